@@ -1,0 +1,246 @@
+//! Scenario files (`*.scenario.ron`): the map and overlays, the sides, their counters and
+//! set-up, reinforcements, special rules, victory conditions and errata.
+
+use crate::common::{Provenance, Source};
+use crate::conditions::{SpecialRule, Victory};
+use crate::errata::Erratum;
+use crate::overlay::OverlayPlacement;
+use crate::zone::Zone;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+
+/// A scenario. Each side lists its counters and its set-up the way the print does.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    /// Title as printed, e.g. "Civitate 18 June 1053".
+    pub title: String,
+    /// The game system: `"a-la-charge"`, `"siege"`, `"charles-the-bold"`, `"and-gentlemen-all"`.
+    pub ruleset: String,
+    /// Variant options of the ruleset in use (e.g. `"hills-block-fire"`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+    /// Printed, or an original example.
+    #[serde(default)]
+    pub provenance: Provenance,
+    /// The printed work this scenario transcribes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<Source>,
+    /// Notes for reviewers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    /// The map, as a path relative to this file.
+    pub map: String,
+    /// Overlays placed on the map.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overlays: Vec<OverlayPlacement>,
+    /// Number of turns.
+    #[schemars(range(min = 1, max = 999))]
+    pub turns: u32,
+    /// The side that plays first (a side id).
+    pub first_side: String,
+    /// The sides.
+    pub sides: Vec<Side>,
+    /// Special rules.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub special_rules: Vec<SpecialRule>,
+    /// Victory conditions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub victory: Vec<Victory>,
+    /// Known errata of the printed source.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub errata: Vec<Erratum>,
+}
+
+/// One side of a scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Side {
+    /// Identifier used in references, e.g. `"normans"`.
+    pub id: String,
+    /// Display name, e.g. "Norman Army".
+    pub name: String,
+    /// The side's commander (a unit id of this side), whose loss counts 4 towards army
+    /// morale in A la Charge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commander: Option<String>,
+    /// Army morale level (A la Charge §13): the side loses when its losses exceed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub army_morale: Option<u32>,
+    /// Rout threshold by units lost (St Albans).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rout: Option<Rout>,
+    /// The counters of the side.
+    pub units: Vec<UnitDef>,
+    /// Set-up at the start, one printed line per entry.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub setup: Vec<SetupEntry>,
+    /// Units that enter later (or enter on turn 1 from off the map).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reinforcements: Vec<Reinforcement>,
+}
+
+/// A side routs when it has lost this many units, leaders counting `leader_weight` each.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Rout {
+    /// Units lost at which the side is routed.
+    pub units_lost: u32,
+    /// How many units a lost leader counts for ("leaders count double": 2).
+    #[serde(default = "one")]
+    pub leader_weight: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A counter type of a side, with how many of it there are.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UnitDef {
+    /// Identifier used by set-up lines and rules; unique within the side. It may read like
+    /// the print: `"Chevaliers Italiens"`, `"(3-2)"`.
+    #[schemars(length(min = 1))]
+    pub id: String,
+    /// Name printed on the counter (several counter types may share it).
+    pub name: String,
+    /// Unit kind from the ruleset (`"knights"`, `"archers"`, `"leader"` …).
+    pub kind: String,
+    /// How many counters of this type.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    #[schemars(range(min = 1))]
+    pub count: u32,
+    /// Ratings per step: the front (full strength) first, then the back.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<Step>,
+    /// A leader's rating.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i32>,
+    /// Printed, or supplied by us because the source does not give the values.
+    #[serde(default)]
+    pub provenance: Provenance,
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+
+/// The ratings on one side of a counter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// Strength (A la Charge: strength and morale in one number).
+    pub strength: i32,
+    /// Movement points.
+    pub mp: u32,
+    /// Archery range in hexes, for units that fire.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<u32>,
+}
+
+/// One printed set-up line: these units in these hexes. With more hexes than one unit, the
+/// owning player chooses which unit goes where ("placed in the designated hexes as the
+/// owning player chooses").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetupEntry {
+    /// The units: `["Rudolf"]`, `["6x Chevaliers Italiens"]`, `["Somerset", "6x Archers"]`.
+    pub units: Vec<UnitRef>,
+    /// Where they set up.
+    pub at: Zone,
+    /// Placed secretly (the owner notes the hex on paper).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden: bool,
+    /// Section or page of the print this line comes from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+/// Units that enter the map on a given turn through an entry zone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reinforcement {
+    /// The units.
+    pub units: Vec<UnitRef>,
+    /// The turn they enter.
+    #[schemars(range(min = 1))]
+    pub turn: u32,
+    /// The hexes through which they enter.
+    pub enter: Zone,
+    /// Section or page of the print.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+/// A reference to some counters of a unit type, written as the print does: `"Rudolf"`,
+/// `"6x Chevaliers Italiens"`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct UnitRef {
+    /// How many counters.
+    pub count: u32,
+    /// The unit id.
+    pub unit: String,
+}
+
+/// Why a unit reference could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a unit reference: write a unit id, or a count and an id like `6x Archers`")]
+pub struct UnitRefError(pub String);
+
+impl std::str::FromStr for UnitRef {
+    type Err = UnitRefError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || UnitRefError(s.to_string());
+        if s.trim() != s || s.is_empty() {
+            return Err(bad());
+        }
+        if let Some((n, rest)) = s.split_once("x ") {
+            if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
+                let count: u32 = n.parse().map_err(|_| bad())?;
+                if count == 0 || rest.trim().is_empty() || rest.trim() != rest {
+                    return Err(bad());
+                }
+                return Ok(UnitRef { count, unit: rest.to_string() });
+            }
+        }
+        Ok(UnitRef { count: 1, unit: s.to_string() })
+    }
+}
+
+impl std::fmt::Display for UnitRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.count == 1 {
+            f.write_str(&self.unit)
+        } else {
+            write!(f, "{}x {}", self.count, self.unit)
+        }
+    }
+}
+
+impl Serialize for UnitRef {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for UnitRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl JsonSchema for UnitRef {
+    fn schema_name() -> Cow<'static, str> {
+        "UnitRef".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        schemars::json_schema!({
+            "description": "A unit id, optionally preceded by a count: `Rudolf`, `6x Chevaliers Italiens`.",
+            "type": "string",
+            "pattern": r"^([1-9][0-9]*x )?\S(.*\S)?$"
+        })
+    }
+}
