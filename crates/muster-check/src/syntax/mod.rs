@@ -1,0 +1,10 @@
+//! Reading RON and JSON into a tree that remembers where every key and value was written,
+//! so that schema errors and rule diagnostics can point at the offending text.
+
+mod lines;
+mod node;
+mod reader;
+
+pub use lines::LineIndex;
+pub use node::{Key, Node, NodeKind, Span};
+pub use reader::{read, ReadError, MAX_DEPTH};

@@ -1,0 +1,496 @@
+//! A small recursive-descent reader for RON and JSON that keeps positions.
+//!
+//! serde's RON and JSON parsers throw positions away once a value is built, and a schema
+//! error or a rule finding must point at the exact key or value. This reader accepts the
+//! RON that Muster files use (structs, maps, lists, tuples, enum variants, `Some`/`None`,
+//! strings, raw strings, chars, numbers, comments) and JSON, and builds a [`Node`] tree in
+//! serde's JSON shape: structs and maps become objects, `Variant(..)` becomes
+//! `{"Variant": ..}`, a unit variant becomes its name as a string. Nesting is limited to
+//! [`MAX_DEPTH`] so that hostile files cannot exhaust the stack.
+
+use super::node::{Key, Node, NodeKind, Span};
+
+/// Deepest nesting accepted.
+pub const MAX_DEPTH: usize = 128;
+
+/// A syntax error and where it is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ReadError {
+    /// What is wrong, worded as what to fix.
+    pub message: String,
+    /// Where.
+    pub span: Span,
+}
+
+/// Reads a whole RON or JSON document.
+pub fn read(text: &str) -> Result<Node, ReadError> {
+    let mut r = Reader { src: text, b: text.as_bytes(), pos: 0, depth: 0 };
+    r.skip_trivia()?;
+    r.skip_attributes()?;
+    let node = r.value(true)?;
+    r.skip_trivia()?;
+    if r.pos < r.b.len() {
+        return Err(r.err_here("unexpected text after the end of the document"));
+    }
+    Ok(node)
+}
+
+struct Reader<'a> {
+    src: &'a str,
+    b: &'a [u8],
+    pos: usize,
+    depth: usize,
+}
+
+fn is_ident_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_'
+}
+
+fn is_ident_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+impl<'a> Reader<'a> {
+    fn err(&self, message: impl Into<String>, start: usize, end: usize) -> ReadError {
+        ReadError { message: message.into(), span: Span { start, end: end.max(start) } }
+    }
+
+    fn err_here(&self, message: impl Into<String>) -> ReadError {
+        let end = self.next_char_end();
+        self.err(message, self.pos, end)
+    }
+
+    fn next_char_end(&self) -> usize {
+        self.src[self.pos.min(self.src.len())..]
+            .chars()
+            .next()
+            .map(|c| self.pos + c.len_utf8())
+            .unwrap_or(self.pos)
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.pos).copied()
+    }
+
+    fn describe_next(&self) -> String {
+        match self.src[self.pos.min(self.src.len())..].chars().next() {
+            None => "the end of the file".into(),
+            Some(c) => format!("`{c}`"),
+        }
+    }
+
+    fn skip_trivia(&mut self) -> Result<(), ReadError> {
+        loop {
+            match self.peek() {
+                Some(b' ' | b'\t' | b'\n' | b'\r') => self.pos += 1,
+                Some(b'/') if self.b.get(self.pos + 1) == Some(&b'/') => {
+                    while let Some(c) = self.peek() {
+                        if c == b'\n' {
+                            break;
+                        }
+                        self.pos += 1;
+                    }
+                }
+                Some(b'/') if self.b.get(self.pos + 1) == Some(&b'*') => {
+                    let start = self.pos;
+                    self.pos += 2;
+                    let mut level = 1;
+                    while level > 0 {
+                        match (self.peek(), self.b.get(self.pos + 1)) {
+                            (None, _) => return Err(self.err("unterminated comment: close it with `*/`", start, start + 2)),
+                            (Some(b'*'), Some(b'/')) => {
+                                level -= 1;
+                                self.pos += 2;
+                            }
+                            (Some(b'/'), Some(b'*')) => {
+                                level += 1;
+                                self.pos += 2;
+                            }
+                            _ => self.pos += 1,
+                        }
+                    }
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    fn skip_attributes(&mut self) -> Result<(), ReadError> {
+        while self.src[self.pos..].starts_with("#![") {
+            match self.src[self.pos..].find(']') {
+                Some(i) => {
+                    // `#![enable(a, b)]` holds one `]` for the attribute's close bracket.
+                    self.pos += i + 1;
+                    if self.peek() == Some(b']') {
+                        self.pos += 1;
+                    }
+                }
+                None => return Err(self.err_here("unterminated attribute `#![...]`")),
+            }
+            self.skip_trivia()?;
+        }
+        Ok(())
+    }
+
+    fn expect(&mut self, c: u8, what: &str) -> Result<(), ReadError> {
+        self.skip_trivia()?;
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(self.err_here(format!("expected {what}, found {}", self.describe_next())))
+        }
+    }
+
+    fn enter(&mut self, start: usize) -> Result<(), ReadError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.err(format!("values nest more than {MAX_DEPTH} deep"), start, start + 1));
+        }
+        Ok(())
+    }
+
+    fn value(&mut self, top: bool) -> Result<Node, ReadError> {
+        self.skip_trivia()?;
+        let start = self.pos;
+        let Some(c) = self.peek() else {
+            return Err(self.err_here("expected a value, found the end of the file"));
+        };
+        match c {
+            b'"' => {
+                let s = self.string()?;
+                Ok(self.node(start, NodeKind::Str(s)))
+            }
+            b'r' if matches!(self.b.get(self.pos + 1), Some(b'"' | b'#')) => {
+                let s = self.raw_string()?;
+                Ok(self.node(start, NodeKind::Str(s)))
+            }
+            b'\'' => {
+                let s = self.char_lit()?;
+                Ok(self.node(start, NodeKind::Str(s)))
+            }
+            b'[' => self.list(start),
+            b'{' => self.map(start),
+            b'(' => self.paren(start, None),
+            b'-' | b'+' | b'.' | b'0'..=b'9' => self.number(start),
+            c if is_ident_start(c) => self.ident_value(start, top),
+            _ => Err(self.err_here(format!("expected a value, found {}", self.describe_next()))),
+        }
+    }
+
+    fn node(&self, start: usize, kind: NodeKind) -> Node {
+        Node { span: Span { start, end: self.pos }, kind }
+    }
+
+    fn ident(&mut self) -> &'a str {
+        let start = self.pos;
+        while self.peek().is_some_and(is_ident_char) {
+            self.pos += 1;
+        }
+        &self.src[start..self.pos]
+    }
+
+    fn ident_value(&mut self, start: usize, top: bool) -> Result<Node, ReadError> {
+        let name = self.ident();
+        let after_ident = self.pos;
+        match name {
+            "true" => return Ok(self.node(start, NodeKind::Bool(true))),
+            "false" => return Ok(self.node(start, NodeKind::Bool(false))),
+            "None" | "null" => return Ok(self.node(start, NodeKind::Null)),
+            "inf" | "NaN" => return Err(self.err("non-finite numbers are not allowed", start, self.pos)),
+            _ => {}
+        }
+        self.skip_trivia()?;
+        if self.peek() != Some(b'(') {
+            self.pos = after_ident;
+            return Ok(self.node(start, NodeKind::Str(name.to_string())));
+        }
+        let open = self.pos;
+        if name == "Some" {
+            self.pos += 1;
+            self.enter(open)?;
+            let inner = self.value(false)?;
+            self.skip_trivia()?;
+            if self.peek() == Some(b',') {
+                self.pos += 1;
+            }
+            self.expect(b')', "`)` to close `Some(`")?;
+            self.depth -= 1;
+            return Ok(Node { span: Span { start, end: self.pos }, kind: inner.kind });
+        }
+        let inner = self.paren(open, Some(name))?;
+        if top && matches!(inner.kind, NodeKind::Object(_)) && self.looks_like_struct(open) {
+            // A named top-level struct, `Scenario(title: ...)`: the name is decoration.
+            return Ok(Node { span: Span { start, end: self.pos }, kind: inner.kind });
+        }
+        let key = Key { name: name.to_string(), span: Span { start, end: after_ident } };
+        let kind = match inner.kind {
+            NodeKind::Array(mut items) if items.len() == 1 && !self.had_trailing_comma(&inner.span) => {
+                NodeKind::Object(vec![(key, items.remove(0))])
+            }
+            other => NodeKind::Object(vec![(key, Node { span: inner.span, kind: other })]),
+        };
+        Ok(self.node(start, kind))
+    }
+
+    fn looks_like_struct(&self, open: usize) -> bool {
+        // `(ident :` — named fields.
+        let rest = &self.src[open + 1..];
+        let rest = rest.trim_start();
+        let ident_len = rest.bytes().take_while(|c| is_ident_char(*c)).count();
+        ident_len > 0 && rest[ident_len..].trim_start().starts_with(':') && !rest[ident_len..].trim_start().starts_with("::")
+    }
+
+    fn had_trailing_comma(&self, _span: &Span) -> bool {
+        false
+    }
+
+    /// `( ... )`: a struct with named fields, a tuple, or `()`.
+    fn paren(&mut self, start: usize, _variant: Option<&str>) -> Result<Node, ReadError> {
+        self.enter(start)?;
+        self.pos += 1; // (
+        self.skip_trivia()?;
+        if self.peek() == Some(b')') {
+            self.pos += 1;
+            self.depth -= 1;
+            return Ok(self.node(start, NodeKind::Null));
+        }
+        let named = self.looks_like_struct(start);
+        let kind = if named {
+            let mut fields: Vec<(Key, Node)> = Vec::new();
+            loop {
+                self.skip_trivia()?;
+                if self.peek() == Some(b')') {
+                    break;
+                }
+                let kstart = self.pos;
+                if !self.peek().is_some_and(is_ident_start) {
+                    return Err(self.err_here(format!("expected a field name, found {}", self.describe_next())));
+                }
+                let name = self.ident().to_string();
+                let kspan = Span { start: kstart, end: self.pos };
+                if fields.iter().any(|(k, _)| k.name == name) {
+                    return Err(self.err(format!("field `{name}` is written twice; keep one"), kstart, self.pos));
+                }
+                self.expect(b':', &format!("`:` after the field name `{name}`"))?;
+                let v = self.value(false)?;
+                fields.push((Key { name, span: kspan }, v));
+                self.skip_trivia()?;
+                match self.peek() {
+                    Some(b',') => self.pos += 1,
+                    Some(b')') => break,
+                    _ => return Err(self.err_here(format!("expected `,` or `)` after a field, found {}", self.describe_next()))),
+                }
+            }
+            NodeKind::Object(fields)
+        } else {
+            NodeKind::Array(self.items(b')')?)
+        };
+        self.expect(b')', "`)`")?;
+        self.depth -= 1;
+        Ok(self.node(start, kind))
+    }
+
+    fn items(&mut self, close: u8) -> Result<Vec<Node>, ReadError> {
+        let mut items = Vec::new();
+        loop {
+            self.skip_trivia()?;
+            if self.peek() == Some(close) {
+                break;
+            }
+            items.push(self.value(false)?);
+            self.skip_trivia()?;
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(c) if c == close => break,
+                _ => {
+                    return Err(self.err_here(format!(
+                        "expected `,` or `{}` after a list item, found {}",
+                        close as char,
+                        self.describe_next()
+                    )))
+                }
+            }
+        }
+        Ok(items)
+    }
+
+    fn list(&mut self, start: usize) -> Result<Node, ReadError> {
+        self.enter(start)?;
+        self.pos += 1;
+        let items = self.items(b']')?;
+        self.expect(b']', "`]`")?;
+        self.depth -= 1;
+        Ok(self.node(start, NodeKind::Array(items)))
+    }
+
+    fn map(&mut self, start: usize) -> Result<Node, ReadError> {
+        self.enter(start)?;
+        self.pos += 1;
+        let mut fields: Vec<(Key, Node)> = Vec::new();
+        loop {
+            self.skip_trivia()?;
+            if self.peek() == Some(b'}') {
+                break;
+            }
+            let k = self.value(false)?;
+            let name = match &k.kind {
+                NodeKind::Str(s) => s.clone(),
+                NodeKind::Int(i) => i.to_string(),
+                _ => return Err(self.err("map keys must be strings or numbers", k.span.start, k.span.end)),
+            };
+            if fields.iter().any(|(f, _)| f.name == name) {
+                return Err(self.err(format!("key `{name}` is written twice; keep one"), k.span.start, k.span.end));
+            }
+            self.expect(b':', "`:` after a map key")?;
+            let v = self.value(false)?;
+            fields.push((Key { name, span: k.span }, v));
+            self.skip_trivia()?;
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => break,
+                _ => return Err(self.err_here(format!("expected `,` or `}}` after a map entry, found {}", self.describe_next()))),
+            }
+        }
+        self.expect(b'}', "`}`")?;
+        self.depth -= 1;
+        Ok(self.node(start, NodeKind::Object(fields)))
+    }
+
+    fn number(&mut self, start: usize) -> Result<Node, ReadError> {
+        if matches!(self.peek(), Some(b'-' | b'+')) {
+            self.pos += 1;
+        }
+        while self.peek().is_some_and(|c| c.is_ascii_alphanumeric() || c == b'.' || c == b'_' || ((c == b'-' || c == b'+') && matches!(self.b[self.pos - 1], b'e' | b'E'))) {
+            self.pos += 1;
+        }
+        let text: String = self.src[start..self.pos].chars().filter(|c| *c != '_').collect();
+        let bad = |r: &Self| r.err(format!("`{}` is not a number", &r.src[start..r.pos]), start, r.pos);
+        let (neg, body) = match text.strip_prefix('-') {
+            Some(b) => (true, b),
+            None => (false, text.strip_prefix('+').unwrap_or(&text)),
+        };
+        let radix = [("0x", 16), ("0o", 8), ("0b", 2)].into_iter().find(|(p, _)| body.starts_with(p));
+        if let Some((p, radix)) = radix {
+            let v = i64::from_str_radix(&body[p.len()..], radix).map_err(|_| bad(self))?;
+            return Ok(self.node(start, NodeKind::Int(if neg { -v } else { v })));
+        }
+        if body.contains(['.', 'e', 'E']) {
+            let v: f64 = text.parse().map_err(|_| bad(self))?;
+            if !v.is_finite() {
+                return Err(bad(self));
+            }
+            return Ok(self.node(start, NodeKind::Float(v)));
+        }
+        match text.parse::<i64>() {
+            Ok(v) => Ok(self.node(start, NodeKind::Int(v))),
+            Err(_) if body.bytes().all(|c| c.is_ascii_digit()) && !body.is_empty() => {
+                Err(self.err(format!("`{}` is too large a number", &self.src[start..self.pos]), start, self.pos))
+            }
+            Err(_) => Err(bad(self)),
+        }
+    }
+
+    fn string(&mut self) -> Result<String, ReadError> {
+        let start = self.pos;
+        self.pos += 1;
+        let mut out = String::new();
+        loop {
+            let Some(c) = self.src[self.pos..].chars().next() else {
+                return Err(self.err("unterminated string: close it with `\"`", start, start + 1));
+            };
+            self.pos += c.len_utf8();
+            match c {
+                '"' => return Ok(out),
+                '\\' => {
+                    let esc_start = self.pos - 1;
+                    let Some(e) = self.src[self.pos..].chars().next() else {
+                        return Err(self.err("unterminated string: close it with `\"`", start, start + 1));
+                    };
+                    self.pos += e.len_utf8();
+                    match e {
+                        '"' => out.push('"'),
+                        '\\' => out.push('\\'),
+                        '/' => out.push('/'),
+                        'n' => out.push('\n'),
+                        't' => out.push('\t'),
+                        'r' => out.push('\r'),
+                        'b' => out.push('\u{8}'),
+                        'f' => out.push('\u{c}'),
+                        '0' => out.push('\0'),
+                        'u' => out.push(self.unicode_escape(esc_start)?),
+                        _ => return Err(self.err(format!("unknown escape `\\{e}` in a string"), esc_start, self.pos)),
+                    }
+                }
+                _ => out.push(c),
+            }
+        }
+    }
+
+    fn unicode_escape(&mut self, esc_start: usize) -> Result<char, ReadError> {
+        let bad = |r: &Self| r.err("bad unicode escape: write `\\u{XXXX}` or `\\uXXXX`", esc_start, r.pos);
+        let hex = if self.peek() == Some(b'{') {
+            let end = self.src[self.pos..].find('}').ok_or_else(|| bad(self))?;
+            let h = &self.src[self.pos + 1..self.pos + end];
+            self.pos += end + 1;
+            h
+        } else {
+            let h = self.src.get(self.pos..self.pos + 4).ok_or_else(|| bad(self))?;
+            self.pos += 4;
+            h
+        };
+        let code = u32::from_str_radix(hex, 16).map_err(|_| bad(self))?;
+        char::from_u32(code).ok_or_else(|| bad(self))
+    }
+
+    fn raw_string(&mut self) -> Result<String, ReadError> {
+        let start = self.pos;
+        self.pos += 1; // r
+        let hashes = self.src[self.pos..].bytes().take_while(|c| *c == b'#').count();
+        self.pos += hashes;
+        if self.peek() != Some(b'"') {
+            return Err(self.err_here("expected `\"` to open a raw string"));
+        }
+        self.pos += 1;
+        let close = format!("\"{}", "#".repeat(hashes));
+        match self.src[self.pos..].find(&close) {
+            Some(i) => {
+                let s = self.src[self.pos..self.pos + i].to_string();
+                self.pos += i + close.len();
+                Ok(s)
+            }
+            None => Err(self.err(format!("unterminated raw string: close it with `{close}`"), start, start + 1)),
+        }
+    }
+
+    fn char_lit(&mut self) -> Result<String, ReadError> {
+        let start = self.pos;
+        self.pos += 1;
+        let Some(c) = self.src[self.pos..].chars().next() else {
+            return Err(self.err("unterminated character literal", start, start + 1));
+        };
+        self.pos += c.len_utf8();
+        let c = if c == '\\' {
+            let Some(e) = self.src[self.pos..].chars().next() else {
+                return Err(self.err("unterminated character literal", start, start + 1));
+            };
+            self.pos += e.len_utf8();
+            match e {
+                'n' => '\n',
+                't' => '\t',
+                '\'' => '\'',
+                '\\' => '\\',
+                'u' => self.unicode_escape(start)?,
+                _ => return Err(self.err(format!("unknown escape `\\{e}`"), start, self.pos)),
+            }
+        } else {
+            c
+        };
+        if self.peek() != Some(b'\'') {
+            return Err(self.err("expected `'` to close a character literal", start, self.pos));
+        }
+        self.pos += 1;
+        Ok(c.to_string())
+    }
+}

@@ -1,0 +1,37 @@
+//! AC104 — reinforcements enter through enterable hexes on a map edge.
+
+use crate::a_la_charge::cite;
+use crate::diagnostic::Diagnostic;
+use crate::registry::ScenarioCheck;
+use crate::scenario::{DeployKind, Scenario};
+
+/// `AC104`.
+pub const CHECK: ScenarioCheck = ScenarioCheck {
+    doc: doc!("AC104", "entry-zone", "a-la-charge", "A reinforcement's entry hexes are not on a map edge, or none can be entered.",
+        "Every hex of a reinforcement's entry zone lies on an edge of the map, and at least one can be entered.",
+        "Units arriving from off the map enter at its edge (\"enter east edge between 1401 and 0401\").",
+        "`enter: Hexes([\"0505\"])` in the middle of the map.",
+        "The scenario's reinforcements (N&B Kalavryai; St Albans §13.1)."),
+    run,
+};
+
+fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    for d in &s.deployments {
+        if !matches!(d.kind, DeployKind::Reinforcement { .. }) || d.hexes.is_empty() {
+            continue;
+        }
+        for h in d.hexes.iter().filter(|h| s.world.grid.sides_of(**h).is_empty()) {
+            let id = s.world.grid.to_printed(*h);
+            out.push(
+                Diagnostic::error("AC104", d.hex_location(*h), format!("entry hex {id} is not on an edge of the map"))
+                    .at_hex(id)
+                    .rule(cite(s, "§9"))
+                    .help("reinforcements enter from off the map: name edge hexes, or write `Edge(side: ..., from: ..., to: ...)`"),
+            );
+        }
+        let enterable = d.hexes.iter().any(|h| s.ruleset.terrain.iter().any(|t| t.id == s.world.terrain(*h) && t.mp.is_some()));
+        if !enterable {
+            out.push(Diagnostic::error("AC104", crate::diagnostic::Location::here(d.zone_pointer.clone()), "no hex of the entry zone can be entered").rule(cite(s, "§9")));
+        }
+    }
+}

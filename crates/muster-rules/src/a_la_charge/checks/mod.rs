@@ -1,0 +1,28 @@
+//! The A la Charge checks, one per file, and their table.
+
+use crate::registry::ScenarioCheck;
+
+mod army_morale_level;
+mod bridges_rule;
+mod commander_required;
+mod entry_zone;
+mod group_hexes;
+mod impassable;
+mod ratings;
+mod rout_threshold;
+mod stacking;
+mod staged_activation;
+
+/// The checks of A la Charge, in code order.
+pub static CHECKS: &[ScenarioCheck] = &[
+    stacking::CHECK,
+    impassable::CHECK,
+    group_hexes::CHECK,
+    entry_zone::CHECK,
+    army_morale_level::CHECK,
+    commander_required::CHECK,
+    rout_threshold::CHECK,
+    ratings::CHECK,
+    staged_activation::CHECK,
+    bridges_rule::CHECK,
+];

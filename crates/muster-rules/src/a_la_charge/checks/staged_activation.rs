@@ -1,0 +1,37 @@
+//! AC109 — every stage of a staged activation frees some unit (St Albans §13.1).
+
+use crate::a_la_charge::cite;
+use crate::diagnostic::{Diagnostic, Location};
+use crate::registry::ScenarioCheck;
+use crate::scenario::{DeployKind, Scenario};
+use muster_model::Effect;
+
+/// `AC109`.
+pub const CHECK: ScenarioCheck = ScenarioCheck {
+    doc: doc!("AC109", "staged-activation", "a-la-charge", "A stage of a staged activation covers no unit of the side.",
+        "For each stage (\"second turn he can also move the units on hex row 06xx\"), at least one set-up line of the side lies in the stage's zones.",
+        "A stage that frees nobody points at a wrong row or a wrong side.",
+        "`(turn: 2, zones: [Row(\"07xx\")])` when the Yorkists set up on 06xx.",
+        "A la Charge (The Red Rose and the White) §13.1, 2nd St Albans."),
+    run,
+};
+
+fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    for (i, r) in s.file.special_rules.iter().enumerate() {
+        let Effect::StagedActivation { side, stages } = &r.rule else { continue };
+        let Some(si) = s.side_index(side) else { continue };
+        for (k, st) in stages.iter().enumerate() {
+            let mut hexes = Vec::new();
+            for z in &st.zones {
+                hexes.extend(s.world.resolve(z).unwrap_or_default());
+            }
+            let covered = s.deployments.iter().any(|d| d.side == si && matches!(d.kind, DeployKind::Setup { .. }) && !d.hexes.is_empty() && d.hexes.iter().all(|h| hexes.contains(h)));
+            if !covered {
+                out.push(
+                    Diagnostic::warning("AC109", Location::here(format!("/special_rules/{i}/rule/StagedActivation/stages/{k}/zones")), format!("this stage frees no unit of {side}: no set-up line of the side lies in its zones"))
+                        .rule(cite(s, "§13.1")),
+                );
+            }
+        }
+    }
+}

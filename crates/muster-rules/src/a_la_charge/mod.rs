@@ -1,0 +1,28 @@
+//! A la Charge (Normans and Byzantines, and the Saint Albans variant "The Red Rose and the
+//! White"): the system's checks (codes `AC1xx`) and engine services (movement reach, line
+//! of fire, combat odds).
+
+mod checks;
+pub mod los;
+pub mod occupancy;
+pub mod odds;
+pub mod reach;
+
+pub use checks::CHECKS;
+
+use crate::scenario::Scenario;
+
+/// Whether the scenario plays the Saint Albans variant.
+pub fn is_saint_albans(s: &Scenario) -> bool {
+    s.file.options.iter().any(|o| o == "saint-albans")
+}
+
+/// A rule citation for the variant the scenario plays: `"A la Charge (Normans and
+/// Byzantines) §7"` or `"A la Charge (The Red Rose and the White) §7"`.
+pub fn cite(s: &Scenario, section: &str) -> String {
+    if is_saint_albans(s) {
+        format!("A la Charge (The Red Rose and the White) {section}")
+    } else {
+        format!("A la Charge (Normans and Byzantines) {section}")
+    }
+}

@@ -1,0 +1,99 @@
+//! Combat odds (§12.3): attackers' strengths with leader ratings and the charge bonus
+//! (§8, §10), archers −1 in melee (§12.2); the ratio rounded in favour of the defence,
+//! clamped to the table, shifted left for the defender's terrain. The Combat Results Table
+//! itself is not printed in the texts; scenarios or rulesets supply it.
+
+/// One attacking unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Attacker {
+    /// Current strength.
+    pub strength: i32,
+    /// An archer unit (−1 in melee).
+    pub archer: bool,
+    /// Knights or cavalry that moved at least one hex in open terrain or on a road (+2).
+    pub charging: bool,
+    /// Rating of a leader stacked with it (not added when charging, §10).
+    pub leader: i32,
+}
+
+/// How the attack is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Attack {
+    /// Melee against an adjacent hex.
+    Melee,
+    /// Archery fire.
+    Fire,
+}
+
+/// Total attack strength.
+pub fn attack_strength(attackers: &[Attacker], attack: Attack) -> i32 {
+    attackers
+        .iter()
+        .map(|a| {
+            let mut s = a.strength;
+            if a.archer && attack == Attack::Melee {
+                s -= 1;
+            }
+            if a.charging {
+                s += 2;
+            } else {
+                s += a.leader;
+            }
+            s.max(0)
+        })
+        .sum()
+}
+
+/// The odds column index (0 = `1-3` … 5 = `4-1` for A la Charge) for the totals, before
+/// terrain shifts: the ratio rounded in favour of the defence and clamped.
+pub fn odds_column(attack: i32, defence: i32, columns: &[String]) -> usize {
+    let (attack, defence) = (attack.max(0), defence.max(1));
+    // Columns are written "a-d"; pick the rightmost column the attack at least reaches.
+    let mut best = 0;
+    for (i, c) in columns.iter().enumerate() {
+        let Some((a, d)) = c.split_once('-') else { continue };
+        let (Ok(a), Ok(d)) = (a.parse::<i32>(), d.parse::<i32>()) else { continue };
+        if attack * d >= defence * a {
+            best = i;
+        }
+    }
+    best
+}
+
+/// The final column after shifting left by the defender's terrain.
+pub fn shifted(column: usize, shift_left: i32) -> usize {
+    (column as i32 - shift_left).max(0) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cols() -> Vec<String> {
+        ["1-3", "1-2", "1-1", "2-1", "3-1", "4-1"].into_iter().map(String::from).collect()
+    }
+
+    #[test]
+    fn ratio_rounds_in_favour_of_the_defence() {
+        assert_eq!(cols()[odds_column(5, 3, &cols())], "1-1", "5:3 is 1.67 to 1, rounded down to 1-1");
+        assert_eq!(cols()[odds_column(6, 3, &cols())], "2-1");
+        assert_eq!(cols()[odds_column(2, 5, &cols())], "1-3", "2:5 is worse than 1-2");
+        assert_eq!(cols()[odds_column(20, 2, &cols())], "4-1", "clamped at 4-1");
+        assert_eq!(cols()[odds_column(1, 9, &cols())], "1-3", "clamped at 1-3");
+    }
+
+    #[test]
+    fn charge_replaces_the_leader_bonus_and_archers_lose_one_in_melee() {
+        let knight = Attacker { strength: 4, archer: false, charging: true, leader: 2 };
+        let archer = Attacker { strength: 3, archer: true, charging: false, leader: 0 };
+        assert_eq!(attack_strength(&[knight], Attack::Melee), 6, "4 + 2 charge, leader not added");
+        assert_eq!(attack_strength(&[archer], Attack::Melee), 2);
+        assert_eq!(attack_strength(&[archer], Attack::Fire), 3);
+    }
+
+    #[test]
+    fn terrain_shifts_left_but_not_past_the_first_column() {
+        assert_eq!(shifted(3, 1), 2);
+        assert_eq!(shifted(0, 1), 0);
+    }
+}

@@ -1,0 +1,77 @@
+//! Terrain, hexside and path ids must come from the ruleset's vocabulary.
+
+use crate::diagnostic::{Diagnostic, Location};
+use crate::registry::MapCheck;
+use crate::world::World;
+use muster_model::Ruleset;
+
+/// `MU020`: unknown terrain.
+pub const TERRAIN: MapCheck = MapCheck {
+    doc: doc!("MU020", "unknown-terrain", "generic", "A hex uses a terrain id the ruleset does not define.",
+        "Every terrain id of a map or overlay (and the default terrain) must be one of the ruleset's terrain types.",
+        "Movement costs, combat shifts and line of fire come from the terrain type; an unknown id would be silently ignored.",
+        "`terrain: \"wood\"` where the ruleset calls it `woods`.",
+        "The ruleset's terrain effects table."),
+    run: terrain,
+};
+
+/// `MU021`: unknown hexside feature.
+pub const HEXSIDES: MapCheck = MapCheck {
+    doc: doc!("MU021", "unknown-hexside-feature", "generic", "A hexside uses a feature the ruleset does not define.",
+        "Every hexside feature must be one of the ruleset's hexside features.",
+        "Rivers, walls and bridges change movement, zones of control and fire.",
+        "`feature: \"stream\"` in a ruleset with only `river` and `bridge`.",
+        "The ruleset's terrain effects table."),
+    run: hexsides,
+};
+
+/// `MU022`: unknown path kind.
+pub const PATHS: MapCheck = MapCheck {
+    doc: doc!("MU022", "unknown-path", "generic", "A path uses a kind the ruleset does not define.",
+        "Every path kind must be one of the ruleset's paths.",
+        "Roads change movement costs and the charge rule.",
+        "`kind: \"track\"` in a ruleset with only `road`.",
+        "The ruleset's terrain effects table."),
+    run: paths,
+};
+
+fn list(ids: impl Iterator<Item = String>) -> String {
+    ids.map(|i| format!("`{i}`")).collect::<Vec<_>>().join(", ")
+}
+
+fn terrain(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
+    let known = |t: &str| ruleset.terrain.iter().any(|d| d.id == t);
+    let help = || format!("the {} terrain types are {}", ruleset.name, list(ruleset.terrain.iter().map(|t| t.id.clone())));
+    if !known(&world.default_terrain) {
+        let loc = Location { file: world.role.clone(), pointer: "/default_terrain".into() };
+        out.push(Diagnostic::error("MU020", loc, format!("unknown terrain `{}`", world.default_terrain)).help(help()));
+    }
+    let mut entries: Vec<_> = world.terrain_entries().filter(|(_, t, _)| !known(t)).collect();
+    entries.sort_by(|a, b| a.2.pointer.cmp(&b.2.pointer));
+    for (h, t, loc) in entries {
+        out.push(Diagnostic::error("MU020", loc.clone(), format!("unknown terrain `{t}`")).at_hex(world.grid.to_printed(h)).help(help()));
+    }
+}
+
+fn hexsides(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
+    let mut bad: Vec<_> = world.hexside_entries().filter(|(_, f, _)| !ruleset.hexside_features.iter().any(|d| d.id == *f)).collect();
+    bad.sort_by(|a, b| a.2.pointer.cmp(&b.2.pointer));
+    for (s, f, loc) in bad {
+        out.push(
+            Diagnostic::error("MU021", loc.clone(), format!("unknown hexside feature `{f}`"))
+                .at_hex(world.grid.to_printed(s.hex()))
+                .help(format!("the {} hexside features are {}", ruleset.name, list(ruleset.hexside_features.iter().map(|t| t.id.clone())))),
+        );
+    }
+}
+
+fn paths(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
+    for p in &world.paths {
+        if !ruleset.paths.iter().any(|d| d.id == p.kind) {
+            out.push(
+                Diagnostic::error("MU022", p.location.clone(), format!("unknown path kind `{}`", p.kind))
+                    .help(format!("the {} paths are {}", ruleset.name, list(ruleset.paths.iter().map(|t| t.id.clone())))),
+            );
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! Muster's rules engine.
+//!
+//! Given parsed files, it builds the resolved [`World`] (overlays applied) and
+//! [`Scenario`] (set-up resolved to hexes), runs the generic checks and the checks of the
+//! scenario's game system, applies recorded errata, and answers engine queries. It knows
+//! no files and no GUI; every [`Diagnostic`] points into a file by JSON pointer.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+/// Builds a [`registry::CodeDoc`] with the fixed headings *What it checks*, *Why*,
+/// *Example*, *Rule*.
+macro_rules! doc {
+    ($code:literal, $name:literal, $system:literal, $summary:literal, $what:literal, $why:literal, $example:literal, $rule:literal) => {
+        $crate::registry::CodeDoc {
+            code: $code,
+            name: $name,
+            system: $system,
+            summary: $summary,
+            doc: concat!("## What it checks\n", $what, "\n\n## Why\n", $why, "\n\n## Example\n", $example, "\n\n## Rule\n", $rule, "\n"),
+        }
+    };
+}
+
+pub mod a_la_charge;
+mod diagnostic;
+pub mod generic;
+mod overlay_fit;
+pub mod registry;
+mod rulesets;
+mod scenario;
+mod world;
+
+pub use diagnostic::{Diagnostic, FileRole, Label, Location, Severity};
+pub use overlay_fit::OverlayFit;
+pub use rulesets::{ruleset, RULESET_IDS};
+pub use scenario::{DeployKind, Deployed, Deployment, Scenario, UnitLookup};
+pub use world::{ResolvedPath, World};
+
+use muster_model::{MapFile, OverlayFile, Ruleset, ScenarioFile};
+
+/// Runs the map checks on a map file (or an overlay's hexes as a map).
+pub fn check_map(map: &MapFile, ruleset: &Ruleset) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let world = World::from_map(map, FileRole::This, &mut out);
+    for c in generic::MAP_CHECKS {
+        (c.run)(&world, ruleset, &mut out);
+    }
+    out
+}
+
+/// Runs the map checks on an overlay file's own hexes.
+pub fn check_overlay(overlay: &OverlayFile, ruleset: &Ruleset) -> Vec<Diagnostic> {
+    let as_map = MapFile {
+        title: overlay.title.clone(),
+        ruleset: overlay.ruleset.clone(),
+        provenance: overlay.provenance,
+        source: overlay.source.clone(),
+        notes: vec![],
+        grid: overlay.grid.clone(),
+        default_terrain: ruleset.terrain.first().map(|t| t.id.clone()).unwrap_or_default(),
+        hexes: overlay.hexes.clone(),
+        hexsides: overlay.hexsides.clone(),
+        paths: overlay.paths.clone(),
+        zones: vec![],
+    };
+    let mut out = check_map(&as_map, ruleset);
+    let og = muster_hex::Grid::new(overlay.grid.clone());
+    for (name, id) in &overlay.anchors {
+        let loc = Location::here(format!("/anchors/{name}"));
+        match og.from_printed(id.as_str()) {
+            Err(e) => out.push(Diagnostic::error("MU024", loc, e.to_string())),
+            Ok(h) if !overlay.hexes.iter().any(|e| og.from_printed(e.hex.as_str()).ok() == Some(h)) => {
+                out.push(Diagnostic::error("MU040", loc, format!("anchor {name} ({id}) is not one of the overlay's hexes")).at_hex(id.as_str()))
+            }
+            Ok(_) => {}
+        }
+    }
+    out
+}
+
+/// Builds the world of a scenario (map plus overlays) and resolves its set-up. Overlays
+/// that could not be loaded are `None` and are skipped.
+pub fn resolve<'a>(scenario: &'a ScenarioFile, map: &MapFile, overlays: &[Option<&OverlayFile>], ruleset: &'a Ruleset, out: &mut Vec<Diagnostic>) -> Scenario<'a> {
+    let mut sink = Vec::new();
+    let mut world = World::from_map(map, FileRole::Map, &mut sink);
+    for (i, (placement, overlay)) in scenario.overlays.iter().zip(overlays).enumerate() {
+        match overlay {
+            Some(o) => {
+                world.apply_overlay(i, o, placement, out);
+            }
+            None => world.overlay_fits.push(None),
+        }
+    }
+    Scenario::resolve(scenario, ruleset, world, out)
+}
+
+/// Checks a scenario: resolution, generic checks, the system's checks, then errata.
+pub fn check_scenario(scenario: &ScenarioFile, map: &MapFile, overlays: &[Option<&OverlayFile>], ruleset: &Ruleset) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let s = resolve(scenario, map, overlays, ruleset, &mut out);
+    for c in generic::SCENARIO_CHECKS {
+        (c.run)(&s, &mut out);
+    }
+    if let Some(checks) = system_checks(&scenario.ruleset) {
+        for c in checks {
+            (c.run)(&s, &mut out);
+        }
+    }
+    apply_errata(scenario, &s.world, &mut out);
+    out
+}
+
+/// The checks of a game system, by ruleset id.
+pub fn system_checks(ruleset_id: &str) -> Option<&'static [registry::ScenarioCheck]> {
+    match ruleset_id {
+        "a-la-charge" => Some(a_la_charge::CHECKS),
+        _ => None,
+    }
+}
+
+/// Turns findings covered by a recorded erratum into notes, and reports errata that waive
+/// nothing (`MU070`).
+fn apply_errata(scenario: &ScenarioFile, world: &World, out: &mut Vec<Diagnostic>) {
+    for (i, e) in scenario.errata.iter().enumerate() {
+        let Some(code) = &e.code else { continue };
+        let hexes: Vec<String> = e
+            .hexes
+            .iter()
+            .map(|h| world.grid.from_printed(h.as_str()).map(|x| world.grid.to_printed(x)).unwrap_or_else(|_| h.to_string()))
+            .collect();
+        let mut used = false;
+        for d in out.iter_mut() {
+            let hex_ok = hexes.is_empty() || d.hex.as_ref().is_some_and(|h| hexes.contains(h));
+            if d.code == code.as_str() && hex_ok && d.severity > Severity::Note {
+                d.severity = Severity::Note;
+                d.erratum = Some(e.why.clone());
+                d.labels.push(Label { location: Location::here(format!("/errata/{i}")), message: "recorded as a known erratum of the printed source".into() });
+                used = true;
+            }
+        }
+        if !used {
+            out.push(
+                Diagnostic::warning("MU070", Location::here(format!("/errata/{i}/code")), format!("this erratum waives no {code} finding"))
+                    .help("remove it, or correct its code and hexes"),
+            );
+        }
+    }
+}

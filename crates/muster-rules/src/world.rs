@@ -1,0 +1,279 @@
+//! The resolved map of a scenario: the map's terrain with the overlays applied, hexsides,
+//! paths and named zones, all in axial hexes. Built by the checks and the engine alike.
+
+use crate::diagnostic::{Diagnostic, FileRole, Location};
+use crate::overlay_fit::{fit_overlay, OverlayFit};
+use muster_hex::{Grid, Hex, Hexside};
+use muster_model::{MapFile, OverlayFile, OverlayPlacement, Zone};
+use std::collections::HashMap;
+
+/// A path (road) resolved to hexes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResolvedPath {
+    /// Kind from the ruleset.
+    pub kind: String,
+    /// Hexes in order.
+    pub hexes: Vec<Hex>,
+    /// The entry in its file.
+    pub location: Location,
+}
+
+/// The resolved map.
+#[derive(Debug, Clone)]
+pub struct World {
+    /// The grid.
+    pub grid: Grid,
+    /// The file the map came from (for locating the default terrain).
+    pub role: FileRole,
+    /// Terrain of unlisted hexes.
+    pub default_terrain: String,
+    terrain: HashMap<Hex, (String, Location)>,
+    elevation: HashMap<Hex, i32>,
+    labels: HashMap<Hex, String>,
+    hexsides: HashMap<Hexside, Vec<(String, Location)>>,
+    /// Paths.
+    pub paths: Vec<ResolvedPath>,
+    zones: Vec<(String, String, Zone)>,
+    /// How each overlay placement fitted (by placement index), where it did.
+    pub overlay_fits: Vec<Option<OverlayFit>>,
+}
+
+fn hex_ptr(base: &str, i: usize) -> String {
+    format!("{base}/{i}/hex")
+}
+
+impl World {
+    /// Builds the world of a map alone, reporting hex ids that do not parse or lie off the
+    /// map (`MU023`, `MU024`) and paths that are not contiguous (`MU025`).
+    pub fn from_map(map: &MapFile, role: FileRole, out: &mut Vec<Diagnostic>) -> World {
+        let grid = Grid::new(map.grid.clone());
+        let mut w = World {
+            grid,
+            role: role.clone(),
+            default_terrain: map.default_terrain.clone(),
+            terrain: HashMap::new(),
+            elevation: HashMap::new(),
+            labels: HashMap::new(),
+            hexsides: HashMap::new(),
+            paths: Vec::new(),
+            zones: map.zones.iter().map(|z| (z.id.clone(), z.name.clone(), z.zone.clone())).collect(),
+            overlay_fits: Vec::new(),
+        };
+        let loc = |p: String| Location { file: role.clone(), pointer: p };
+        for (i, e) in map.hexes.iter().enumerate() {
+            let Some(h) = w.hex_on_map(e.hex.as_str(), loc(hex_ptr("/hexes", i)), out) else { continue };
+            if let Some(t) = &e.terrain {
+                w.terrain.insert(h, (t.clone(), loc(format!("/hexes/{i}/terrain"))));
+            }
+            if let Some(z) = e.elevation {
+                w.elevation.insert(h, z);
+            }
+            if let Some(l) = &e.label {
+                w.labels.insert(h, l.clone());
+            }
+        }
+        for (i, e) in map.hexsides.iter().enumerate() {
+            let l = loc(format!("/hexsides/{i}/side"));
+            if let Some(s) = w.hexside_on_map(&e.side, l.clone(), out) {
+                w.hexsides.entry(s).or_default().push((e.feature.clone(), loc(format!("/hexsides/{i}/feature"))));
+            }
+        }
+        for (i, p) in map.paths.iter().enumerate() {
+            let hexes = w.path_hexes(&p.hexes, &format!("/paths/{i}/hexes"), &role, out);
+            w.paths.push(ResolvedPath { kind: p.kind.clone(), hexes, location: loc(format!("/paths/{i}/kind")) });
+        }
+        w
+    }
+
+    fn path_hexes(&self, ids: &[muster_model::HexId], base: &str, role: &FileRole, out: &mut Vec<Diagnostic>) -> Vec<Hex> {
+        let mut hexes: Vec<Hex> = Vec::new();
+        for (j, id) in ids.iter().enumerate() {
+            let l = Location { file: role.clone(), pointer: format!("{base}/{j}") };
+            let Some(h) = self.hex_on_map(id.as_str(), l.clone(), out) else { continue };
+            if let Some(prev) = hexes.last() {
+                if muster_hex::distance(*prev, h) != 1 {
+                    out.push(
+                        Diagnostic::error("MU025", l, format!("path jumps from {} to {id}, which are not neighbours", self.grid.to_printed(*prev)))
+                            .at_hex(id.as_str())
+                            .help("list every hex the path passes through, in order"),
+                    );
+                }
+            }
+            hexes.push(h);
+        }
+        hexes
+    }
+
+    /// Parses a printed id and checks it is on the map, reporting `MU024`/`MU023`.
+    pub fn hex_on_map(&self, id: &str, location: Location, out: &mut Vec<Diagnostic>) -> Option<Hex> {
+        hex_on_grid(&self.grid, id, location, out)
+    }
+
+    /// The `MU023` diagnostic for a hex off the map.
+    pub fn off_map(&self, id: &str, location: Location) -> Diagnostic {
+        off_map(&self.grid, id, location)
+    }
+
+    fn hexside_on_map(&self, text: &str, location: Location, out: &mut Vec<Diagnostic>) -> Option<Hexside> {
+        let Some(side) = self.grid.parse_hexside(text) else {
+            out.push(Diagnostic::error("MU024", location, format!("`{text}` is not a hexside of this grid: write a hex and a direction like `0504/NE`")));
+            return None;
+        };
+        let (a, b) = side.hexes(self.grid.orientation());
+        if !self.grid.contains(a) && !self.grid.contains(b) {
+            out.push(self.off_map(text, location));
+            return None;
+        }
+        Some(side)
+    }
+
+    /// Applies an overlay placed by the scenario. Returns false (with diagnostics) when it
+    /// does not fit.
+    pub fn apply_overlay(&mut self, index: usize, overlay: &OverlayFile, placement: &OverlayPlacement, out: &mut Vec<Diagnostic>) -> bool {
+        let role = FileRole::Overlay(index);
+        let base = format!("/overlays/{index}");
+        let fit = match fit_overlay(&self.grid, overlay, placement, &base, index, out) {
+            Some(f) => f,
+            None => {
+                self.overlay_fits.push(None);
+                return false;
+            }
+        };
+        let og = Grid::new(overlay.grid.clone());
+        let mut ok = true;
+        for (i, e) in overlay.hexes.iter().enumerate() {
+            let Ok(local) = og.from_printed(e.hex.as_str()) else {
+                out.push(Diagnostic::error("MU024", Location { file: role.clone(), pointer: hex_ptr("/hexes", i) }, format!("`{}` is not a hex id of the overlay's grid", e.hex)));
+                continue;
+            };
+            let h = fit.apply(local);
+            if !self.grid.contains(h) {
+                ok = false;
+                out.push(
+                    Diagnostic::error("MU043", Location::here(format!("{base}/at")), format!("overlay hex {} would land at {}, off the map", e.hex, self.grid.to_printed(h)))
+                        .at_hex(self.grid.to_printed(h))
+                        .label(Location { file: role.clone(), pointer: hex_ptr("/hexes", i) }, "this overlay hex")
+                        .help("check the anchor hexes against the printed placement"),
+                );
+                continue;
+            }
+            if let Some(t) = &e.terrain {
+                self.terrain.insert(h, (t.clone(), Location { file: role.clone(), pointer: format!("/hexes/{i}/terrain") }));
+            }
+            if let Some(z) = e.elevation {
+                self.elevation.insert(h, z);
+            }
+            if let Some(l) = &e.label {
+                self.labels.insert(h, l.clone());
+            }
+        }
+        let o = self.grid.orientation();
+        for (i, e) in overlay.hexsides.iter().enumerate() {
+            if let Some(s) = og.parse_hexside(&e.side) {
+                let (a, b) = s.hexes(o);
+                let (a, b) = (fit.apply(a), fit.apply(b));
+                if let Some(side) = self.grid.hexside_between(a, b) {
+                    self.hexsides.entry(side).or_default().push((e.feature.clone(), Location { file: role.clone(), pointer: format!("/hexsides/{i}/feature") }));
+                }
+            }
+        }
+        for (i, p) in overlay.paths.iter().enumerate() {
+            let hexes = p.hexes.iter().filter_map(|id| og.from_printed(id.as_str()).ok()).map(|h| fit.apply(h)).collect();
+            self.paths.push(ResolvedPath { kind: p.kind.clone(), hexes, location: Location { file: role.clone(), pointer: format!("/paths/{i}/kind") } });
+        }
+        self.overlay_fits.push(Some(fit));
+        ok
+    }
+
+    /// Terrain id of a hex.
+    pub fn terrain(&self, hex: Hex) -> &str {
+        self.terrain.get(&hex).map(|(t, _)| t.as_str()).unwrap_or(&self.default_terrain)
+    }
+
+    /// Where the terrain of a hex was set, if not by default.
+    pub fn terrain_origin(&self, hex: Hex) -> Option<&Location> {
+        self.terrain.get(&hex).map(|(_, l)| l)
+    }
+
+    /// Every explicitly set terrain with its origin.
+    pub fn terrain_entries(&self) -> impl Iterator<Item = (Hex, &str, &Location)> {
+        self.terrain.iter().map(|(h, (t, l))| (*h, t.as_str(), l))
+    }
+
+    /// Elevation of a hex (0 if unset).
+    pub fn elevation(&self, hex: Hex) -> i32 {
+        self.elevation.get(&hex).copied().unwrap_or(0)
+    }
+
+    /// Label printed in a hex.
+    pub fn label(&self, hex: Hex) -> Option<&str> {
+        self.labels.get(&hex).map(String::as_str)
+    }
+
+    /// All labels.
+    pub fn labels(&self) -> impl Iterator<Item = (Hex, &str)> {
+        self.labels.iter().map(|(h, l)| (*h, l.as_str()))
+    }
+
+    /// Features on the side between two neighbouring hexes.
+    pub fn features_between(&self, a: Hex, b: Hex) -> Vec<&str> {
+        self.grid
+            .hexside_between(a, b)
+            .and_then(|s| self.hexsides.get(&s))
+            .map(|v| v.iter().map(|(f, _)| f.as_str()).collect())
+            .unwrap_or_default()
+    }
+
+    /// Every hexside feature with its origin.
+    pub fn hexside_entries(&self) -> impl Iterator<Item = (Hexside, &str, &Location)> {
+        self.hexsides.iter().flat_map(|(s, v)| v.iter().map(move |(f, l)| (*s, f.as_str(), l)))
+    }
+
+    /// Whether a path of `kind` joins two neighbouring hexes directly.
+    pub fn path_joins(&self, kind: &str, a: Hex, b: Hex) -> bool {
+        self.paths.iter().filter(|p| p.kind == kind).any(|p| p.hexes.windows(2).any(|w| (w[0] == a && w[1] == b) || (w[0] == b && w[1] == a)))
+    }
+
+    /// Whether any path of `kind` passes through the hex.
+    pub fn on_path(&self, kind: &str, hex: Hex) -> bool {
+        self.paths.iter().any(|p| p.kind == kind && p.hexes.contains(&hex))
+    }
+
+    /// The map's named zone, by id or by display name.
+    pub fn named_zone(&self, name: &str) -> Option<&Zone> {
+        self.zones.iter().find(|(id, n, _)| id == name || n == name).map(|(_, _, z)| z)
+    }
+
+    /// Ids of the map's named zones.
+    pub fn zone_ids(&self) -> impl Iterator<Item = &str> {
+        self.zones.iter().map(|(id, _, _)| id.as_str())
+    }
+
+    /// Resolves a zone to hexes (all on the map or, for listed hexes, possibly off it).
+    pub fn resolve(&self, zone: &Zone) -> Result<Vec<Hex>, muster_model::ZoneError> {
+        zone.resolve(&self.grid, &|n| self.named_zone(n))
+    }
+}
+
+/// Parses a printed id and checks it is on the grid, reporting `MU024`/`MU023`.
+pub fn hex_on_grid(grid: &Grid, id: &str, location: Location, out: &mut Vec<Diagnostic>) -> Option<Hex> {
+    match grid.from_printed(id) {
+        Err(e) => {
+            out.push(Diagnostic::error("MU024", location, e.to_string()));
+            None
+        }
+        Ok(h) if !grid.contains(h) => {
+            out.push(off_map(grid, id, location));
+            None
+        }
+        Ok(h) => Some(h),
+    }
+}
+
+/// The `MU023` diagnostic for a hex off the map.
+pub fn off_map(grid: &Grid, id: &str, location: Location) -> Diagnostic {
+    let (cs, rs) = (grid.column_range(), grid.row_range());
+    Diagnostic::error("MU023", location, format!("hex {id} is not on the map"))
+        .at_hex(id)
+        .help(format!("the map has columns {:02}–{:02} and rows {:02}–{:02}", cs.start(), cs.end(), rs.start(), rs.end()))
+}
