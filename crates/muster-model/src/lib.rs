@@ -32,7 +32,7 @@ pub use scenario::{
 pub use zone::{Zone, ZoneError};
 
 /// The kinds of file Muster reads, recognised by file name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FileKind {
     /// `*.map.ron` / `*.map.json`
     Map,

@@ -1,0 +1,77 @@
+//! Located diagnostics and per-file reports.
+
+use muster_rules::{Diagnostic, Severity};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// A secondary label resolved to a file and position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocatedLabel {
+    /// The file.
+    pub file: PathBuf,
+    /// Byte range.
+    pub start: usize,
+    /// Byte range end.
+    pub end: usize,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// The label's message.
+    pub message: String,
+}
+
+/// A diagnostic resolved to a file and position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// The diagnostic.
+    pub diagnostic: Diagnostic,
+    /// The file it is about.
+    pub file: PathBuf,
+    /// Byte range of the offending text.
+    pub start: usize,
+    /// End of the byte range.
+    pub end: usize,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// Secondary labels.
+    pub labels: Vec<LocatedLabel>,
+}
+
+/// Everything found in one file.
+#[derive(Debug, Clone)]
+pub struct FileReport {
+    /// The file.
+    pub path: PathBuf,
+    /// Its findings, in source order.
+    pub findings: Vec<Finding>,
+}
+
+/// A whole run: reports per file and the sources needed to render them.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// One report per file, sorted by path.
+    pub files: Vec<FileReport>,
+    /// Source text of every file findings point into.
+    pub sources: BTreeMap<PathBuf, Arc<str>>,
+}
+
+impl Report {
+    /// Every finding.
+    pub fn findings(&self) -> impl Iterator<Item = &Finding> {
+        self.files.iter().flat_map(|f| f.findings.iter())
+    }
+
+    /// Number of findings at a severity.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.findings().filter(|f| f.diagnostic.severity == severity).count()
+    }
+
+    /// Whether any finding is an error.
+    pub fn has_errors(&self) -> bool {
+        self.count(Severity::Error) > 0
+    }
+}

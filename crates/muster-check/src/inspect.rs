@@ -1,0 +1,81 @@
+//! `muster inspect`: the resolved scenario as JSON. The top-level keys `title`, `turns`,
+//! `first_side`, `sides` and `placements` are a stable contract relied on by tests and
+//! other tools; further keys may be added.
+
+use crate::pipeline::LoadedScenario;
+use muster_rules::DeployKind;
+use serde_json::{json, Value};
+
+/// The resolved scenario as JSON.
+pub fn inspect_json(loaded: &LoadedScenario) -> Value {
+    let s = loaded.resolve();
+    let f = &loaded.scenario.value;
+    let grid = &s.world.grid;
+    let mut placements = Vec::new();
+    for d in &s.deployments {
+        let side = &f.sides[d.side];
+        let hexes: Vec<String> = d.hexes.iter().map(|h| grid.to_printed(*h)).collect();
+        let combat_total: u32 = d
+            .units
+            .iter()
+            .filter(|u| !s.unit(d.side, u.unit).1.is_some_and(|k| k.leader || k.stacks))
+            .map(|u| u.count)
+            .sum();
+        for u in &d.units {
+            let (def, kind) = s.unit(d.side, u.unit);
+            let stacking = kind.is_some_and(|k| k.leader || k.stacks);
+            let mode = match d.kind {
+                DeployKind::Reinforcement { .. } => "reinforcement",
+                DeployKind::Setup { hidden: true } => "hidden",
+                DeployKind::Setup { hidden: false } if hexes.len() == 1 => "fixed",
+                DeployKind::Setup { hidden: false } if !stacking && d.units.len() == 1 && combat_total as usize == hexes.len() => "assigned",
+                DeployKind::Setup { hidden: false } => "choice",
+            };
+            for _ in 0..u.count {
+                let mut p = json!({
+                    "side": side.id,
+                    "unit": def.name,
+                    "kind": def.kind,
+                    "hexes": hexes,
+                    "id": def.id,
+                    "mode": mode,
+                });
+                if let DeployKind::Reinforcement { turn } = d.kind {
+                    p["turn"] = json!(turn);
+                }
+                placements.push(p);
+            }
+        }
+    }
+    let overlays: Vec<Value> = f
+        .overlays
+        .iter()
+        .zip(&s.world.overlay_fits)
+        .map(|(o, fit)| {
+            json!({
+                "file": o.file,
+                "at": o.at,
+                "rotation": fit.map(|x| x.rotation * 60),
+                "mirrored": o.mirrored,
+            })
+        })
+        .collect();
+    json!({
+        "title": f.title,
+        "turns": f.turns,
+        "first_side": f.first_side,
+        "sides": f.sides.iter().map(|sd| json!({
+            "id": sd.id,
+            "name": sd.name,
+            "commander": sd.commander,
+            "army_morale": sd.army_morale,
+            "rout": sd.rout.as_ref().map(|r| json!({"units_lost": r.units_lost, "leader_weight": r.leader_weight})),
+        })).collect::<Vec<_>>(),
+        "placements": placements,
+        "ruleset": f.ruleset,
+        "options": f.options,
+        "map": f.map,
+        "overlays": overlays,
+        "errata": f.errata.iter().map(|e| json!({"code": e.code, "hexes": e.hexes, "printed": e.printed, "read_as": e.read_as, "why": e.why})).collect::<Vec<_>>(),
+    })
+}

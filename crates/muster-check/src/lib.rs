@@ -1,0 +1,24 @@
+//! Muster's validation pipeline, shared by the CLI and the editor.
+//!
+//! For each file: read (size and encoding checked) → parse RON or JSON keeping positions
+//! → validate against the file kind's JSON Schema → deserialize → resolve references
+//! (map, overlays) → generic and ruleset checks. The pipeline stops at the first stage
+//! that fails for a file. Every diagnostic comes back located (file, line:column).
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod finding;
+mod inspect;
+mod load;
+mod pipeline;
+mod schemas;
+pub mod syntax;
+mod walk;
+
+pub use finding::{FileReport, Finding, LocatedLabel, Report};
+pub use inspect::inspect_json;
+pub use load::{load_value, Loaded, MAX_FILE_BYTES};
+pub use pipeline::{Checker, LoadedScenario};
+pub use walk::{discover, Discovered};
+
+pub use muster_rules::{Diagnostic, Severity};

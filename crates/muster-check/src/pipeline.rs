@@ -1,0 +1,317 @@
+//! Checking files: each kind through its stages, referenced maps and overlays loaded once
+//! and shared, files in parallel.
+
+use crate::finding::{FileReport, Finding, Report};
+use crate::load::{load_value, locate_all, Loaded, Located};
+use crate::walk::discover;
+use muster_model::{FileKind, Manifest, MapFile, OverlayFile, Ruleset, ScenarioFile};
+use muster_rules::{Diagnostic, Location, Severity};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+type Failed = (Vec<Finding>, Option<Arc<str>>);
+type Cached<T> = Arc<Result<Loaded<T>, Failed>>;
+
+/// The pipeline, with caches shared across files of one run.
+#[derive(Default)]
+pub struct Checker {
+    maps: Mutex<HashMap<PathBuf, Cached<MapFile>>>,
+    overlays: Mutex<HashMap<PathBuf, Cached<OverlayFile>>>,
+    manifests: Mutex<HashMap<PathBuf, Option<Arc<Manifest>>>>,
+}
+
+/// A scenario with its map, overlays and ruleset loaded.
+pub struct LoadedScenario {
+    /// The scenario.
+    pub scenario: Loaded<ScenarioFile>,
+    /// Its map.
+    pub map: Arc<Result<Loaded<MapFile>, Failed>>,
+    /// Its overlays, by placement.
+    pub overlays: Vec<Cached<OverlayFile>>,
+    /// Its ruleset.
+    pub ruleset: &'static Ruleset,
+}
+
+impl LoadedScenario {
+    /// The map (loading succeeded, or this value would not exist).
+    pub fn map(&self) -> &Loaded<MapFile> {
+        match &*self.map {
+            Ok(m) => m,
+            Err(_) => unreachable!("LoadedScenario is only built with a loaded map"),
+        }
+    }
+
+    /// Resolves the scenario (world and set-up) for engine queries.
+    pub fn resolve(&self) -> muster_rules::Scenario<'_> {
+        let overlays: Vec<Option<&OverlayFile>> = self.overlays.iter().map(|o| o.as_ref().as_ref().ok().map(|l| &l.value)).collect();
+        let mut sink = Vec::new();
+        muster_rules::resolve(&self.scenario.value, &self.map().value, &overlays, self.ruleset, &mut sink)
+    }
+}
+
+fn here(path: &Path, pointer: &str, loaded: &Located, d: Diagnostic) -> Vec<Finding> {
+    let _ = (path, pointer);
+    locate_all(vec![d], loaded, None, &[])
+}
+
+impl Checker {
+    /// A checker with empty caches.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn map(&self, path: &Path) -> Cached<MapFile> {
+        let key = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        if let Some(c) = self.maps.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return c;
+        }
+        let loaded = Arc::new(load_value::<MapFile>(path, FileKind::Map));
+        if let Ok(mut m) = self.maps.lock() {
+            m.insert(key, loaded.clone());
+        }
+        loaded
+    }
+
+    fn overlay(&self, path: &Path) -> Cached<OverlayFile> {
+        let key = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        if let Some(c) = self.overlays.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return c;
+        }
+        let loaded = Arc::new(load_value::<OverlayFile>(path, FileKind::Overlay));
+        if let Ok(mut m) = self.overlays.lock() {
+            m.insert(key, loaded.clone());
+        }
+        loaded
+    }
+
+    /// The pack manifest governing a file: the nearest `muster.pack.ron` (or `.json`) in
+    /// its folder or above.
+    fn manifest_for(&self, path: &Path) -> Option<Arc<Manifest>> {
+        let dir = path.canonicalize().ok()?.parent()?.to_path_buf();
+        let mut cur = Some(dir.as_path());
+        while let Some(d) = cur {
+            if let Some(found) = self.manifests.lock().ok().and_then(|m| m.get(d).cloned()) {
+                if found.is_some() {
+                    return found;
+                }
+            } else {
+                let mut found = None;
+                for name in ["muster.pack.ron", "muster.pack.json"] {
+                    let p = d.join(name);
+                    if p.is_file() {
+                        found = load_value::<Manifest>(&p, FileKind::Manifest).ok().map(|l| Arc::new(l.value));
+                        break;
+                    }
+                }
+                if let Ok(mut m) = self.manifests.lock() {
+                    m.insert(d.to_path_buf(), found.clone());
+                }
+                if found.is_some() {
+                    return found;
+                }
+            }
+            cur = d.parent();
+        }
+        None
+    }
+
+    /// Loads a scenario with its references, for inspection and queries.
+    pub fn load_scenario(&self, path: &Path) -> Result<LoadedScenario, Report> {
+        let mut report = Report::default();
+        let (findings, loaded) = self.check_scenario(path, &mut report);
+        match loaded {
+            Some(l) => Ok(l),
+            None => {
+                report.files.push(FileReport { path: path.to_path_buf(), findings });
+                Err(report)
+            }
+        }
+    }
+
+    fn check_scenario(&self, path: &Path, report: &mut Report) -> (Vec<Finding>, Option<LoadedScenario>) {
+        let scenario = match load_value::<ScenarioFile>(path, FileKind::Scenario) {
+            Ok(s) => s,
+            Err((f, text)) => {
+                if let Some(t) = text {
+                    report.sources.insert(path.to_path_buf(), t);
+                }
+                return (f, None);
+            }
+        };
+        report.sources.insert(path.to_path_buf(), scenario.text.clone());
+        let this = scenario.located();
+        let Some(ruleset) = muster_rules::ruleset(&scenario.value.ruleset) else {
+            let d = Diagnostic::error("MU011", Location::here("/ruleset"), format!("unknown ruleset `{}`", scenario.value.ruleset)).help(format!("the rulesets are {}", muster_rules::RULESET_IDS.join(", ")));
+            return (here(path, "/ruleset", &this, d), None);
+        };
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let mut stop = Vec::new();
+        let map_path = dir.join(&scenario.value.map);
+        let map = self.map(&map_path);
+        if let Err((_, _)) = &*map {
+            stop.push(reference_failed(&map_path, "/map", "map"));
+        }
+        let mut overlays = Vec::new();
+        for (i, o) in scenario.value.overlays.iter().enumerate() {
+            let p = dir.join(&o.file);
+            let ov = self.overlay(&p);
+            if ov.is_err() {
+                stop.push(reference_failed(&p, &format!("/overlays/{i}/file"), "overlay"));
+            }
+            overlays.push(ov);
+        }
+        if !stop.is_empty() {
+            return (locate_all(stop, &this, None, &[]), None);
+        }
+        let loaded = LoadedScenario { scenario, map, overlays, ruleset };
+        let map_loc = loaded.map().located();
+        report.sources.insert(map_loc.path.clone(), map_loc.text.clone());
+        let over_locs: Vec<Option<Located>> = loaded.overlays.iter().map(|o| o.as_ref().as_ref().ok().map(|l| l.located())).collect();
+        for l in over_locs.iter().flatten() {
+            report.sources.insert(l.path.clone(), l.text.clone());
+        }
+        let overlay_values: Vec<Option<&OverlayFile>> = loaded.overlays.iter().map(|o| o.as_ref().as_ref().ok().map(|l| &l.value)).collect();
+        let diags = muster_rules::check_scenario(&loaded.scenario.value, &loaded.map().value, &overlay_values, ruleset);
+        let findings = locate_all(diags, &this, Some(&map_loc), &over_locs);
+        (findings, Some(loaded))
+    }
+
+    fn check_map_like(&self, path: &Path, kind: FileKind, report: &mut Report) -> Vec<Finding> {
+        let (loaded_text, result): (Option<Arc<str>>, Result<(Located, String, Box<dyn Fn(&Ruleset) -> Vec<Diagnostic>>), Vec<Finding>>) = match kind {
+            FileKind::Map => match &*self.map(path) {
+                Ok(m) => {
+                    let v = m.value.clone();
+                    (Some(m.text.clone()), Ok((m.located(), m.value.ruleset.clone(), Box::new(move |r| muster_rules::check_map(&v, r)))))
+                }
+                Err((f, t)) => (t.clone(), Err(f.clone())),
+            },
+            _ => match &*self.overlay(path) {
+                Ok(m) => {
+                    let v = m.value.clone();
+                    (Some(m.text.clone()), Ok((m.located(), m.value.ruleset.clone(), Box::new(move |r| muster_rules::check_overlay(&v, r)))))
+                }
+                Err((f, t)) => (t.clone(), Err(f.clone())),
+            },
+        };
+        if let Some(t) = loaded_text {
+            report.sources.insert(path.to_path_buf(), t);
+        }
+        match result {
+            Err(f) => f,
+            Ok((located, ruleset_id, run)) => match muster_rules::ruleset(&ruleset_id) {
+                None => {
+                    let d = Diagnostic::error("MU011", Location::here("/ruleset"), format!("unknown ruleset `{ruleset_id}`")).help(format!("the rulesets are {}", muster_rules::RULESET_IDS.join(", ")));
+                    locate_all(vec![d], &located, None, &[])
+                }
+                Some(r) => locate_all(run(r), &located, None, &[]),
+            },
+        }
+    }
+
+    fn check_plain<T: serde::de::DeserializeOwned>(&self, path: &Path, kind: FileKind, report: &mut Report) -> Vec<Finding> {
+        match load_value::<T>(path, kind) {
+            Ok(l) => {
+                report.sources.insert(path.to_path_buf(), l.text.clone());
+                vec![]
+            }
+            Err((f, t)) => {
+                if let Some(t) = t {
+                    report.sources.insert(path.to_path_buf(), t);
+                }
+                f
+            }
+        }
+    }
+
+    /// Checks one file of a known kind; returns its findings and the files it references.
+    pub fn check_file(&self, path: &Path, kind: FileKind, report: &mut Report) -> (Vec<Finding>, Vec<(PathBuf, FileKind)>) {
+        let mut refs = Vec::new();
+        let mut findings = match kind {
+            FileKind::Scenario => {
+                let (f, loaded) = self.check_scenario(path, report);
+                if let Some(l) = loaded {
+                    refs.push((l.map().path.clone(), FileKind::Map));
+                    refs.extend(l.overlays.iter().filter_map(|o| o.as_ref().as_ref().ok()).map(|o| (o.path.clone(), FileKind::Overlay)));
+                } else if let Ok(s) = load_value::<ScenarioFile>(path, FileKind::Scenario) {
+                    // Report the referenced files' own errors too.
+                    let dir = path.parent().unwrap_or(Path::new("."));
+                    refs.push((dir.join(&s.value.map), FileKind::Map));
+                    refs.extend(s.value.overlays.iter().map(|o| (dir.join(&o.file), FileKind::Overlay)));
+                }
+                f
+            }
+            FileKind::Map | FileKind::Overlay => self.check_map_like(path, kind, report),
+            FileKind::Manifest => self.check_plain::<Manifest>(path, kind, report),
+            FileKind::Ruleset => self.check_plain::<Ruleset>(path, kind, report),
+        };
+        if let Some(m) = self.manifest_for(path) {
+            for f in findings.iter_mut() {
+                let code = f.diagnostic.code;
+                if m.allow.iter().any(|c| c == code) && f.diagnostic.severity > Severity::Note {
+                    f.diagnostic.severity = Severity::Note;
+                    f.diagnostic.help.get_or_insert_with(|| "allowed by the pack manifest".into());
+                } else if m.deny.iter().any(|c| c == code) {
+                    f.diagnostic.severity = Severity::Error;
+                }
+            }
+        }
+        (findings, refs)
+    }
+
+    /// Checks every file under the given paths, plus the maps and overlays their scenarios
+    /// reference. Files are checked in parallel; the report is sorted by path.
+    pub fn check_paths(&self, paths: &[PathBuf]) -> Report {
+        let found = discover(paths);
+        let mut report = Report::default();
+        let mut by_path: BTreeMap<PathBuf, Vec<Finding>> = BTreeMap::new();
+        for p in found.problems {
+            by_path.entry(p.file.clone()).or_default().push(p);
+        }
+        let canon = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+        let (scenarios, others): (Vec<_>, Vec<_>) = found.files.into_iter().partition(|(_, k)| *k == FileKind::Scenario);
+        let first: Vec<(PathBuf, Vec<Finding>, Vec<(PathBuf, FileKind)>, Report)> = scenarios
+            .par_iter()
+            .map(|(p, k)| {
+                let mut r = Report::default();
+                let (f, refs) = self.check_file(p, *k, &mut r);
+                (p.clone(), f, refs, r)
+            })
+            .collect();
+        let mut seen: HashMap<PathBuf, PathBuf> = others.iter().map(|(p, _)| (canon(p), p.clone())).collect();
+        let mut rest = others;
+        for (p, f, refs, r) in first {
+            by_path.entry(p).or_default().extend(f);
+            report.sources.extend(r.sources);
+            for (rp, rk) in refs {
+                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(canon(&rp)) {
+                    e.insert(rp.clone());
+                    rest.push((rp, rk));
+                }
+            }
+        }
+        let second: Vec<(PathBuf, Vec<Finding>, Report)> = rest
+            .par_iter()
+            .map(|(p, k)| {
+                let mut r = Report::default();
+                let (f, _) = self.check_file(p, *k, &mut r);
+                (p.clone(), f, r)
+            })
+            .collect();
+        for (p, f, r) in second {
+            by_path.entry(p).or_default().extend(f);
+            report.sources.extend(r.sources);
+        }
+        report.files = by_path.into_iter().map(|(path, findings)| FileReport { path, findings }).collect();
+        report
+    }
+}
+
+fn reference_failed(path: &Path, pointer: &str, what: &str) -> Diagnostic {
+    if path.exists() {
+        Diagnostic::error("MU012", Location::here(pointer), format!("the {what} {} has errors of its own", path.display())).help("fix the errors reported on that file")
+    } else {
+        Diagnostic::error("MU010", Location::here(pointer), format!("the {what} {} does not exist", path.display())).help("paths are relative to this file")
+    }
+}

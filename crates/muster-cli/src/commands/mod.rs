@@ -1,0 +1,40 @@
+//! One module per subcommand.
+
+pub mod explain;
+pub mod inspect;
+pub mod query;
+pub mod schema;
+pub mod validate;
+
+use std::io::IsTerminal;
+
+/// When to colour output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Color {
+    /// Colour when writing to a terminal.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+impl Color {
+    /// Whether to colour stdout.
+    pub fn enabled(self) -> bool {
+        match self {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        }
+    }
+}
+
+/// Output format of JSON-capable commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// For people.
+    Human,
+    /// For machines.
+    Json,
+}

@@ -1,0 +1,128 @@
+//! `muster query reach|los`: answers from the rules engine, as JSON for tools and tests.
+
+use super::Format;
+use anyhow::{bail, Context};
+use muster_check::{Checker, LoadedScenario};
+use muster_rules::{a_la_charge, Scenario};
+use serde_json::json;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Ask the rules engine about a scenario's set-up.
+#[derive(clap::Subcommand)]
+pub enum Query {
+    /// Where a unit can move from its set-up hex: {"unit", "from", "hexes", "mp"}.
+    Reach {
+        /// The scenario file.
+        scenario: PathBuf,
+        /// A unit id or a unique display name (`side/unit` when two sides share it).
+        unit: String,
+        /// Start hex, when the unit's set-up leaves it to the owner's choice.
+        #[arg(long)]
+        from: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
+    },
+    /// Line of fire between two hexes: {"clear", "cover", "path", "reason"}.
+    Los {
+        /// The scenario file.
+        scenario: PathBuf,
+        /// The shooter's hex.
+        from: String,
+        /// The target's hex.
+        to: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
+    },
+}
+
+fn load(path: &PathBuf) -> anyhow::Result<LoadedScenario> {
+    Checker::new().load_scenario(path).map_err(|report| {
+        let base = std::env::current_dir().ok();
+        eprint!("{}", muster_cli::render::human(&report, base.as_deref()));
+        anyhow::anyhow!("{} could not be loaded", path.display())
+    })
+}
+
+fn hex(s: &Scenario, id: &str) -> anyhow::Result<muster_hex::Hex> {
+    let h = s.world.grid.from_printed(id).with_context(|| format!("`{id}` is not a hex id"))?;
+    if !s.world.grid.contains(h) {
+        bail!("hex {id} is not on the map");
+    }
+    Ok(h)
+}
+
+fn find_unit(s: &Scenario, name: &str) -> anyhow::Result<(usize, usize)> {
+    if let muster_rules::UnitLookup::Found(si, ui) = s.find_unit(name) {
+        return Ok((si, ui));
+    }
+    let hits: Vec<(usize, usize)> = s
+        .file
+        .sides
+        .iter()
+        .enumerate()
+        .flat_map(|(si, side)| side.units.iter().enumerate().filter(|(_, u)| u.name == name || u.id == name).map(move |(ui, _)| (si, ui)))
+        .collect();
+    match hits.as_slice() {
+        [one] => Ok(*one),
+        [] => bail!("no unit `{name}` in this scenario"),
+        _ => bail!("`{name}` names several units; use `side/unit-id`"),
+    }
+}
+
+fn start_hex(s: &Scenario, side: usize, unit: usize) -> Option<muster_hex::Hex> {
+    let known = a_la_charge::occupancy::known_positions(s);
+    let mut at: Vec<_> = known.iter().filter(|(_, v)| v.iter().any(|o| o.side == side && o.unit == unit)).map(|(h, _)| *h).collect();
+    at.sort_by_key(|h| s.world.grid.to_printed(*h));
+    at.first().copied().or_else(|| s.deployments.iter().find(|d| d.side == side && d.units.iter().any(|u| u.unit == unit)).and_then(|d| d.hexes.first().copied()))
+}
+
+pub fn run(q: Query) -> anyhow::Result<ExitCode> {
+    match q {
+        Query::Reach { scenario, unit, from, format } => {
+            let loaded = load(&scenario)?;
+            let s = loaded.resolve();
+            let (si, ui) = find_unit(&s, &unit)?;
+            let start = match from {
+                Some(f) => hex(&s, &f)?,
+                None => start_hex(&s, si, ui).with_context(|| format!("`{unit}` has no set-up hex; give one with --from"))?,
+            };
+            let r = a_la_charge::reach::reach(&s, si, ui, start);
+            let grid = &s.world.grid;
+            let v = json!({
+                "unit": s.file.sides[si].units[ui].id,
+                "side": s.file.sides[si].id,
+                "from": grid.to_printed(start),
+                "mp": r.mp,
+                "hexes": r.hexes.iter().map(|(h, _)| grid.to_printed(*h)).collect::<Vec<_>>(),
+                "cost": r.hexes.iter().map(|(h, c)| (grid.to_printed(*h), json!(*c))).collect::<serde_json::Map<String, serde_json::Value>>(),
+                "restricted": r.restricted,
+            });
+            print(&v, format, || format!("{} from {} ({} MP): {}", unit, v["from"].as_str().unwrap_or(""), r.mp, v["hexes"].as_array().map(|a| a.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(", ")).unwrap_or_default()))?;
+        }
+        Query::Los { scenario, from, to, format } => {
+            let loaded = load(&scenario)?;
+            let s = loaded.resolve();
+            let (a, b) = (hex(&s, &from)?, hex(&s, &to)?);
+            let l = a_la_charge::los::line_of_fire(&s, a, b);
+            let v = json!({
+                "clear": l.clear,
+                "cover": l.cover,
+                "path": l.path.iter().map(|h| s.world.grid.to_printed(*h)).collect::<Vec<_>>(),
+                "reason": l.reason,
+            });
+            print(&v, format, || format!("{} → {}: {} — {}", from, to, if l.clear { "clear" } else { "blocked" }, l.reason))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print(v: &serde_json::Value, format: Format, human: impl Fn() -> String) -> anyhow::Result<()> {
+    match format {
+        Format::Json => println!("{}", serde_json::to_string_pretty(v)?),
+        Format::Human => println!("{}", human()),
+    }
+    Ok(())
+}

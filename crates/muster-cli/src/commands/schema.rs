@@ -1,0 +1,27 @@
+//! `muster schema --out DIR`
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Write the JSON Schemas generated from Muster's types.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Folder to write `*.schema.json` into (printed to stdout if absent).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    for (name, text) in muster_model::schema::all() {
+        match &args.out {
+            Some(dir) => {
+                std::fs::create_dir_all(dir)?;
+                let tmp = dir.join(format!(".{name}.tmp"));
+                std::fs::write(&tmp, &text)?;
+                std::fs::rename(&tmp, dir.join(&name))?;
+            }
+            None => print!("{text}"),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,43 @@
+//! `muster`: validate, inspect and query scenario packs for hex wargames.
+
+mod commands;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Scenario and map validation for hex wargames (A la Charge, Siege / Cry Havoc, Charles
+/// the Bold, And Gentlemen All).
+#[derive(Parser)]
+#[command(name = "muster", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Validate(commands::validate::Args),
+    Inspect(commands::inspect::Args),
+    #[command(subcommand)]
+    Query(commands::query::Query),
+    Explain(commands::explain::Args),
+    Schema(commands::schema::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Validate(a) => commands::validate::run(a),
+        Command::Inspect(a) => commands::inspect::run(a),
+        Command::Query(q) => commands::query::run(q),
+        Command::Explain(a) => commands::explain::run(a),
+        Command::Schema(a) => commands::schema::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
