@@ -23,6 +23,9 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let c = counts(s, i);
+        if c.combat as usize == d.hexes.len() {
+            continue; // a line that fills its hexes: any clash is stacking (AC101)
+        }
         let taken: Vec<_> = d.hexes.iter().filter(|h| certain.get(h).is_some_and(|v| v.iter().any(|o| *o != i))).collect();
         let free = d.hexes.len() - taken.len();
         if c.combat as usize > free {
