@@ -34,6 +34,7 @@ pub struct World {
     /// Paths.
     pub paths: Vec<ResolvedPath>,
     zones: Vec<(String, String, Zone)>,
+    label_zones: Vec<(String, Zone)>,
     /// How each overlay placement fitted (by placement index), where it did.
     pub overlay_fits: Vec<Option<OverlayFit>>,
 }
@@ -57,6 +58,7 @@ impl World {
             hexsides: HashMap::new(),
             paths: Vec::new(),
             zones: map.zones.iter().map(|z| (z.id.clone(), z.name.clone(), z.zone.clone())).collect(),
+            label_zones: Vec::new(),
             overlay_fits: Vec::new(),
         };
         let loc = |p: String| Location { file: role.clone(), pointer: p };
@@ -78,6 +80,7 @@ impl World {
                 w.hexsides.entry(s).or_default().push((e.feature.clone(), loc(format!("/hexsides/{i}/feature"))));
             }
         }
+        w.index_labels();
         for (i, p) in map.paths.iter().enumerate() {
             let hexes = w.path_hexes(&p.hexes, &format!("/paths/{i}/hexes"), &role, out);
             w.paths.push(ResolvedPath { kind: p.kind.clone(), hexes, location: loc(format!("/paths/{i}/kind")) });
@@ -182,6 +185,7 @@ impl World {
             self.paths.push(ResolvedPath { kind: p.kind.clone(), hexes, location: Location { file: role.clone(), pointer: format!("/paths/{i}/kind") } });
         }
         self.overlay_fits.push(Some(fit));
+        self.index_labels();
         ok
     }
 
@@ -239,9 +243,20 @@ impl World {
         self.paths.iter().any(|p| p.kind == kind && p.hexes.contains(&hex))
     }
 
-    /// The map's named zone, by id or by display name.
+    fn index_labels(&mut self) {
+        let mut v: Vec<(String, Zone)> = self.labels.iter().map(|(h, l)| (l.clone(), Zone::Hexes(vec![self.grid.to_printed(*h).as_str().into()]))).collect();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        self.label_zones = v;
+    }
+
+    /// The map's named zone, by id or by display name, or else the hex labelled so
+    /// ("St Peter's church").
     pub fn named_zone(&self, name: &str) -> Option<&Zone> {
-        self.zones.iter().find(|(id, n, _)| id == name || n == name).map(|(_, _, z)| z)
+        self.zones
+            .iter()
+            .find(|(id, n, _)| id == name || n == name)
+            .map(|(_, _, z)| z)
+            .or_else(|| self.label_zones.iter().find(|(l, _)| l == name).map(|(_, z)| z))
     }
 
     /// Ids of the map's named zones.

@@ -38,3 +38,11 @@ pub enum Format {
     /// For machines.
     Json,
 }
+
+/// Writes a line to stdout; a closed pipe (`muster ... | head`) ends the run quietly.
+pub fn emit(text: impl std::fmt::Display) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}")?;
+    Ok(())
+}

@@ -121,8 +121,8 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
 
 fn print(v: &serde_json::Value, format: Format, human: impl Fn() -> String) -> anyhow::Result<()> {
     match format {
-        Format::Json => println!("{}", serde_json::to_string_pretty(v)?),
-        Format::Human => println!("{}", human()),
+        Format::Json => super::emit(format!("{}", serde_json::to_string_pretty(v)?))?,
+        Format::Human => super::emit(format!("{}", human()))?,
     }
     Ok(())
 }

@@ -36,7 +36,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let report = Checker::new().check_paths(&args.paths);
     let base = std::env::current_dir().ok();
     match args.format {
-        Format::Json => println!("{}", serde_json::to_string_pretty(&muster_cli::render::json(&report, base.as_deref()))?),
+        Format::Json => super::emit(format!("{}", serde_json::to_string_pretty(&muster_cli::render::json(&report, base.as_deref()))?))?,
         Format::Human => {
             let choice = if args.color.enabled() { ColorChoice::Always } else { ColorChoice::Never };
             let stream = StandardStream::stdout(choice);
