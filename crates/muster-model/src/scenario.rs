@@ -118,6 +118,9 @@ pub struct UnitDef {
     /// A leader's rating.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<i32>,
+    /// Movement points of a one-sided counter without steps (a leader).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mp: Option<u32>,
     /// Printed, or supplied by us because the source does not give the values.
     #[serde(default)]
     pub provenance: Provenance,

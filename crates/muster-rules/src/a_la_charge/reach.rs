@@ -95,7 +95,7 @@ fn restriction(s: &Scenario, side: usize, unit: usize) -> Option<String> {
 /// Where the unit (side, unit index) can end a move from `from`.
 pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     let def = &s.file.sides[side].units[unit];
-    let mp = def.steps.first().map(|st| st.mp).unwrap_or(0);
+    let mp = def.steps.first().map(|st| st.mp).or(def.mp).unwrap_or(0);
     if let Some(why) = restriction(s, side, unit) {
         return Reach { mp, hexes: vec![], restricted: Some(why) };
     }

@@ -30,6 +30,9 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 if u.rating.is_none() {
                     err("", format!("leader `{}` has no rating", u.id), "§8");
                 }
+                if u.mp.is_none() {
+                    err("", format!("leader `{}` has no movement points (`mp`)", u.id), "§9");
+                }
                 if !u.steps.is_empty() {
                     err("/steps", format!("leader `{}` has steps; leaders' counters have one side and a rating", u.id), "§3");
                 }
