@@ -226,7 +226,7 @@ impl<'a> Reader<'a> {
         }
         let key = Key { name: name.to_string(), span: Span { start, end: after_ident } };
         let kind = match inner.kind {
-            NodeKind::Array(mut items) if items.len() == 1 && !self.had_trailing_comma(&inner.span) => {
+            NodeKind::Array(mut items) if items.len() == 1 => {
                 NodeKind::Object(vec![(key, items.remove(0))])
             }
             other => NodeKind::Object(vec![(key, Node { span: inner.span, kind: other })]),
@@ -235,15 +235,16 @@ impl<'a> Reader<'a> {
     }
 
     fn looks_like_struct(&self, open: usize) -> bool {
-        // `(ident :` — named fields.
-        let rest = &self.src[open + 1..];
-        let rest = rest.trim_start();
-        let ident_len = rest.bytes().take_while(|c| is_ident_char(*c)).count();
-        ident_len > 0 && rest[ident_len..].trim_start().starts_with(':') && !rest[ident_len..].trim_start().starts_with("::")
-    }
-
-    fn had_trailing_comma(&self, _span: &Span) -> bool {
-        false
+        // `( ident :` — named fields (comments may come between).
+        let mut probe = Reader { src: self.src, b: self.b, pos: open + 1, depth: 0 };
+        if probe.skip_trivia().is_err() || !probe.peek().is_some_and(is_ident_start) {
+            return false;
+        }
+        probe.ident();
+        if probe.skip_trivia().is_err() {
+            return false;
+        }
+        probe.peek() == Some(b':') && probe.b.get(probe.pos + 1) != Some(&b':')
     }
 
     /// `( ... )`: a struct with named fields, a tuple, or `()`.
