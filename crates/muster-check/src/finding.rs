@@ -67,7 +67,9 @@ impl Report {
 
     /// Number of findings at a severity.
     pub fn count(&self, severity: Severity) -> usize {
-        self.findings().filter(|f| f.diagnostic.severity == severity).count()
+        self.findings()
+            .filter(|f| f.diagnostic.severity == severity)
+            .count()
     }
 
     /// Whether any finding is an error.

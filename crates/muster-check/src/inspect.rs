@@ -18,7 +18,11 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
         let combat_total: u32 = d
             .units
             .iter()
-            .filter(|u| !s.unit(d.side, u.unit).1.is_some_and(|k| k.leader || k.stacks))
+            .filter(|u| {
+                !s.unit(d.side, u.unit)
+                    .1
+                    .is_some_and(|k| k.leader || k.stacks)
+            })
             .map(|u| u.count)
             .sum();
         for u in &d.units {
@@ -28,7 +32,11 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
                 DeployKind::Reinforcement { .. } => "reinforcement",
                 DeployKind::Setup { hidden: true } => "hidden",
                 DeployKind::Setup { hidden: false } if hexes.len() == 1 => "fixed",
-                DeployKind::Setup { hidden: false } if !stacking && d.units.len() == 1 && combat_total as usize == hexes.len() => "assigned",
+                DeployKind::Setup { hidden: false }
+                    if !stacking && d.units.len() == 1 && combat_total as usize == hexes.len() =>
+                {
+                    "assigned"
+                }
                 DeployKind::Setup { hidden: false } => "choice",
             };
             for _ in 0..u.count {

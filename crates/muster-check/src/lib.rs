@@ -17,7 +17,7 @@ mod walk;
 
 pub use finding::{FileReport, Finding, LocatedLabel, Report};
 pub use inspect::inspect_json;
-pub use load::{load_value, Loaded, MAX_FILE_BYTES};
+pub use load::{load_value, parse_text, LoadError, Loaded, MAX_FILE_BYTES};
 pub use pipeline::{Checker, LoadedScenario};
 pub use walk::{discover, Discovered};
 

@@ -9,6 +9,9 @@ use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// Why a file did not load: its findings, and its text when it could be read.
+pub type LoadError = (Vec<Finding>, Option<Arc<str>>);
+
 /// Largest file Muster reads (16 MiB): scenario files are kilobytes.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
@@ -37,19 +40,31 @@ pub struct Located {
 
 impl<T> Loaded<T> {
     pub(crate) fn located(&self) -> Located {
-        Located { path: self.path.clone(), text: self.text.clone(), node: Some(self.node.clone()), lines: self.lines.clone() }
+        Located {
+            path: self.path.clone(),
+            text: self.text.clone(),
+            node: Some(self.node.clone()),
+            lines: self.lines.clone(),
+        }
     }
 }
 
 impl Located {
     fn bare(path: &Path, text: Arc<str>) -> Self {
         let lines = Arc::new(LineIndex::new(&text));
-        Located { path: path.to_path_buf(), text, node: None, lines }
+        Located {
+            path: path.to_path_buf(),
+            text,
+            node: None,
+            lines,
+        }
     }
 
     /// Span of a pointer: the value it names, or the key for `key:` pointers.
     pub(crate) fn span_of(&self, pointer: &str) -> Span {
-        let Some(node) = &self.node else { return Span { start: 0, end: 0 } };
+        let Some(node) = &self.node else {
+            return Span { start: 0, end: 0 };
+        };
         if let Some(key) = pointer.strip_prefix("key:") {
             let (parent, last) = match key.rsplit_once('/') {
                 Some((p, l)) => (p, l),
@@ -59,12 +74,23 @@ impl Located {
             if let Some(s) = obj.key_span(last) {
                 return s;
             }
-            return Span { start: obj.span.start, end: obj.span.start + 1 };
+            return Span {
+                start: obj.span.start,
+                end: obj.span.start + 1,
+            };
         }
         let (n, _) = node.locate(pointer);
         // Point at the first line of a multi-line value.
-        let end = self.text.get(n.span.start..n.span.end).and_then(|t| t.find('\n')).map(|i| n.span.start + i).unwrap_or(n.span.end);
-        Span { start: n.span.start, end }
+        let end = self
+            .text
+            .get(n.span.start..n.span.end)
+            .and_then(|t| t.find('\n'))
+            .map(|i| n.span.start + i)
+            .unwrap_or(n.span.end);
+        Span {
+            start: n.span.start,
+            end,
+        }
     }
 
     pub(crate) fn position(&self, offset: usize) -> (usize, usize) {
@@ -74,7 +100,12 @@ impl Located {
 
 /// Turns diagnostics into findings, locating pointers in `this` and the scenario's other
 /// files (`map`, `overlays`).
-pub(crate) fn locate_all(diags: Vec<Diagnostic>, this: &Located, map: Option<&Located>, overlays: &[Option<Located>]) -> Vec<Finding> {
+pub(crate) fn locate_all(
+    diags: Vec<Diagnostic>,
+    this: &Located,
+    map: Option<&Located>,
+    overlays: &[Option<Located>],
+) -> Vec<Finding> {
     let pick = |role: &FileRole| -> &Located {
         match role {
             FileRole::This => this,
@@ -95,52 +126,135 @@ pub(crate) fn locate_all(diags: Vec<Diagnostic>, this: &Located, map: Option<&Lo
                     let lf = pick(&l.location.file);
                     let s = lf.span_of(&l.location.pointer);
                     let (line, column) = lf.position(s.start);
-                    LocatedLabel { file: lf.path.clone(), start: s.start, end: s.end, line, column, message: l.message.clone() }
+                    LocatedLabel {
+                        file: lf.path.clone(),
+                        start: s.start,
+                        end: s.end,
+                        line,
+                        column,
+                        message: l.message.clone(),
+                    }
                 })
                 .collect();
-            Finding { file: f.path.clone(), start: span.start, end: span.end, line, column, labels, diagnostic: d }
+            Finding {
+                file: f.path.clone(),
+                start: span.start,
+                end: span.end,
+                line,
+                column,
+                labels,
+                diagnostic: d,
+            }
         })
         .collect();
-    out.sort_by(|a, b| (&a.file, a.start, a.diagnostic.code).cmp(&(&b.file, b.start, b.diagnostic.code)));
+    out.sort_by(|a, b| {
+        (&a.file, a.start, a.diagnostic.code).cmp(&(&b.file, b.start, b.diagnostic.code))
+    });
     out
 }
 
 fn unreadable(path: &Path, message: String) -> Vec<Finding> {
     let d = Diagnostic::error("MU004", Location::here(""), message);
-    vec![Finding { diagnostic: d, file: path.to_path_buf(), start: 0, end: 0, line: 1, column: 1, labels: vec![] }]
+    vec![Finding {
+        diagnostic: d,
+        file: path.to_path_buf(),
+        start: 0,
+        end: 0,
+        line: 1,
+        column: 1,
+        labels: vec![],
+    }]
 }
 
 /// Reads a file from disk and loads it as `kind`.
-pub fn load_value<T: DeserializeOwned>(path: &Path, kind: FileKind) -> Result<Loaded<T>, (Vec<Finding>, Option<Arc<str>>)> {
-    let meta = std::fs::metadata(path).map_err(|e| (unreadable(path, format!("cannot read {}: {e}", path.display())), None))?;
+pub fn load_value<T: DeserializeOwned>(
+    path: &Path,
+    kind: FileKind,
+) -> Result<Loaded<T>, LoadError> {
+    let meta = std::fs::metadata(path).map_err(|e| {
+        (
+            unreadable(path, format!("cannot read {}: {e}", path.display())),
+            None,
+        )
+    })?;
     if meta.len() > MAX_FILE_BYTES {
-        return Err((unreadable(path, format!("file is {} bytes; Muster reads files up to {MAX_FILE_BYTES} bytes", meta.len())), None));
+        return Err((
+            unreadable(
+                path,
+                format!(
+                    "file is {} bytes; Muster reads files up to {MAX_FILE_BYTES} bytes",
+                    meta.len()
+                ),
+            ),
+            None,
+        ));
     }
-    let bytes = std::fs::read(path).map_err(|e| (unreadable(path, format!("cannot read {}: {e}", path.display())), None))?;
-    let text = String::from_utf8(bytes).map_err(|e| (unreadable(path, format!("file is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to())), None))?;
+    let bytes = std::fs::read(path).map_err(|e| {
+        (
+            unreadable(path, format!("cannot read {}: {e}", path.display())),
+            None,
+        )
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        (
+            unreadable(
+                path,
+                format!(
+                    "file is not UTF-8 text (invalid byte at offset {})",
+                    e.utf8_error().valid_up_to()
+                ),
+            ),
+            None,
+        )
+    })?;
     parse_text(path, Arc::from(text), kind)
 }
 
 /// Loads text already in memory (the editor's buffer) as `kind`.
-pub fn parse_text<T: DeserializeOwned>(path: &Path, text: Arc<str>, kind: FileKind) -> Result<Loaded<T>, (Vec<Finding>, Option<Arc<str>>)> {
+pub fn parse_text<T: DeserializeOwned>(
+    path: &Path,
+    text: Arc<str>,
+    kind: FileKind,
+) -> Result<Loaded<T>, LoadError> {
     let bare = Located::bare(path, text.clone());
     let node = match read(&text) {
         Ok(n) => n,
         Err(e) => {
             let (line, column) = bare.position(e.span.start);
-            let d = Diagnostic::error("MU001", Location::here(""), format!("syntax error: {}", e.message));
-            let f = Finding { diagnostic: d, file: path.to_path_buf(), start: e.span.start, end: e.span.end, line, column, labels: vec![] };
+            let d = Diagnostic::error(
+                "MU001",
+                Location::here(""),
+                format!("syntax error: {}", e.message),
+            );
+            let f = Finding {
+                diagnostic: d,
+                file: path.to_path_buf(),
+                start: e.span.start,
+                end: e.span.end,
+                line,
+                column,
+                labels: vec![],
+            };
             return Err((vec![f], Some(text)));
         }
     };
-    let located = Located { node: Some(node.clone()), ..bare };
+    let located = Located {
+        node: Some(node.clone()),
+        ..bare
+    };
     let json = node.to_json();
     let schema_errors = schema_diagnostics(kind, &json);
     if !schema_errors.is_empty() {
         return Err((locate_all(schema_errors, &located, None, &[]), Some(text)));
     }
     match serde_path_to_error::deserialize::<_, T>(&json) {
-        Ok(value) => Ok(Loaded { path: path.to_path_buf(), text, node, value, lines: located.lines.clone() }),
+        Ok(value) => Ok(Loaded {
+            path: path.to_path_buf(),
+            text,
+            node,
+            value,
+            lines: located.lines.clone(),
+        }),
         Err(e) => {
             let pointer = path_to_pointer(e.path());
             let d = Diagnostic::error("MU003", Location::here(pointer), e.inner().to_string());
@@ -155,7 +269,9 @@ fn path_to_pointer(path: &serde_path_to_error::Path) -> String {
     for seg in path.iter() {
         match seg {
             Segment::Seq { index } => p.push_str(&format!("/{index}")),
-            Segment::Map { key } => p.push_str(&format!("/{}", key.replace('~', "~0").replace('/', "~1"))),
+            Segment::Map { key } => {
+                p.push_str(&format!("/{}", key.replace('~', "~0").replace('/', "~1")))
+            }
             Segment::Enum { variant } => p.push_str(&format!("/{variant}")),
             Segment::Unknown => {}
         }
@@ -184,24 +300,50 @@ fn schema_diagnostics(kind: FileKind, json: &serde_json::Value) -> Vec<Diagnosti
         match e.into_parts().kind {
             K::OneOfNotValid { context } | K::AnyOf { context } => {
                 // Report the branch that got furthest: its errors are the useful ones.
-                let depth = |errs: &Vec<jsonschema::ValidationError>| errs.iter().map(|x| x.instance_path().as_str().len()).max().unwrap_or(0);
+                let depth = |errs: &Vec<jsonschema::ValidationError>| {
+                    errs.iter()
+                        .map(|x| x.instance_path().as_str().len())
+                        .max()
+                        .unwrap_or(0)
+                };
                 let best = context.into_iter().max_by_key(depth);
                 match best {
                     Some(errs) if depth(&errs) > path.len() => stack.extend(errs),
-                    _ => out.push(Diagnostic::error("MU002", Location::here(path), "this value matches none of the forms allowed here").help(format!("see `schemas/{}.schema.json`", kind.schema_name()))),
+                    _ => out.push(
+                        Diagnostic::error(
+                            "MU002",
+                            Location::here(path),
+                            "this value matches none of the forms allowed here",
+                        )
+                        .help(format!("see `schemas/{}.schema.json`", kind.schema_name())),
+                    ),
                 }
             }
             K::AdditionalProperties { unexpected } => {
                 for u in unexpected {
                     out.push(
-                        Diagnostic::error("MU002", Location::here(format!("key:{path}/{u}")), format!("unknown field `{u}`"))
-                            .help(format!("see `schemas/{}.schema.json` for the fields allowed here", kind.schema_name())),
+                        Diagnostic::error(
+                            "MU002",
+                            Location::here(format!("key:{path}/{u}")),
+                            format!("unknown field `{u}`"),
+                        )
+                        .help(format!(
+                            "see `schemas/{}.schema.json` for the fields allowed here",
+                            kind.schema_name()
+                        )),
                     );
                 }
             }
             K::Required { property } => {
-                let name = property.as_str().map(str::to_string).unwrap_or_else(|| property.to_string());
-                out.push(Diagnostic::error("MU002", Location::here(path), format!("missing field `{name}`")));
+                let name = property
+                    .as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| property.to_string());
+                out.push(Diagnostic::error(
+                    "MU002",
+                    Location::here(path),
+                    format!("missing field `{name}`"),
+                ));
             }
             _ => out.push(Diagnostic::error("MU002", Location::here(path), message)),
         }

@@ -11,7 +11,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-type Failed = (Vec<Finding>, Option<Arc<str>>);
+type Failed = crate::load::LoadError;
+type ScenarioOutcome = (PathBuf, Vec<Finding>, Vec<(PathBuf, FileKind)>, Report);
 type Cached<T> = Arc<Result<Loaded<T>, Failed>>;
 
 /// The pipeline, with caches shared across files of one run.
@@ -45,9 +46,19 @@ impl LoadedScenario {
 
     /// Resolves the scenario (world and set-up) for engine queries.
     pub fn resolve(&self) -> muster_rules::Scenario<'_> {
-        let overlays: Vec<Option<&OverlayFile>> = self.overlays.iter().map(|o| o.as_ref().as_ref().ok().map(|l| &l.value)).collect();
+        let overlays: Vec<Option<&OverlayFile>> = self
+            .overlays
+            .iter()
+            .map(|o| o.as_ref().as_ref().ok().map(|l| &l.value))
+            .collect();
         let mut sink = Vec::new();
-        muster_rules::resolve(&self.scenario.value, &self.map().value, &overlays, self.ruleset, &mut sink)
+        muster_rules::resolve(
+            &self.scenario.value,
+            &self.map().value,
+            &overlays,
+            self.ruleset,
+            &mut sink,
+        )
     }
 }
 
@@ -92,7 +103,8 @@ impl Checker {
         let dir = path.canonicalize().ok()?.parent()?.to_path_buf();
         let mut cur = Some(dir.as_path());
         while let Some(d) = cur {
-            if let Some(found) = self.manifests.lock().ok().and_then(|m| m.get(d).cloned()) {
+            let cached = self.manifests.lock().ok().and_then(|m| m.get(d).cloned());
+            if let Some(found) = cached {
                 if found.is_some() {
                     return found;
                 }
@@ -101,7 +113,9 @@ impl Checker {
                 for name in ["muster.pack.ron", "muster.pack.json"] {
                     let p = d.join(name);
                     if p.is_file() {
-                        found = load_value::<Manifest>(&p, FileKind::Manifest).ok().map(|l| Arc::new(l.value));
+                        found = load_value::<Manifest>(&p, FileKind::Manifest)
+                            .ok()
+                            .map(|l| Arc::new(l.value));
                         break;
                     }
                 }
@@ -124,13 +138,20 @@ impl Checker {
         match loaded {
             Some(l) => Ok(l),
             None => {
-                report.files.push(FileReport { path: path.to_path_buf(), findings });
+                report.files.push(FileReport {
+                    path: path.to_path_buf(),
+                    findings,
+                });
                 Err(report)
             }
         }
     }
 
-    fn check_scenario(&self, path: &Path, report: &mut Report) -> (Vec<Finding>, Option<LoadedScenario>) {
+    fn check_scenario(
+        &self,
+        path: &Path,
+        report: &mut Report,
+    ) -> (Vec<Finding>, Option<LoadedScenario>) {
         let scenario = match load_value::<ScenarioFile>(path, FileKind::Scenario) {
             Ok(s) => s,
             Err((f, text)) => {
@@ -140,10 +161,20 @@ impl Checker {
                 return (f, None);
             }
         };
-        report.sources.insert(path.to_path_buf(), scenario.text.clone());
+        report
+            .sources
+            .insert(path.to_path_buf(), scenario.text.clone());
         let this = scenario.located();
         let Some(ruleset) = muster_rules::ruleset(&scenario.value.ruleset) else {
-            let d = Diagnostic::error("MU011", Location::here("/ruleset"), format!("unknown ruleset `{}`", scenario.value.ruleset)).help(format!("the rulesets are {}", muster_rules::RULESET_IDS.join(", ")));
+            let d = Diagnostic::error(
+                "MU011",
+                Location::here("/ruleset"),
+                format!("unknown ruleset `{}`", scenario.value.ruleset),
+            )
+            .help(format!(
+                "the rulesets are {}",
+                muster_rules::RULESET_IDS.join(", ")
+            ));
             return (here(path, "/ruleset", &this, d), None);
         };
         let dir = path.parent().unwrap_or(Path::new("."));
@@ -158,59 +189,76 @@ impl Checker {
             let p = dir.join(&o.file);
             let ov = self.overlay(&p);
             if ov.is_err() {
-                stop.push(reference_failed(&p, &format!("/overlays/{i}/file"), "overlay"));
+                stop.push(reference_failed(
+                    &p,
+                    &format!("/overlays/{i}/file"),
+                    "overlay",
+                ));
             }
             overlays.push(ov);
         }
         if !stop.is_empty() {
             return (locate_all(stop, &this, None, &[]), None);
         }
-        let loaded = LoadedScenario { scenario, map, overlays, ruleset };
+        let loaded = LoadedScenario {
+            scenario,
+            map,
+            overlays,
+            ruleset,
+        };
         let map_loc = loaded.map().located();
-        report.sources.insert(map_loc.path.clone(), map_loc.text.clone());
-        let over_locs: Vec<Option<Located>> = loaded.overlays.iter().map(|o| o.as_ref().as_ref().ok().map(|l| l.located())).collect();
+        report
+            .sources
+            .insert(map_loc.path.clone(), map_loc.text.clone());
+        let over_locs: Vec<Option<Located>> = loaded
+            .overlays
+            .iter()
+            .map(|o| o.as_ref().as_ref().ok().map(|l| l.located()))
+            .collect();
         for l in over_locs.iter().flatten() {
             report.sources.insert(l.path.clone(), l.text.clone());
         }
-        let overlay_values: Vec<Option<&OverlayFile>> = loaded.overlays.iter().map(|o| o.as_ref().as_ref().ok().map(|l| &l.value)).collect();
-        let diags = muster_rules::check_scenario(&loaded.scenario.value, &loaded.map().value, &overlay_values, ruleset);
+        let overlay_values: Vec<Option<&OverlayFile>> = loaded
+            .overlays
+            .iter()
+            .map(|o| o.as_ref().as_ref().ok().map(|l| &l.value))
+            .collect();
+        let diags = muster_rules::check_scenario(
+            &loaded.scenario.value,
+            &loaded.map().value,
+            &overlay_values,
+            ruleset,
+        );
         let findings = locate_all(diags, &this, Some(&map_loc), &over_locs);
         (findings, Some(loaded))
     }
 
     fn check_map_like(&self, path: &Path, kind: FileKind, report: &mut Report) -> Vec<Finding> {
-        let (loaded_text, result): (Option<Arc<str>>, Result<(Located, String, Box<dyn Fn(&Ruleset) -> Vec<Diagnostic>>), Vec<Finding>>) = match kind {
-            FileKind::Map => match &*self.map(path) {
-                Ok(m) => {
-                    let v = m.value.clone();
-                    (Some(m.text.clone()), Ok((m.located(), m.value.ruleset.clone(), Box::new(move |r| muster_rules::check_map(&v, r)))))
-                }
-                Err((f, t)) => (t.clone(), Err(f.clone())),
-            },
-            _ => match &*self.overlay(path) {
-                Ok(m) => {
-                    let v = m.value.clone();
-                    (Some(m.text.clone()), Ok((m.located(), m.value.ruleset.clone(), Box::new(move |r| muster_rules::check_overlay(&v, r)))))
-                }
-                Err((f, t)) => (t.clone(), Err(f.clone())),
-            },
-        };
-        if let Some(t) = loaded_text {
-            report.sources.insert(path.to_path_buf(), t);
-        }
-        match result {
-            Err(f) => f,
-            Ok((located, ruleset_id, run)) => match muster_rules::ruleset(&ruleset_id) {
-                None => {
-                    let d = Diagnostic::error("MU011", Location::here("/ruleset"), format!("unknown ruleset `{ruleset_id}`")).help(format!("the rulesets are {}", muster_rules::RULESET_IDS.join(", ")));
-                    locate_all(vec![d], &located, None, &[])
-                }
-                Some(r) => locate_all(run(r), &located, None, &[]),
-            },
+        if kind == FileKind::Map {
+            let cached = self.map(path);
+            match &*cached {
+                Ok(m) => finish(report, m.located(), &m.value.ruleset, |r| {
+                    muster_rules::check_map(&m.value, r)
+                }),
+                Err((f, t)) => failed(report, path, f, t),
+            }
+        } else {
+            let cached = self.overlay(path);
+            match &*cached {
+                Ok(m) => finish(report, m.located(), &m.value.ruleset, |r| {
+                    muster_rules::check_overlay(&m.value, r)
+                }),
+                Err((f, t)) => failed(report, path, f, t),
+            }
         }
     }
 
-    fn check_plain<T: serde::de::DeserializeOwned>(&self, path: &Path, kind: FileKind, report: &mut Report) -> Vec<Finding> {
+    fn check_plain<T: serde::de::DeserializeOwned>(
+        &self,
+        path: &Path,
+        kind: FileKind,
+        report: &mut Report,
+    ) -> Vec<Finding> {
         match load_value::<T>(path, kind) {
             Ok(l) => {
                 report.sources.insert(path.to_path_buf(), l.text.clone());
@@ -226,19 +274,34 @@ impl Checker {
     }
 
     /// Checks one file of a known kind; returns its findings and the files it references.
-    pub fn check_file(&self, path: &Path, kind: FileKind, report: &mut Report) -> (Vec<Finding>, Vec<(PathBuf, FileKind)>) {
+    pub fn check_file(
+        &self,
+        path: &Path,
+        kind: FileKind,
+        report: &mut Report,
+    ) -> (Vec<Finding>, Vec<(PathBuf, FileKind)>) {
         let mut refs = Vec::new();
         let mut findings = match kind {
             FileKind::Scenario => {
                 let (f, loaded) = self.check_scenario(path, report);
                 if let Some(l) = loaded {
                     refs.push((l.map().path.clone(), FileKind::Map));
-                    refs.extend(l.overlays.iter().filter_map(|o| o.as_ref().as_ref().ok()).map(|o| (o.path.clone(), FileKind::Overlay)));
+                    refs.extend(
+                        l.overlays
+                            .iter()
+                            .filter_map(|o| o.as_ref().as_ref().ok())
+                            .map(|o| (o.path.clone(), FileKind::Overlay)),
+                    );
                 } else if let Ok(s) = load_value::<ScenarioFile>(path, FileKind::Scenario) {
                     // Report the referenced files' own errors too.
                     let dir = path.parent().unwrap_or(Path::new("."));
                     refs.push((dir.join(&s.value.map), FileKind::Map));
-                    refs.extend(s.value.overlays.iter().map(|o| (dir.join(&o.file), FileKind::Overlay)));
+                    refs.extend(
+                        s.value
+                            .overlays
+                            .iter()
+                            .map(|o| (dir.join(&o.file), FileKind::Overlay)),
+                    );
                 }
                 f
             }
@@ -251,7 +314,9 @@ impl Checker {
                 let code = f.diagnostic.code;
                 if m.allow.iter().any(|c| c == code) && f.diagnostic.severity > Severity::Note {
                     f.diagnostic.severity = Severity::Note;
-                    f.diagnostic.help.get_or_insert_with(|| "allowed by the pack manifest".into());
+                    f.diagnostic
+                        .help
+                        .get_or_insert_with(|| "allowed by the pack manifest".into());
                 } else if m.deny.iter().any(|c| c == code) {
                     f.diagnostic.severity = Severity::Error;
                 }
@@ -270,8 +335,11 @@ impl Checker {
             by_path.entry(p.file.clone()).or_default().push(p);
         }
         let canon = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
-        let (scenarios, others): (Vec<_>, Vec<_>) = found.files.into_iter().partition(|(_, k)| *k == FileKind::Scenario);
-        let first: Vec<(PathBuf, Vec<Finding>, Vec<(PathBuf, FileKind)>, Report)> = scenarios
+        let (scenarios, others): (Vec<_>, Vec<_>) = found
+            .files
+            .into_iter()
+            .partition(|(_, k)| *k == FileKind::Scenario);
+        let first: Vec<ScenarioOutcome> = scenarios
             .par_iter()
             .map(|(p, k)| {
                 let mut r = Report::default();
@@ -279,7 +347,8 @@ impl Checker {
                 (p.clone(), f, refs, r)
             })
             .collect();
-        let mut seen: HashMap<PathBuf, PathBuf> = others.iter().map(|(p, _)| (canon(p), p.clone())).collect();
+        let mut seen: HashMap<PathBuf, PathBuf> =
+            others.iter().map(|(p, _)| (canon(p), p.clone())).collect();
         let mut rest = others;
         for (p, f, refs, r) in first {
             by_path.entry(p).or_default().extend(f);
@@ -303,15 +372,66 @@ impl Checker {
             by_path.entry(p).or_default().extend(f);
             report.sources.extend(r.sources);
         }
-        report.files = by_path.into_iter().map(|(path, findings)| FileReport { path, findings }).collect();
+        report.files = by_path
+            .into_iter()
+            .map(|(path, findings)| FileReport { path, findings })
+            .collect();
         report
     }
 }
 
 fn reference_failed(path: &Path, pointer: &str, what: &str) -> Diagnostic {
     if path.exists() {
-        Diagnostic::error("MU012", Location::here(pointer), format!("the {what} {} has errors of its own", path.display())).help("fix the errors reported on that file")
+        Diagnostic::error(
+            "MU012",
+            Location::here(pointer),
+            format!("the {what} {} has errors of its own", path.display()),
+        )
+        .help("fix the errors reported on that file")
     } else {
-        Diagnostic::error("MU010", Location::here(pointer), format!("the {what} {} does not exist", path.display())).help("paths are relative to this file")
+        Diagnostic::error(
+            "MU010",
+            Location::here(pointer),
+            format!("the {what} {} does not exist", path.display()),
+        )
+        .help("paths are relative to this file")
+    }
+}
+
+fn failed(
+    report: &mut Report,
+    path: &Path,
+    findings: &[Finding],
+    text: &Option<Arc<str>>,
+) -> Vec<Finding> {
+    if let Some(t) = text {
+        report.sources.insert(path.to_path_buf(), t.clone());
+    }
+    findings.to_vec()
+}
+
+fn finish(
+    report: &mut Report,
+    located: Located,
+    ruleset_id: &str,
+    run: impl FnOnce(&Ruleset) -> Vec<Diagnostic>,
+) -> Vec<Finding> {
+    report
+        .sources
+        .insert(located.path.clone(), located.text.clone());
+    match muster_rules::ruleset(ruleset_id) {
+        None => {
+            let d = Diagnostic::error(
+                "MU011",
+                Location::here("/ruleset"),
+                format!("unknown ruleset `{ruleset_id}`"),
+            )
+            .help(format!(
+                "the rulesets are {}",
+                muster_rules::RULESET_IDS.join(", ")
+            ));
+            locate_all(vec![d], &located, None, &[])
+        }
+        Some(r) => locate_all(run(r), &located, None, &[]),
     }
 }

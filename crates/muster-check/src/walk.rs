@@ -16,11 +16,22 @@ pub struct Discovered {
 }
 
 fn problem(path: &Path, message: String) -> Finding {
-    Finding { diagnostic: Diagnostic::error("MU004", Location::here(""), message), file: path.to_path_buf(), start: 0, end: 0, line: 1, column: 1, labels: vec![] }
+    Finding {
+        diagnostic: Diagnostic::error("MU004", Location::here(""), message),
+        file: path.to_path_buf(),
+        start: 0,
+        end: 0,
+        line: 1,
+        column: 1,
+        labels: vec![],
+    }
 }
 
 fn kind_of(path: &Path) -> Option<FileKind> {
-    path.file_name().and_then(|n| n.to_str()).and_then(FileKind::from_file_name).map(|(k, _)| k)
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .and_then(FileKind::from_file_name)
+        .map(|(k, _)| k)
 }
 
 /// Walks the given files and folders.

@@ -62,7 +62,18 @@ fn syntax_errors_say_what_to_fix_and_where() {
     let e = read(text).unwrap_err();
     assert!(e.message.contains("expected `,` or `)`"), "{}", e.message);
     assert_eq!(LineIndex::new(text).line_col(text, e.span.start), (3, 3));
-    for bad in ["(title: \"unterminated)", "[1, 2", "(a: 1, a: 2)", "{\"k\": 1, \"k\": 2}", "(a: 1) trailing", "(a: inf)", "(a: 99999999999999999999999)", "/* open", "(a: \"\\q\")", ""] {
+    for bad in [
+        "(title: \"unterminated)",
+        "[1, 2",
+        "(a: 1, a: 2)",
+        "{\"k\": 1, \"k\": 2}",
+        "(a: 1) trailing",
+        "(a: inf)",
+        "(a: 99999999999999999999999)",
+        "/* open",
+        "(a: \"\\q\")",
+        "",
+    ] {
         assert!(read(bad).is_err(), "{bad:?} should not read");
     }
 }

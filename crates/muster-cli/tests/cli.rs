@@ -6,12 +6,23 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
 }
 
 fn muster(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_muster")).args(args).current_dir(root()).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 fn json(args: &[&str]) -> Value {
@@ -32,23 +43,42 @@ fn bundled_scenarios_validate_with_only_recorded_errata() {
     assert!(out.contains("0 errors, 0 warnings"), "{out}");
     let report = json(&["validate", "scenarios", "maps", "--format", "json"]);
     let notes: Vec<&Value> = report["diagnostics"].as_array().unwrap().iter().collect();
-    assert!(notes.iter().all(|d| d["severity"] == "note" && d["erratum"].is_string()), "only errata remain: {notes:?}");
+    assert!(
+        notes
+            .iter()
+            .all(|d| d["severity"] == "note" && d["erratum"].is_string()),
+        "only errata remain: {notes:?}"
+    );
     assert_eq!(report["summary"]["files"], 8);
 }
 
 #[test]
 fn exit_codes_follow_ripgrep() {
-    assert_eq!(muster(&["validate", "tests/cases/invalid-ac101-stacking"]).0, 1, "errors found");
+    assert_eq!(
+        muster(&["validate", "tests/cases/invalid-ac101-stacking"]).0,
+        1,
+        "errors found"
+    );
     assert_eq!(muster(&["validate", "no/such/path"]).0, 2, "could not run");
     assert_eq!(muster(&["explain", "NOPE1"]).0, 2);
 }
 
 fn placements<'a>(v: &'a Value, side: &str, unit: &str) -> Vec<&'a Value> {
-    v["placements"].as_array().unwrap().iter().filter(|p| p["side"] == side && p["unit"] == unit).collect()
+    v["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["side"] == side && p["unit"] == unit)
+        .collect()
 }
 
 fn hexes(p: &Value) -> Vec<&str> {
-    p["hexes"].as_array().unwrap().iter().map(|h| h.as_str().unwrap()).collect()
+    p["hexes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap())
+        .collect()
 }
 
 #[test]
@@ -61,64 +91,131 @@ fn inspect_civitate_matches_the_print() {
     assert_eq!(v["sides"][0]["name"], "Papal Army");
     let chevaliers = placements(&v, "papal", "Chevaliers Italiens");
     assert_eq!(chevaliers.len(), 6, "6x Chevaliers Italiens");
-    assert_eq!(hexes(chevaliers[0]), ["0504", "0505", "0508", "0509", "0608", "0511"]);
+    assert_eq!(
+        hexes(chevaliers[0]),
+        ["0504", "0505", "0508", "0509", "0608", "0511"]
+    );
     assert_eq!(hexes(placements(&v, "papal", "Rudolf")[0]), ["0508"]);
     assert_eq!(hexes(placements(&v, "normans", "Archers")[0]), ["0909"]);
     assert_eq!(placements(&v, "normans", "Infanteries Normands").len(), 2);
     // 19 Papal combat units + Rudolf, 10 Norman combat units + Onfroy.
     assert_eq!(v["placements"].as_array().unwrap().len(), 20 + 11);
-    assert!(v["placements"].as_array().unwrap().iter().all(|p| p.get("turn").is_none()), "no reinforcements at Civitate");
+    assert!(
+        v["placements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p.get("turn").is_none()),
+        "no reinforcements at Civitate"
+    );
 }
 
 #[test]
 fn inspect_kalavryai_has_the_ambush_and_the_reinforcement() {
     let v = json(&["inspect", KALAVRYAI]);
-    assert_eq!((v["turns"].as_u64(), v["first_side"].as_str()), (Some(6), Some("rebels")));
+    assert_eq!(
+        (v["turns"].as_u64(), v["first_side"].as_str()),
+        (Some(6), Some("rebels"))
+    );
     let athanatoi = placements(&v, "byzantines", "Athanatoi");
     let late: Vec<_> = athanatoi.iter().filter(|p| p["turn"] == 2).collect();
     assert_eq!(late.len(), 1);
     let entry = hexes(late[0]);
-    assert_eq!((entry.first().copied(), entry.last().copied(), entry.len()), (Some("1201"), Some("1215"), 15));
-    let ambush: Vec<_> = placements(&v, "byzantines", "Turcs").into_iter().filter(|p| p["mode"] == "hidden").collect();
+    assert_eq!(
+        (entry.first().copied(), entry.last().copied(), entry.len()),
+        (Some("1201"), Some("1215"), 15)
+    );
+    let ambush: Vec<_> = placements(&v, "byzantines", "Turcs")
+        .into_iter()
+        .filter(|p| p["mode"] == "hidden")
+        .collect();
     assert_eq!(ambush.len(), 1);
     let zone = hexes(ambush[0]);
-    assert!(zone.contains(&"0913") && zone.contains(&"1215") && !zone.contains(&"0912") && !zone.contains(&"0813"), "{zone:?}");
-    assert_eq!(v["overlays"][0]["rotation"], 240, "overlay 1 turned to fit A 0812, B 0914");
+    assert!(
+        zone.contains(&"0913")
+            && zone.contains(&"1215")
+            && !zone.contains(&"0912")
+            && !zone.contains(&"0813"),
+        "{zone:?}"
+    );
+    assert_eq!(
+        v["overlays"][0]["rotation"], 240,
+        "overlay 1 turned to fit A 0812, B 0914"
+    );
 }
 
 #[test]
 fn inspect_st_albans_1_matches_the_print() {
     let v = json(&["inspect", ST_ALBANS_1]);
-    assert_eq!((v["turns"].as_u64(), v["first_side"].as_str()), (Some(5), Some("yorkists")));
-    let line = ["1403", "1304", "1204", "1105", "1004", "0905", "0804", "0705", "0604", "0505", "0404"];
+    assert_eq!(
+        (v["turns"].as_u64(), v["first_side"].as_str()),
+        (Some(5), Some("yorkists"))
+    );
+    let line = [
+        "1403", "1304", "1204", "1105", "1004", "0905", "0804", "0705", "0604", "0505", "0404",
+    ];
     for unit in ["Somerset", "Archers", "(3-2)", "(2-2)", "(1-2)"] {
         for p in placements(&v, "lancastrians", unit) {
             assert_eq!(hexes(p), line, "{unit}");
         }
     }
     assert_eq!(placements(&v, "lancastrians", "Archers").len(), 6);
-    assert_eq!(hexes(placements(&v, "lancastrians", "King Henry")[0]), ["1006"]);
-    let york = v["placements"].as_array().unwrap().iter().filter(|p| p["side"] == "yorkists").collect::<Vec<_>>();
+    assert_eq!(
+        hexes(placements(&v, "lancastrians", "King Henry")[0]),
+        ["1006"]
+    );
+    let york = v["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["side"] == "yorkists")
+        .collect::<Vec<_>>();
     assert_eq!(york.len(), 17, "10 archers, 2 (3-2), 3 (2-2), 2 (1-2)");
     for p in york {
         assert_eq!(p["turn"], 1);
         let e = hexes(p);
-        assert_eq!((e[0], e[e.len() - 1], e.len()), ("0401", "1401", 11), "east edge between 1401 and 0401");
+        assert_eq!(
+            (e[0], e[e.len() - 1], e.len()),
+            ("0401", "1401", 11),
+            "east edge between 1401 and 0401"
+        );
     }
 }
 
 #[test]
 fn inspect_st_albans_2_matches_the_print() {
     let v = json(&["inspect", ST_ALBANS_2]);
-    assert_eq!((v["turns"].as_u64(), v["first_side"].as_str()), (Some(7), Some("lancastrians")));
-    let lanc: Vec<_> = v["placements"].as_array().unwrap().iter().filter(|p| p["side"] == "lancastrians").collect();
+    assert_eq!(
+        (v["turns"].as_u64(), v["first_side"].as_str()),
+        (Some(7), Some("lancastrians"))
+    );
+    let lanc: Vec<_> = v["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["side"] == "lancastrians")
+        .collect();
     assert_eq!(lanc.len(), 1 + 7 + 4 + 3 + 2);
-    assert!(lanc.iter().all(|p| p["turn"] == 1 && hexes(p) == ["1803", "1806", "1810"]));
+    assert!(lanc
+        .iter()
+        .all(|p| p["turn"] == 1 && hexes(p) == ["1803", "1806", "1810"]));
     assert_eq!(hexes(placements(&v, "yorkists", "King Henry")[0]), ["1006"]);
     let warwick = hexes(placements(&v, "yorkists", "Warwick")[0]);
-    assert!(warwick.iter().all(|h| h.starts_with("08")) && warwick.len() == 12, "hex row 08xx");
-    let york = v["placements"].as_array().unwrap().iter().filter(|p| p["side"] == "yorkists").count();
-    assert_eq!(york, 1 + 1 + 1 + 5 + 4 + 5, "King, 1205, 1006, 08xx, 06xx, 04xx");
+    assert!(
+        warwick.iter().all(|h| h.starts_with("08")) && warwick.len() == 12,
+        "hex row 08xx"
+    );
+    let york = v["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["side"] == "yorkists")
+        .count();
+    assert_eq!(
+        york,
+        1 + 1 + 1 + 5 + 4 + 5,
+        "King, 1205, 1006, 08xx, 06xx, 04xx"
+    );
     assert_eq!(v["sides"][0]["rout"]["units_lost"], 9);
     assert_eq!(v["sides"][1]["rout"]["units_lost"], 8);
 }
@@ -128,16 +225,39 @@ fn reach_on_the_bundled_scenarios() {
     let r = json(&["query", "reach", ST_ALBANS_2, "Cavalry", "--format", "json"]);
     assert_eq!(r["unit"], "Cavalry");
     assert_eq!(r["from"], "1803");
-    let h: Vec<&str> = r["hexes"].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
-    assert!(h.contains(&"1403"), "four road hexes over the bridge: {h:?}");
-    assert!(!h.iter().any(|x| x.starts_with("14") && *x != "1403"), "the Lancastrians cross only by the bridges: {h:?}");
+    let h: Vec<&str> = r["hexes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    assert!(
+        h.contains(&"1403"),
+        "four road hexes over the bridge: {h:?}"
+    );
+    assert!(
+        !h.iter().any(|x| x.starts_with("14") && *x != "1403"),
+        "the Lancastrians cross only by the bridges: {h:?}"
+    );
     let king = json(&["query", "reach", ST_ALBANS_1, "King Henry"]);
-    assert_eq!(king["hexes"].as_array().unwrap().len(), 0, "the King cannot move unless captured");
+    assert_eq!(
+        king["hexes"].as_array().unwrap().len(),
+        0,
+        "the King cannot move unless captured"
+    );
     assert!(king["restricted"].is_string());
     let elite = json(&["query", "reach", CIVITATE, "Chevaliers Normands d'Elite"]);
     assert_eq!(elite["from"], "0905");
-    let h: Vec<&str> = elite["hexes"].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
-    assert!(!h.contains(&"0904") && !h.contains(&"0907"), "no stacking with friendly knights at the end");
+    let h: Vec<&str> = elite["hexes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    assert!(
+        !h.contains(&"0904") && !h.contains(&"0907"),
+        "no stacking with friendly knights at the end"
+    );
     assert!(!h.contains(&"0505"), "cannot enter an enemy hex");
 }
 
@@ -151,11 +271,17 @@ fn line_of_fire_on_st_albans() {
     assert_eq!(through_town["cover"], "building");
     assert_eq!(through_town["path"][0], "1806");
     let hilltop = json(&["query", "los", ST_ALBANS_2, "0805", "0505"]);
-    assert_eq!(hilltop["clear"], false, "level ground to an inner hilltop hex");
+    assert_eq!(
+        hilltop["clear"], false,
+        "level ground to an inner hilltop hex"
+    );
     let slope = json(&["query", "los", ST_ALBANS_2, "0805", "0704"]);
     assert_eq!(slope["clear"], true, "level ground to a slope");
     let edge = json(&["query", "los", ST_ALBANS_2, "0805", "0306"]);
-    assert_eq!(edge["clear"], true, "level ground to a hilltop hex beside a slope");
+    assert_eq!(
+        edge["clear"], true,
+        "level ground to a hilltop hex beside a slope"
+    );
 }
 
 #[test]
@@ -176,7 +302,8 @@ fn schema_command_writes_the_committed_schemas() {
     assert_eq!(code, 0, "{err}");
     for name in ["map", "overlay", "scenario", "pack", "ruleset"] {
         let written = std::fs::read_to_string(dir.join(format!("{name}.schema.json"))).unwrap();
-        let committed = std::fs::read_to_string(root().join(format!("schemas/{name}.schema.json"))).unwrap();
+        let committed =
+            std::fs::read_to_string(root().join(format!("schemas/{name}.schema.json"))).unwrap();
         assert_eq!(written, committed, "{name}");
     }
     let _ = std::fs::remove_dir_all(dir);

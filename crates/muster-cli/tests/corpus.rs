@@ -7,7 +7,10 @@ use muster_check::{Checker, Severity};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
 }
 
 fn cases() -> Vec<PathBuf> {
@@ -34,9 +37,15 @@ fn corpus_cases_render_as_their_snapshots() {
             if errors == 0 {
                 failures.push(format!("{name}: expected at least one error, got none"));
             }
-            for f in report.findings().filter(|f| f.diagnostic.severity == Severity::Error) {
+            for f in report
+                .findings()
+                .filter(|f| f.diagnostic.severity == Severity::Error)
+            {
                 if f.line == 0 || f.diagnostic.code.len() != 5 {
-                    failures.push(format!("{name}: unlocated or uncoded finding {:?}", f.diagnostic));
+                    failures.push(format!(
+                        "{name}: unlocated or uncoded finding {:?}",
+                        f.diagnostic
+                    ));
                 }
             }
         } else if name.starts_with("valid-") && errors != 0 {
@@ -56,18 +65,33 @@ fn corpus_cases_render_as_their_snapshots() {
 fn every_invalid_case_names_its_code_and_every_code_has_a_failing_case() {
     // Each invalid case folder holds an EXPECT file with the code it must produce.
     let mut covered = std::collections::BTreeSet::new();
-    for case in cases().into_iter().filter(|c| c.file_name().unwrap().to_string_lossy().starts_with("invalid-")) {
-        let expect = std::fs::read_to_string(case.join("EXPECT")).unwrap_or_else(|_| panic!("{} has an EXPECT file", case.display()));
+    for case in cases().into_iter().filter(|c| {
+        c.file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("invalid-")
+    }) {
+        let expect = std::fs::read_to_string(case.join("EXPECT"))
+            .unwrap_or_else(|_| panic!("{} has an EXPECT file", case.display()));
         let report = Checker::new().check_paths(std::slice::from_ref(&case));
         for code in expect.split_whitespace() {
             assert!(
-                report.findings().any(|f| f.diagnostic.code == code && f.diagnostic.severity > Severity::Note),
+                report
+                    .findings()
+                    .any(|f| f.diagnostic.code == code && f.diagnostic.severity > Severity::Note),
                 "{}: expected a {code} finding",
                 case.display()
             );
             covered.insert(code.to_string());
         }
     }
-    let missing: Vec<_> = muster_rules::registry::all_codes().into_iter().map(|d| d.code).filter(|c| !covered.contains(*c)).collect();
-    assert!(missing.is_empty(), "codes without a failing case in tests/cases: {missing:?}");
+    let missing: Vec<_> = muster_rules::registry::all_codes()
+        .into_iter()
+        .map(|d| d.code)
+        .filter(|c| !covered.contains(*c))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "codes without a failing case in tests/cases: {missing:?}"
+    );
 }

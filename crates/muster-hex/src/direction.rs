@@ -80,7 +80,9 @@ impl Direction {
 
     /// The direction from `a` to its neighbour `b`, if they are neighbours.
     pub fn between(a: Hex, b: Hex, orientation: Orientation) -> Option<Self> {
-        Direction::ALL.into_iter().find(|d| d.step(a, orientation) == b)
+        Direction::ALL
+            .into_iter()
+            .find(|d| d.step(a, orientation) == b)
     }
 
     /// The printed name (`N`, `NE`, … for flat; `NE`, `E`, … for pointy).
@@ -106,7 +108,14 @@ impl Direction {
 
 impl Corner {
     /// All six corners, clockwise.
-    pub const ALL: [Corner; 6] = [Corner(0), Corner(1), Corner(2), Corner(3), Corner(4), Corner(5)];
+    pub const ALL: [Corner; 6] = [
+        Corner(0),
+        Corner(1),
+        Corner(2),
+        Corner(3),
+        Corner(4),
+        Corner(5),
+    ];
 
     /// The corner with index `i` (taken modulo 6).
     pub fn new(i: u8) -> Self {

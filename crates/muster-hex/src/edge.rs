@@ -31,7 +31,12 @@ pub enum Compass {
 
 impl GridSide {
     /// The four sides, clockwise from the top.
-    pub const ALL: [GridSide; 4] = [GridSide::Top, GridSide::Right, GridSide::Bottom, GridSide::Left];
+    pub const ALL: [GridSide; 4] = [
+        GridSide::Top,
+        GridSide::Right,
+        GridSide::Bottom,
+        GridSide::Left,
+    ];
 
     /// Index clockwise from the top.
     pub fn index(self) -> u8 {

@@ -155,7 +155,9 @@ impl Grid {
     }
 
     fn example_id(&self) -> String {
-        self.to_printed(self.from_column_row(self.spec.first_column as i32, self.spec.first_row as i32))
+        self.to_printed(
+            self.from_column_row(self.spec.first_column as i32, self.spec.first_row as i32),
+        )
     }
 
     /// Number of digits in each half of a printed id (2, or 3 past 99).
@@ -212,7 +214,8 @@ impl Grid {
 
     /// The hexside between two neighbouring hexes.
     pub fn hexside_between(&self, a: Hex, b: Hex) -> Option<Hexside> {
-        Direction::between(a, b, self.spec.orientation).map(|d| Hexside::new(a, d, self.spec.orientation))
+        Direction::between(a, b, self.spec.orientation)
+            .map(|d| Hexside::new(a, d, self.spec.orientation))
     }
 
     /// The hexes of the map touching one grid side, in increasing column or row order.
@@ -254,7 +257,11 @@ impl Grid {
 
     /// Writes a hexside as `"0504/NE"`, naming it from its canonical hex.
     pub fn print_hexside(&self, side: Hexside) -> String {
-        format!("{}/{}", self.to_printed(side.hex()), side.direction().name(self.spec.orientation))
+        format!(
+            "{}/{}",
+            self.to_printed(side.hex()),
+            side.direction().name(self.spec.orientation)
+        )
     }
 
     /// Reads a vertex written as `"0504/E"`.
@@ -267,7 +274,11 @@ impl Grid {
 
     /// Writes a vertex as `"0504/E"`.
     pub fn print_vertex(&self, vertex: Vertex) -> String {
-        format!("{}/{}", self.to_printed(vertex.hex()), vertex.corner().name(self.spec.orientation))
+        format!(
+            "{}/{}",
+            self.to_printed(vertex.hex()),
+            vertex.corner().name(self.spec.orientation)
+        )
     }
 
     /// Centre of a hex in pixels for hexes of the given outer radius, origin at the centre

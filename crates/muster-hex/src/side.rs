@@ -15,10 +15,16 @@ impl Hexside {
     /// The side of `hex` in direction `dir`, normalised.
     pub fn new(hex: Hex, dir: Direction, orientation: Orientation) -> Self {
         if dir.index() < 3 {
-            Hexside { hex: (hex.x, hex.y), dir }
+            Hexside {
+                hex: (hex.x, hex.y),
+                dir,
+            }
         } else {
             let n = dir.step(hex, orientation);
-            Hexside { hex: (n.x, n.y), dir: dir.opposite() }
+            Hexside {
+                hex: (n.x, n.y),
+                dir: dir.opposite(),
+            }
         }
     }
 
@@ -74,6 +80,10 @@ impl Vertex {
     /// The three hexes meeting at this vertex.
     pub fn hexes(self, orientation: Orientation) -> [Hex; 3] {
         let (d1, d2) = self.corner.sides();
-        [self.hex(), d1.step(self.hex(), orientation), d2.step(self.hex(), orientation)]
+        [
+            self.hex(),
+            d1.step(self.hex(), orientation),
+            d2.step(self.hex(), orientation),
+        ]
     }
 }

@@ -3,7 +3,13 @@
 use muster_hex::*;
 use proptest::prelude::*;
 
-fn spec(orientation: Orientation, stagger: Stagger, numbering: Numbering, first: u32, size: u32) -> GridSpec {
+fn spec(
+    orientation: Orientation,
+    stagger: Stagger,
+    numbering: Numbering,
+    first: u32,
+    size: u32,
+) -> GridSpec {
     GridSpec {
         orientation,
         stagger,
@@ -98,24 +104,47 @@ proptest! {
 #[test]
 fn flat_even_stagger_matches_printed_maps() {
     // Even columns are shoved down: 0201's upper-right neighbour is 0301, lower-right 0302.
-    let grid = Grid::new(spec(Orientation::Flat, Stagger::Even, Numbering::ColumnRow, 1, 20));
+    let grid = Grid::new(spec(
+        Orientation::Flat,
+        Stagger::Even,
+        Numbering::ColumnRow,
+        1,
+        20,
+    ));
     let h = grid.from_printed("0201").unwrap();
-    let ne = grid.to_printed(grid.neighbor(h, Direction::from_name("NE", Orientation::Flat).unwrap()));
-    let se = grid.to_printed(grid.neighbor(h, Direction::from_name("SE", Orientation::Flat).unwrap()));
+    let ne =
+        grid.to_printed(grid.neighbor(h, Direction::from_name("NE", Orientation::Flat).unwrap()));
+    let se =
+        grid.to_printed(grid.neighbor(h, Direction::from_name("SE", Orientation::Flat).unwrap()));
     assert_eq!((ne.as_str(), se.as_str()), ("0301", "0302"));
 }
 
 #[test]
 fn six_digit_ids_past_ninety_nine() {
-    let grid = Grid::new(spec(Orientation::Flat, Stagger::Even, Numbering::ColumnRow, 1, 120));
+    let grid = Grid::new(spec(
+        Orientation::Flat,
+        Stagger::Even,
+        Numbering::ColumnRow,
+        1,
+        120,
+    ));
     let h = grid.from_column_row(105, 7);
     assert_eq!(grid.to_printed(h), "105007");
-    assert!(grid.from_printed("0507").is_err(), "a 4-digit id on a 6-digit grid is malformed");
+    assert!(
+        grid.from_printed("0507").is_err(),
+        "a 4-digit id on a 6-digit grid is malformed"
+    );
 }
 
 #[test]
 fn malformed_ids_are_errors_not_panics() {
-    let grid = Grid::new(spec(Orientation::Flat, Stagger::Even, Numbering::ColumnRow, 1, 20));
+    let grid = Grid::new(spec(
+        Orientation::Flat,
+        Stagger::Even,
+        Numbering::ColumnRow,
+        1,
+        20,
+    ));
     for bad in ["", "05", "05x4", "050405", "-504", "٠٥٠٤"] {
         assert!(grid.from_printed(bad).is_err(), "{bad:?} should not parse");
     }
@@ -124,7 +153,13 @@ fn malformed_ids_are_errors_not_panics() {
 #[test]
 fn compass_follows_the_declared_north() {
     // Saint Albans: the east edge is the xx01 side, i.e. the top; north is the left.
-    let mut s = spec(Orientation::Flat, Stagger::Even, Numbering::ColumnRow, 1, 18);
+    let mut s = spec(
+        Orientation::Flat,
+        Stagger::Even,
+        Numbering::ColumnRow,
+        1,
+        18,
+    );
     s.north = GridSide::Left;
     let grid = Grid::new(s);
     assert_eq!(grid.side_facing(Compass::East), GridSide::Top);
@@ -136,7 +171,13 @@ fn compass_follows_the_declared_north() {
 
 #[test]
 fn line_along_a_hexside_reports_both_hexes() {
-    let grid = Grid::new(spec(Orientation::Flat, Stagger::Even, Numbering::ColumnRow, 1, 20));
+    let grid = Grid::new(spec(
+        Orientation::Flat,
+        Stagger::Even,
+        Numbering::ColumnRow,
+        1,
+        20,
+    ));
     let a = grid.from_printed("0505").unwrap();
     // Two steps NE then SE is a straight line along the hexside between the NE and SE neighbours.
     let b = grid.neighbor(grid.neighbor(a, Direction::new(1)), Direction::new(2));

@@ -186,8 +186,12 @@ impl Condition {
     /// Side references in the condition.
     pub fn side_refs(&self) -> Vec<&str> {
         match self {
-            Condition::ControlsAtEnd { side, .. } | Condition::SideInZone { side, .. } => vec![side],
-            Condition::Routed(s) | Condition::ArmyMoraleExceeded(s) | Condition::MajorVictory(s) => vec![s],
+            Condition::ControlsAtEnd { side, .. } | Condition::SideInZone { side, .. } => {
+                vec![side]
+            }
+            Condition::Routed(s)
+            | Condition::ArmyMoraleExceeded(s)
+            | Condition::MajorVictory(s) => vec![s],
             Condition::All(v) | Condition::Any(v) => v.iter().flat_map(|c| c.side_refs()).collect(),
             Condition::Not(c) => c.side_refs(),
             _ => vec![],

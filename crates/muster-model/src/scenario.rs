@@ -205,10 +205,16 @@ impl std::str::FromStr for UnitRef {
                 if count == 0 || rest.trim().is_empty() || rest.trim() != rest {
                     return Err(bad());
                 }
-                return Ok(UnitRef { count, unit: rest.to_string() });
+                return Ok(UnitRef {
+                    count,
+                    unit: rest.to_string(),
+                });
             }
         }
-        Ok(UnitRef { count: 1, unit: s.to_string() })
+        Ok(UnitRef {
+            count: 1,
+            unit: s.to_string(),
+        })
     }
 }
 

@@ -26,11 +26,17 @@ pub fn for_kind(kind: FileKind) -> Schema {
 
 /// Every schema with the file name it is committed under (`map.schema.json` …).
 pub fn all() -> Vec<(String, String)> {
-    [FileKind::Map, FileKind::Overlay, FileKind::Scenario, FileKind::Manifest, FileKind::Ruleset]
-        .into_iter()
-        .map(|k| {
-            let text = serde_json::to_string_pretty(&for_kind(k)).unwrap_or_default() + "\n";
-            (format!("{}.schema.json", k.schema_name()), text)
-        })
-        .collect()
+    [
+        FileKind::Map,
+        FileKind::Overlay,
+        FileKind::Scenario,
+        FileKind::Manifest,
+        FileKind::Ruleset,
+    ]
+    .into_iter()
+    .map(|k| {
+        let text = serde_json::to_string_pretty(&for_kind(k)).unwrap_or_default() + "\n";
+        (format!("{}.schema.json", k.schema_name()), text)
+    })
+    .collect()
 }

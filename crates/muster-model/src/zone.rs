@@ -156,7 +156,11 @@ impl Zone {
                 grid.hexes()
                     .filter(|h| {
                         let (c, r) = grid.to_column_row(*h);
-                        if by_col { c == n } else { r == n }
+                        if by_col {
+                            c == n
+                        } else {
+                            r == n
+                        }
                     })
                     .collect()
             }
@@ -164,12 +168,16 @@ impl Zone {
                 let (first, n) = parse_row(grid, row)?;
                 let by_col = row_fixes_column(grid, first);
                 let gs = grid.side_facing(*side);
-                let ok = match (gs, by_col) {
-                    (GridSide::Left | GridSide::Right, true) | (GridSide::Top | GridSide::Bottom, false) => true,
-                    _ => false,
-                };
+                let ok = matches!(
+                    (gs, by_col),
+                    (GridSide::Left | GridSide::Right, true)
+                        | (GridSide::Top | GridSide::Bottom, false)
+                );
                 if !ok {
-                    return Err(ZoneError::RowAlongSide { row: row.clone(), side: side.name().into() });
+                    return Err(ZoneError::RowAlongSide {
+                        row: row.clone(),
+                        side: side.name().into(),
+                    });
                 }
                 grid.hexes()
                     .filter(|h| {
@@ -193,14 +201,31 @@ impl Zone {
                         let common: Vec<_> = sa.into_iter().filter(|s| sb.contains(s)).collect();
                         match common.as_slice() {
                             [one] => *one,
-                            _ => return Err(ZoneError::NoCommonEdge { from: from.to_string(), to: to.to_string() }),
+                            _ => {
+                                return Err(ZoneError::NoCommonEdge {
+                                    from: from.to_string(),
+                                    to: to.to_string(),
+                                })
+                            }
                         }
                     }
                 };
                 let edge = grid.edge_hexes(gs);
                 let name = grid.compass_of(gs).name().to_string();
-                let ia = edge.iter().position(|h| *h == a).ok_or_else(|| ZoneError::NotOnEdge { hex: from.to_string(), side: name.clone() })?;
-                let ib = edge.iter().position(|h| *h == b).ok_or_else(|| ZoneError::NotOnEdge { hex: to.to_string(), side: name })?;
+                let ia = edge
+                    .iter()
+                    .position(|h| *h == a)
+                    .ok_or_else(|| ZoneError::NotOnEdge {
+                        hex: from.to_string(),
+                        side: name.clone(),
+                    })?;
+                let ib = edge
+                    .iter()
+                    .position(|h| *h == b)
+                    .ok_or_else(|| ZoneError::NotOnEdge {
+                        hex: to.to_string(),
+                        side: name,
+                    })?;
                 edge[ia.min(ib)..=ia.max(ib)].to_vec()
             }
             Zone::Named(name) => {
@@ -210,11 +235,15 @@ impl Zone {
             Zone::Within { hex, distance } => {
                 let c = grid.from_printed(hex.as_str())?;
                 let d = (*distance).min(1000);
-                grid.hexes().filter(|h| muster_hex::distance(*h, c) <= d).collect()
+                grid.hexes()
+                    .filter(|h| muster_hex::distance(*h, c) <= d)
+                    .collect()
             }
             Zone::All(zones) => {
                 let mut it = zones.iter();
-                let Some(first) = it.next() else { return Ok(Vec::new()) };
+                let Some(first) = it.next() else {
+                    return Ok(Vec::new());
+                };
                 let mut acc = next(first)?;
                 for z in it {
                     let other = next(z)?;

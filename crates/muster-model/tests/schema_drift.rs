@@ -29,8 +29,14 @@ fn committed_schemas_match_the_types() {
 fn schemas_are_valid_draft_2020_12_and_have_ids() {
     for (name, text) in muster_model::schema::all() {
         let value: serde_json::Value = serde_json::from_str(&text).unwrap();
-        assert!(value["$id"].as_str().unwrap().ends_with(&name), "{name} has its $id");
-        assert_eq!(value["$schema"], "https://json-schema.org/draft/2020-12/schema");
+        assert!(
+            value["$id"].as_str().unwrap().ends_with(&name),
+            "{name} has its $id"
+        );
+        assert_eq!(
+            value["$schema"],
+            "https://json-schema.org/draft/2020-12/schema"
+        );
         jsonschema::draft202012::new(&value).unwrap_or_else(|e| panic!("{name}: {e}"));
     }
 }

@@ -49,12 +49,18 @@ pub struct Location {
 impl Location {
     /// A location in the file being checked.
     pub fn here(pointer: impl Into<String>) -> Self {
-        Location { file: FileRole::This, pointer: pointer.into() }
+        Location {
+            file: FileRole::This,
+            pointer: pointer.into(),
+        }
     }
 
     /// A location in the scenario's map.
     pub fn map(pointer: impl Into<String>) -> Self {
-        Location { file: FileRole::Map, pointer: pointer.into() }
+        Location {
+            file: FileRole::Map,
+            pointer: pointer.into(),
+        }
     }
 }
 
@@ -97,7 +103,12 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A new diagnostic.
-    pub fn new(code: &'static str, severity: Severity, location: Location, message: impl Into<String>) -> Self {
+    pub fn new(
+        code: &'static str,
+        severity: Severity,
+        location: Location,
+        message: impl Into<String>,
+    ) -> Self {
         Diagnostic {
             code,
             severity,
@@ -134,7 +145,10 @@ impl Diagnostic {
 
     /// Adds a secondary label.
     pub fn label(mut self, location: Location, message: impl Into<String>) -> Self {
-        self.labels.push(Label { location, message: message.into() });
+        self.labels.push(Label {
+            location,
+            message: message.into(),
+        });
         self
     }
 

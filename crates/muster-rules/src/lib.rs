@@ -16,7 +16,17 @@ macro_rules! doc {
             name: $name,
             system: $system,
             summary: $summary,
-            doc: concat!("## What it checks\n", $what, "\n\n## Why\n", $why, "\n\n## Example\n", $example, "\n\n## Rule\n", $rule, "\n"),
+            doc: concat!(
+                "## What it checks\n",
+                $what,
+                "\n\n## Why\n",
+                $why,
+                "\n\n## Example\n",
+                $example,
+                "\n\n## Rule\n",
+                $rule,
+                "\n"
+            ),
         }
     };
 }
@@ -57,7 +67,11 @@ pub fn check_overlay(overlay: &OverlayFile, ruleset: &Ruleset) -> Vec<Diagnostic
         source: overlay.source.clone(),
         notes: vec![],
         grid: overlay.grid.clone(),
-        default_terrain: ruleset.terrain.first().map(|t| t.id.clone()).unwrap_or_default(),
+        default_terrain: ruleset
+            .terrain
+            .first()
+            .map(|t| t.id.clone())
+            .unwrap_or_default(),
         hexes: overlay.hexes.clone(),
         hexsides: overlay.hexsides.clone(),
         paths: overlay.paths.clone(),
@@ -69,8 +83,20 @@ pub fn check_overlay(overlay: &OverlayFile, ruleset: &Ruleset) -> Vec<Diagnostic
         let loc = Location::here(format!("/anchors/{name}"));
         match og.from_printed(id.as_str()) {
             Err(e) => out.push(Diagnostic::error("MU024", loc, e.to_string())),
-            Ok(h) if !overlay.hexes.iter().any(|e| og.from_printed(e.hex.as_str()).ok() == Some(h)) => {
-                out.push(Diagnostic::error("MU040", loc, format!("anchor {name} ({id}) is not one of the overlay's hexes")).at_hex(id.as_str()))
+            Ok(h)
+                if !overlay
+                    .hexes
+                    .iter()
+                    .any(|e| og.from_printed(e.hex.as_str()).ok() == Some(h)) =>
+            {
+                out.push(
+                    Diagnostic::error(
+                        "MU040",
+                        loc,
+                        format!("anchor {name} ({id}) is not one of the overlay's hexes"),
+                    )
+                    .at_hex(id.as_str()),
+                )
             }
             Ok(_) => {}
         }
@@ -80,7 +106,13 @@ pub fn check_overlay(overlay: &OverlayFile, ruleset: &Ruleset) -> Vec<Diagnostic
 
 /// Builds the world of a scenario (map plus overlays) and resolves its set-up. Overlays
 /// that could not be loaded are `None` and are skipped.
-pub fn resolve<'a>(scenario: &'a ScenarioFile, map: &MapFile, overlays: &[Option<&OverlayFile>], ruleset: &'a Ruleset, out: &mut Vec<Diagnostic>) -> Scenario<'a> {
+pub fn resolve<'a>(
+    scenario: &'a ScenarioFile,
+    map: &MapFile,
+    overlays: &[Option<&OverlayFile>],
+    ruleset: &'a Ruleset,
+    out: &mut Vec<Diagnostic>,
+) -> Scenario<'a> {
     let mut sink = Vec::new();
     let mut world = World::from_map(map, FileRole::Map, &mut sink);
     for (i, (placement, overlay)) in scenario.overlays.iter().zip(overlays).enumerate() {
@@ -95,7 +127,12 @@ pub fn resolve<'a>(scenario: &'a ScenarioFile, map: &MapFile, overlays: &[Option
 }
 
 /// Checks a scenario: resolution, generic checks, the system's checks, then errata.
-pub fn check_scenario(scenario: &ScenarioFile, map: &MapFile, overlays: &[Option<&OverlayFile>], ruleset: &Ruleset) -> Vec<Diagnostic> {
+pub fn check_scenario(
+    scenario: &ScenarioFile,
+    map: &MapFile,
+    overlays: &[Option<&OverlayFile>],
+    ruleset: &Ruleset,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let s = resolve(scenario, map, overlays, ruleset, &mut out);
     for c in generic::SCENARIO_CHECKS {
@@ -126,7 +163,13 @@ fn apply_errata(scenario: &ScenarioFile, world: &World, out: &mut Vec<Diagnostic
         let hexes: Vec<String> = e
             .hexes
             .iter()
-            .map(|h| world.grid.from_printed(h.as_str()).map(|x| world.grid.to_printed(x)).unwrap_or_else(|_| h.to_string()))
+            .map(|h| {
+                world
+                    .grid
+                    .from_printed(h.as_str())
+                    .map(|x| world.grid.to_printed(x))
+                    .unwrap_or_else(|_| h.to_string())
+            })
             .collect();
         let mut used = false;
         for d in out.iter_mut() {
@@ -134,14 +177,21 @@ fn apply_errata(scenario: &ScenarioFile, world: &World, out: &mut Vec<Diagnostic
             if d.code == code.as_str() && hex_ok && d.severity > Severity::Note {
                 d.severity = Severity::Note;
                 d.erratum = Some(e.why.clone());
-                d.labels.push(Label { location: Location::here(format!("/errata/{i}")), message: "recorded as a known erratum of the printed source".into() });
+                d.labels.push(Label {
+                    location: Location::here(format!("/errata/{i}")),
+                    message: "recorded as a known erratum of the printed source".into(),
+                });
                 used = true;
             }
         }
         if !used {
             out.push(
-                Diagnostic::warning("MU070", Location::here(format!("/errata/{i}/code")), format!("this erratum waives no {code} finding"))
-                    .help("remove it, or correct its code and hexes"),
+                Diagnostic::warning(
+                    "MU070",
+                    Location::here(format!("/errata/{i}/code")),
+                    format!("this erratum waives no {code} finding"),
+                )
+                .help("remove it, or correct its code and hexes"),
             );
         }
     }

@@ -34,10 +34,30 @@ impl OverlayFit {
 }
 
 /// Finds the placement, or reports why the anchors cannot fit (`MU040`–`MU042`, `MU044`).
-pub fn fit_overlay(grid: &Grid, overlay: &OverlayFile, placement: &OverlayPlacement, base: &str, index: usize, out: &mut Vec<Diagnostic>) -> Option<OverlayFit> {
+pub fn fit_overlay(
+    grid: &Grid,
+    overlay: &OverlayFile,
+    placement: &OverlayPlacement,
+    base: &str,
+    index: usize,
+    out: &mut Vec<Diagnostic>,
+) -> Option<OverlayFit> {
     let role = FileRole::Overlay(index);
     if overlay.grid.orientation != grid.spec().orientation {
-        out.push(Diagnostic::error("MU044", Location::here(format!("{base}/file")), "the overlay's hexes are turned differently (flat/pointy) from the map's").label(Location { file: role, pointer: "/grid/orientation".into() }, "the overlay's orientation"));
+        out.push(
+            Diagnostic::error(
+                "MU044",
+                Location::here(format!("{base}/file")),
+                "the overlay's hexes are turned differently (flat/pointy) from the map's",
+            )
+            .label(
+                Location {
+                    file: role,
+                    pointer: "/grid/orientation".into(),
+                },
+                "the overlay's orientation",
+            ),
+        );
         return None;
     }
     let og = Grid::new(overlay.grid.clone());
@@ -46,54 +66,100 @@ pub fn fit_overlay(grid: &Grid, overlay: &OverlayFile, placement: &OverlayPlacem
         let ptr = format!("{base}/at/{name}");
         let Some(local_id) = overlay.anchors.get(name) else {
             let known: Vec<_> = overlay.anchors.keys().cloned().collect();
-            out.push(Diagnostic::error("MU040", Location::here(ptr), format!("the overlay has no anchor `{name}`")).help(format!("its anchors are {}", known.join(", "))));
+            out.push(
+                Diagnostic::error(
+                    "MU040",
+                    Location::here(ptr),
+                    format!("the overlay has no anchor `{name}`"),
+                )
+                .help(format!("its anchors are {}", known.join(", "))),
+            );
             return None;
         };
         let Ok(local) = og.from_printed(local_id.as_str()) else {
-            out.push(Diagnostic::error("MU024", Location { file: role.clone(), pointer: format!("/anchors/{name}") }, format!("anchor hex `{local_id}` is not a hex id of the overlay's grid")));
+            out.push(Diagnostic::error(
+                "MU024",
+                Location {
+                    file: role.clone(),
+                    pointer: format!("/anchors/{name}"),
+                },
+                format!("anchor hex `{local_id}` is not a hex id of the overlay's grid"),
+            ));
             return None;
         };
-        let map_hex = crate::world::hex_on_grid(grid, map_id.as_str(), Location::here(ptr.clone()), out)?;
+        let map_hex =
+            crate::world::hex_on_grid(grid, map_id.as_str(), Location::here(ptr.clone()), out)?;
         pairs.push((name.clone(), local, map_hex, ptr));
     }
     if pairs.is_empty() {
-        out.push(Diagnostic::error("MU040", Location::here(format!("{base}/at")), "name the map hex under at least one anchor of the overlay"));
+        out.push(Diagnostic::error(
+            "MU040",
+            Location::here(format!("{base}/at")),
+            "name the map hex under at least one anchor of the overlay",
+        ));
         return None;
     }
-    let mirrors: &[bool] = if placement.mirrored { &[true] } else { &[false] };
+    let mirrors: &[bool] = if placement.mirrored {
+        &[true]
+    } else {
+        &[false]
+    };
     if placement.mirrored && !overlay.mirror_allowed {
-        out.push(Diagnostic::error("MU042", Location::here(format!("{base}/mirrored")), "this overlay may not be placed mirrored").label(Location { file: role, pointer: "/mirror_allowed".into() }, "the overlay does not allow it"));
+        out.push(
+            Diagnostic::error(
+                "MU042",
+                Location::here(format!("{base}/mirrored")),
+                "this overlay may not be placed mirrored",
+            )
+            .label(
+                Location {
+                    file: role,
+                    pointer: "/mirror_allowed".into(),
+                },
+                "the overlay does not allow it",
+            ),
+        );
         return None;
     }
     let (_, l0, m0, _) = pairs[0].clone();
     for &mirrored in mirrors {
         for rotation in 0..6 {
-            let fit = OverlayFit { rotation, mirrored, anchor_map: m0, anchor_local: l0 };
+            let fit = OverlayFit {
+                rotation,
+                mirrored,
+                anchor_map: m0,
+                anchor_local: l0,
+            };
             if pairs.iter().all(|(_, l, m, _)| fit.apply(*l) == *m) {
                 return Some(fit);
             }
         }
     }
-    // Explain the failure with the first pair that disagrees.
-    for (name, l, m, ptr) in pairs.iter().skip(1) {
+    // Explain the failure: a pair at the wrong distance, else a rotation that cannot fit.
+    let first = &pairs[0].0;
+    let wrong_distance = pairs
+        .iter()
+        .skip(1)
+        .find(|(_, l, m, _)| distance(l0, *l) != distance(m0, *m));
+    if let Some((name, l, m, ptr)) = wrong_distance {
         let (dl, dm) = (distance(l0, *l), distance(m0, *m));
-        let first = &pairs[0].0;
-        if dl != dm {
-            out.push(
-                Diagnostic::error("MU041", Location::here(ptr.clone()), format!("anchors {first} and {name} are {dl} hexes apart on the overlay but {dm} apart on the map, so the overlay cannot be placed"))
-                    .at_hex(grid.to_printed(*m))
-                    .label(Location::here(pairs[0].3.clone()), format!("anchor {first} is placed here"))
-                    .help("check the anchor hexes against the printed placement; if the print is wrong, record an erratum"),
-            );
+        out.push(
+            Diagnostic::error("MU041", Location::here(ptr.clone()), format!("anchors {first} and {name} are {dl} hexes apart on the overlay but {dm} apart on the map, so the overlay cannot be placed"))
+                .at_hex(grid.to_printed(*m))
+                .label(Location::here(pairs[0].3.clone()), format!("anchor {first} is placed here"))
+                .help("check the anchor hexes against the printed placement; if the print is wrong, record an erratum"),
+        );
+    } else if let Some((name, _, m, ptr)) = pairs.last() {
+        let hint = if overlay.mirror_allowed && !placement.mirrored {
+            "; it would fit mirrored (`mirrored: true`)"
         } else {
-            let hint = if overlay.mirror_allowed && !placement.mirrored { "; it would fit mirrored (`mirrored: true`)" } else { "" };
-            out.push(
-                Diagnostic::error("MU042", Location::here(ptr.clone()), format!("anchors {first} and {name} are the right distance apart, but no rotation of the overlay puts {name} on {}{hint}", grid.to_printed(*m)))
-                    .at_hex(grid.to_printed(*m))
-                    .label(Location::here(pairs[0].3.clone()), format!("anchor {first} is placed here")),
-            );
-        }
-        return None;
+            ""
+        };
+        out.push(
+            Diagnostic::error("MU042", Location::here(ptr.clone()), format!("the anchors are the right distances apart, but no rotation of the overlay puts {name} on {}{hint}", grid.to_printed(*m)))
+                .at_hex(grid.to_printed(*m))
+                .label(Location::here(pairs[0].3.clone()), format!("anchor {first} is placed here")),
+        );
     }
     None
 }

@@ -48,5 +48,7 @@ pub fn all_codes() -> Vec<&'static CodeDoc> {
 
 /// The documentation of a code.
 pub fn explain(code: &str) -> Option<&'static CodeDoc> {
-    all_codes().into_iter().find(|d| d.code.eq_ignore_ascii_case(code))
+    all_codes()
+        .into_iter()
+        .find(|d| d.code.eq_ignore_ascii_case(code))
 }

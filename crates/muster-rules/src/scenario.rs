@@ -59,7 +59,12 @@ pub struct Deployment<'a> {
 impl Deployment<'_> {
     /// Where to point for a hex of this deployment.
     pub fn hex_location(&self, hex: Hex) -> Location {
-        Location::here(self.hex_pointers.get(&hex).cloned().unwrap_or_else(|| self.zone_pointer.clone()))
+        Location::here(
+            self.hex_pointers
+                .get(&hex)
+                .cloned()
+                .unwrap_or_else(|| self.zone_pointer.clone()),
+        )
     }
 }
 
@@ -89,38 +94,80 @@ pub enum UnitLookup {
 impl<'a> Scenario<'a> {
     /// Resolves set-up and reinforcements, reporting unknown units (`MU063`), bad zones
     /// (`MU050`, `MU051`) and listed hexes off the map (`MU023`).
-    pub fn resolve(file: &'a ScenarioFile, ruleset: &'a Ruleset, world: World, out: &mut Vec<Diagnostic>) -> Scenario<'a> {
+    pub fn resolve(
+        file: &'a ScenarioFile,
+        ruleset: &'a Ruleset,
+        world: World,
+        out: &mut Vec<Diagnostic>,
+    ) -> Scenario<'a> {
         let mut deployments = Vec::new();
         for (si, side) in file.sides.iter().enumerate() {
             let entries = side
                 .setup
                 .iter()
                 .enumerate()
-                .map(|(i, e)| (format!("/sides/{si}/setup/{i}"), &e.units, &e.at, "at", DeployKind::Setup { hidden: e.hidden }))
+                .map(|(i, e)| {
+                    (
+                        format!("/sides/{si}/setup/{i}"),
+                        &e.units,
+                        &e.at,
+                        "at",
+                        DeployKind::Setup { hidden: e.hidden },
+                    )
+                })
                 .chain(side.reinforcements.iter().enumerate().map(|(i, r)| {
-                    (format!("/sides/{si}/reinforcements/{i}"), &r.units, &r.enter, "enter", DeployKind::Reinforcement { turn: r.turn })
+                    (
+                        format!("/sides/{si}/reinforcements/{i}"),
+                        &r.units,
+                        &r.enter,
+                        "enter",
+                        DeployKind::Reinforcement { turn: r.turn },
+                    )
                 }));
             for (pointer, refs, zone, zone_key, kind) in entries {
                 let mut units = Vec::new();
                 for (k, r) in refs.iter().enumerate() {
                     let ptr = format!("{pointer}/units/{k}");
                     match side.units.iter().position(|u| u.id == r.unit) {
-                        Some(unit) => units.push(Deployed { unit, count: r.count, pointer: ptr }),
+                        Some(unit) => units.push(Deployed {
+                            unit,
+                            count: r.count,
+                            pointer: ptr,
+                        }),
                         None => out.push(unknown_unit(&r.unit, &side.units, &side.name, ptr)),
                     }
                 }
                 let zone_pointer = format!("{pointer}/{zone_key}");
-                let (hexes, resolved, hex_pointers) = resolve_zone(&world, zone, &zone_pointer, out);
-                deployments.push(Deployment { side: si, kind, pointer, zone_pointer, zone, units, hexes, resolved, hex_pointers });
+                let (hexes, resolved, hex_pointers) =
+                    resolve_zone(&world, zone, &zone_pointer, out);
+                deployments.push(Deployment {
+                    side: si,
+                    kind,
+                    pointer,
+                    zone_pointer,
+                    zone,
+                    units,
+                    hexes,
+                    resolved,
+                    hex_pointers,
+                });
             }
         }
-        Scenario { file, ruleset, world, deployments }
+        Scenario {
+            file,
+            ruleset,
+            world,
+            deployments,
+        }
     }
 
     /// The unit type and its kind.
     pub fn unit(&self, side: usize, unit: usize) -> (&'a UnitDef, Option<&'a UnitKindDef>) {
         let def = &self.file.sides[side].units[unit];
-        (def, self.ruleset.unit_kinds.iter().find(|k| k.id == def.kind))
+        (
+            def,
+            self.ruleset.unit_kinds.iter().find(|k| k.id == def.kind),
+        )
     }
 
     /// Looks up a unit referenced by a rule: `"Somerset"` or `"lancastrians/Somerset"`.
@@ -138,12 +185,21 @@ impl<'a> Scenario<'a> {
             .sides
             .iter()
             .enumerate()
-            .filter_map(|(si, s)| s.units.iter().position(|u| u.id == reference).map(|ui| (si, ui)))
+            .filter_map(|(si, s)| {
+                s.units
+                    .iter()
+                    .position(|u| u.id == reference)
+                    .map(|ui| (si, ui))
+            })
             .collect();
         match hits.as_slice() {
             [] => UnitLookup::Unknown,
             [(s, u)] => UnitLookup::Found(*s, *u),
-            many => UnitLookup::Ambiguous(many.iter().map(|(s, _)| self.file.sides[*s].id.clone()).collect()),
+            many => UnitLookup::Ambiguous(
+                many.iter()
+                    .map(|(s, _)| self.file.sides[*s].id.clone())
+                    .collect(),
+            ),
         }
     }
 
@@ -162,19 +218,39 @@ fn unknown_unit(id: &str, units: &[UnitDef], side: &str, pointer: String) -> Dia
     let close: Vec<&str> = units
         .iter()
         .map(|u| u.id.as_str())
-        .filter(|u| u.to_lowercase().contains(&id.to_lowercase()) || id.to_lowercase().contains(&u.to_lowercase()))
+        .filter(|u| {
+            u.to_lowercase().contains(&id.to_lowercase())
+                || id.to_lowercase().contains(&u.to_lowercase())
+        })
         .collect();
     let help = if close.is_empty() {
         format!("define it in the `units` of {side}, or use one of its unit ids")
     } else {
-        format!("did you mean {}?", close.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(" or "))
+        format!(
+            "did you mean {}?",
+            close
+                .iter()
+                .map(|c| format!("`{c}`"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        )
     };
-    Diagnostic::error("MU063", Location::here(pointer), format!("{side} has no unit `{id}`")).help(help)
+    Diagnostic::error(
+        "MU063",
+        Location::here(pointer),
+        format!("{side} has no unit `{id}`"),
+    )
+    .help(help)
 }
 
 /// Resolves a zone, reporting errors; returns the on-map hexes, whether it resolved, and
 /// pointers to listed hexes.
-pub fn resolve_zone(world: &World, zone: &Zone, pointer: &str, out: &mut Vec<Diagnostic>) -> (Vec<Hex>, bool, HashMap<Hex, String>) {
+pub fn resolve_zone(
+    world: &World,
+    zone: &Zone,
+    pointer: &str,
+    out: &mut Vec<Diagnostic>,
+) -> (Vec<Hex>, bool, HashMap<Hex, String>) {
     let mut hex_pointers = HashMap::new();
     match world.resolve(zone) {
         Ok(hexes) => {
@@ -197,16 +273,31 @@ pub fn resolve_zone(world: &World, zone: &Zone, pointer: &str, out: &mut Vec<Dia
                 }
             }
             if on.is_empty() && !matches!(zone, Zone::Hexes(v) if !v.is_empty()) {
-                out.push(Diagnostic::error("MU050", Location::here(pointer), "this zone names no hex of the map").help("check the rows and edges against the map's size and compass"));
+                out.push(
+                    Diagnostic::error(
+                        "MU050",
+                        Location::here(pointer),
+                        "this zone names no hex of the map",
+                    )
+                    .help("check the rows and edges against the map's size and compass"),
+                );
             }
             (on, true, hex_pointers)
         }
         Err(e) => {
-            let code = if matches!(e, muster_model::ZoneError::UnknownName(_)) { "MU051" } else { "MU050" };
+            let code = if matches!(e, muster_model::ZoneError::UnknownName(_)) {
+                "MU051"
+            } else {
+                "MU050"
+            };
             let mut d = Diagnostic::error(code, Location::here(pointer), e.to_string());
             if code == "MU051" {
                 let ids: Vec<_> = world.zone_ids().collect();
-                d = d.help(if ids.is_empty() { "the map names no zones".to_string() } else { format!("the map's zones are {}", ids.join(", ")) });
+                d = d.help(if ids.is_empty() {
+                    "the map names no zones".to_string()
+                } else {
+                    format!("the map's zones are {}", ids.join(", "))
+                });
             }
             out.push(d);
             (Vec::new(), false, hex_pointers)

@@ -57,15 +57,25 @@ impl World {
             labels: HashMap::new(),
             hexsides: HashMap::new(),
             paths: Vec::new(),
-            zones: map.zones.iter().map(|z| (z.id.clone(), z.name.clone(), z.zone.clone())).collect(),
+            zones: map
+                .zones
+                .iter()
+                .map(|z| (z.id.clone(), z.name.clone(), z.zone.clone()))
+                .collect(),
             label_zones: Vec::new(),
             overlay_fits: Vec::new(),
         };
-        let loc = |p: String| Location { file: role.clone(), pointer: p };
+        let loc = |p: String| Location {
+            file: role.clone(),
+            pointer: p,
+        };
         for (i, e) in map.hexes.iter().enumerate() {
-            let Some(h) = w.hex_on_map(e.hex.as_str(), loc(hex_ptr("/hexes", i)), out) else { continue };
+            let Some(h) = w.hex_on_map(e.hex.as_str(), loc(hex_ptr("/hexes", i)), out) else {
+                continue;
+            };
             if let Some(t) = &e.terrain {
-                w.terrain.insert(h, (t.clone(), loc(format!("/hexes/{i}/terrain"))));
+                w.terrain
+                    .insert(h, (t.clone(), loc(format!("/hexes/{i}/terrain"))));
             }
             if let Some(z) = e.elevation {
                 w.elevation.insert(h, z);
@@ -77,28 +87,53 @@ impl World {
         for (i, e) in map.hexsides.iter().enumerate() {
             let l = loc(format!("/hexsides/{i}/side"));
             if let Some(s) = w.hexside_on_map(&e.side, l.clone(), out) {
-                w.hexsides.entry(s).or_default().push((e.feature.clone(), loc(format!("/hexsides/{i}/feature"))));
+                w.hexsides
+                    .entry(s)
+                    .or_default()
+                    .push((e.feature.clone(), loc(format!("/hexsides/{i}/feature"))));
             }
         }
         w.index_labels();
         for (i, p) in map.paths.iter().enumerate() {
             let hexes = w.path_hexes(&p.hexes, &format!("/paths/{i}/hexes"), &role, out);
-            w.paths.push(ResolvedPath { kind: p.kind.clone(), hexes, location: loc(format!("/paths/{i}/kind")) });
+            w.paths.push(ResolvedPath {
+                kind: p.kind.clone(),
+                hexes,
+                location: loc(format!("/paths/{i}/kind")),
+            });
         }
         w
     }
 
-    fn path_hexes(&self, ids: &[muster_model::HexId], base: &str, role: &FileRole, out: &mut Vec<Diagnostic>) -> Vec<Hex> {
+    fn path_hexes(
+        &self,
+        ids: &[muster_model::HexId],
+        base: &str,
+        role: &FileRole,
+        out: &mut Vec<Diagnostic>,
+    ) -> Vec<Hex> {
         let mut hexes: Vec<Hex> = Vec::new();
         for (j, id) in ids.iter().enumerate() {
-            let l = Location { file: role.clone(), pointer: format!("{base}/{j}") };
-            let Some(h) = self.hex_on_map(id.as_str(), l.clone(), out) else { continue };
+            let l = Location {
+                file: role.clone(),
+                pointer: format!("{base}/{j}"),
+            };
+            let Some(h) = self.hex_on_map(id.as_str(), l.clone(), out) else {
+                continue;
+            };
             if let Some(prev) = hexes.last() {
                 if muster_hex::distance(*prev, h) != 1 {
                     out.push(
-                        Diagnostic::error("MU025", l, format!("path jumps from {} to {id}, which are not neighbours", self.grid.to_printed(*prev)))
-                            .at_hex(id.as_str())
-                            .help("list every hex the path passes through, in order"),
+                        Diagnostic::error(
+                            "MU025",
+                            l,
+                            format!(
+                                "path jumps from {} to {id}, which are not neighbours",
+                                self.grid.to_printed(*prev)
+                            ),
+                        )
+                        .at_hex(id.as_str())
+                        .help("list every hex the path passes through, in order"),
                     );
                 }
             }
@@ -108,7 +143,12 @@ impl World {
     }
 
     /// Parses a printed id and checks it is on the map, reporting `MU024`/`MU023`.
-    pub fn hex_on_map(&self, id: &str, location: Location, out: &mut Vec<Diagnostic>) -> Option<Hex> {
+    pub fn hex_on_map(
+        &self,
+        id: &str,
+        location: Location,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Hex> {
         hex_on_grid(&self.grid, id, location, out)
     }
 
@@ -117,7 +157,12 @@ impl World {
         off_map(&self.grid, id, location)
     }
 
-    fn hexside_on_map(&self, text: &str, location: Location, out: &mut Vec<Diagnostic>) -> Option<Hexside> {
+    fn hexside_on_map(
+        &self,
+        text: &str,
+        location: Location,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Hexside> {
         let Some(side) = self.grid.parse_hexside(text) else {
             out.push(Diagnostic::error("MU024", location, format!("`{text}` is not a hexside of this grid: write a hex and a direction like `0504/NE`")));
             return None;
@@ -132,7 +177,13 @@ impl World {
 
     /// Applies an overlay placed by the scenario. Returns false (with diagnostics) when it
     /// does not fit.
-    pub fn apply_overlay(&mut self, index: usize, overlay: &OverlayFile, placement: &OverlayPlacement, out: &mut Vec<Diagnostic>) -> bool {
+    pub fn apply_overlay(
+        &mut self,
+        index: usize,
+        overlay: &OverlayFile,
+        placement: &OverlayPlacement,
+        out: &mut Vec<Diagnostic>,
+    ) -> bool {
         let role = FileRole::Overlay(index);
         let base = format!("/overlays/{index}");
         let fit = match fit_overlay(&self.grid, overlay, placement, &base, index, out) {
@@ -146,22 +197,52 @@ impl World {
         let mut ok = true;
         for (i, e) in overlay.hexes.iter().enumerate() {
             let Ok(local) = og.from_printed(e.hex.as_str()) else {
-                out.push(Diagnostic::error("MU024", Location { file: role.clone(), pointer: hex_ptr("/hexes", i) }, format!("`{}` is not a hex id of the overlay's grid", e.hex)));
+                out.push(Diagnostic::error(
+                    "MU024",
+                    Location {
+                        file: role.clone(),
+                        pointer: hex_ptr("/hexes", i),
+                    },
+                    format!("`{}` is not a hex id of the overlay's grid", e.hex),
+                ));
                 continue;
             };
             let h = fit.apply(local);
             if !self.grid.contains(h) {
                 ok = false;
                 out.push(
-                    Diagnostic::error("MU043", Location::here(format!("{base}/at")), format!("overlay hex {} would land at {}, off the map", e.hex, self.grid.to_printed(h)))
-                        .at_hex(self.grid.to_printed(h))
-                        .label(Location { file: role.clone(), pointer: hex_ptr("/hexes", i) }, "this overlay hex")
-                        .help("check the anchor hexes against the printed placement"),
+                    Diagnostic::error(
+                        "MU043",
+                        Location::here(format!("{base}/at")),
+                        format!(
+                            "overlay hex {} would land at {}, off the map",
+                            e.hex,
+                            self.grid.to_printed(h)
+                        ),
+                    )
+                    .at_hex(self.grid.to_printed(h))
+                    .label(
+                        Location {
+                            file: role.clone(),
+                            pointer: hex_ptr("/hexes", i),
+                        },
+                        "this overlay hex",
+                    )
+                    .help("check the anchor hexes against the printed placement"),
                 );
                 continue;
             }
             if let Some(t) = &e.terrain {
-                self.terrain.insert(h, (t.clone(), Location { file: role.clone(), pointer: format!("/hexes/{i}/terrain") }));
+                self.terrain.insert(
+                    h,
+                    (
+                        t.clone(),
+                        Location {
+                            file: role.clone(),
+                            pointer: format!("/hexes/{i}/terrain"),
+                        },
+                    ),
+                );
             }
             if let Some(z) = e.elevation {
                 self.elevation.insert(h, z);
@@ -176,13 +257,31 @@ impl World {
                 let (a, b) = s.hexes(o);
                 let (a, b) = (fit.apply(a), fit.apply(b));
                 if let Some(side) = self.grid.hexside_between(a, b) {
-                    self.hexsides.entry(side).or_default().push((e.feature.clone(), Location { file: role.clone(), pointer: format!("/hexsides/{i}/feature") }));
+                    self.hexsides.entry(side).or_default().push((
+                        e.feature.clone(),
+                        Location {
+                            file: role.clone(),
+                            pointer: format!("/hexsides/{i}/feature"),
+                        },
+                    ));
                 }
             }
         }
         for (i, p) in overlay.paths.iter().enumerate() {
-            let hexes = p.hexes.iter().filter_map(|id| og.from_printed(id.as_str()).ok()).map(|h| fit.apply(h)).collect();
-            self.paths.push(ResolvedPath { kind: p.kind.clone(), hexes, location: Location { file: role.clone(), pointer: format!("/paths/{i}/kind") } });
+            let hexes = p
+                .hexes
+                .iter()
+                .filter_map(|id| og.from_printed(id.as_str()).ok())
+                .map(|h| fit.apply(h))
+                .collect();
+            self.paths.push(ResolvedPath {
+                kind: p.kind.clone(),
+                hexes,
+                location: Location {
+                    file: role.clone(),
+                    pointer: format!("/paths/{i}/kind"),
+                },
+            });
         }
         self.overlay_fits.push(Some(fit));
         self.index_labels();
@@ -191,7 +290,10 @@ impl World {
 
     /// Terrain id of a hex.
     pub fn terrain(&self, hex: Hex) -> &str {
-        self.terrain.get(&hex).map(|(t, _)| t.as_str()).unwrap_or(&self.default_terrain)
+        self.terrain
+            .get(&hex)
+            .map(|(t, _)| t.as_str())
+            .unwrap_or(&self.default_terrain)
     }
 
     /// Where the terrain of a hex was set, if not by default.
@@ -230,21 +332,38 @@ impl World {
 
     /// Every hexside feature with its origin.
     pub fn hexside_entries(&self) -> impl Iterator<Item = (Hexside, &str, &Location)> {
-        self.hexsides.iter().flat_map(|(s, v)| v.iter().map(move |(f, l)| (*s, f.as_str(), l)))
+        self.hexsides
+            .iter()
+            .flat_map(|(s, v)| v.iter().map(move |(f, l)| (*s, f.as_str(), l)))
     }
 
     /// Whether a path of `kind` joins two neighbouring hexes directly.
     pub fn path_joins(&self, kind: &str, a: Hex, b: Hex) -> bool {
-        self.paths.iter().filter(|p| p.kind == kind).any(|p| p.hexes.windows(2).any(|w| (w[0] == a && w[1] == b) || (w[0] == b && w[1] == a)))
+        self.paths.iter().filter(|p| p.kind == kind).any(|p| {
+            p.hexes
+                .windows(2)
+                .any(|w| (w[0] == a && w[1] == b) || (w[0] == b && w[1] == a))
+        })
     }
 
     /// Whether any path of `kind` passes through the hex.
     pub fn on_path(&self, kind: &str, hex: Hex) -> bool {
-        self.paths.iter().any(|p| p.kind == kind && p.hexes.contains(&hex))
+        self.paths
+            .iter()
+            .any(|p| p.kind == kind && p.hexes.contains(&hex))
     }
 
     fn index_labels(&mut self) {
-        let mut v: Vec<(String, Zone)> = self.labels.iter().map(|(h, l)| (l.clone(), Zone::Hexes(vec![self.grid.to_printed(*h).as_str().into()]))).collect();
+        let mut v: Vec<(String, Zone)> = self
+            .labels
+            .iter()
+            .map(|(h, l)| {
+                (
+                    l.clone(),
+                    Zone::Hexes(vec![self.grid.to_printed(*h).as_str().into()]),
+                )
+            })
+            .collect();
         v.sort_by(|a, b| a.0.cmp(&b.0));
         self.label_zones = v;
     }
@@ -256,7 +375,12 @@ impl World {
             .iter()
             .find(|(id, n, _)| id == name || n == name)
             .map(|(_, _, z)| z)
-            .or_else(|| self.label_zones.iter().find(|(l, _)| l == name).map(|(_, z)| z))
+            .or_else(|| {
+                self.label_zones
+                    .iter()
+                    .find(|(l, _)| l == name)
+                    .map(|(_, z)| z)
+            })
     }
 
     /// Ids of the map's named zones.
@@ -271,7 +395,12 @@ impl World {
 }
 
 /// Parses a printed id and checks it is on the grid, reporting `MU024`/`MU023`.
-pub fn hex_on_grid(grid: &Grid, id: &str, location: Location, out: &mut Vec<Diagnostic>) -> Option<Hex> {
+pub fn hex_on_grid(
+    grid: &Grid,
+    id: &str,
+    location: Location,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Hex> {
     match grid.from_printed(id) {
         Err(e) => {
             out.push(Diagnostic::error("MU024", location, e.to_string()));
@@ -290,5 +419,11 @@ pub fn off_map(grid: &Grid, id: &str, location: Location) -> Diagnostic {
     let (cs, rs) = (grid.column_range(), grid.row_range());
     Diagnostic::error("MU023", location, format!("hex {id} is not on the map"))
         .at_hex(id)
-        .help(format!("the map has columns {:02}–{:02} and rows {:02}–{:02}", cs.start(), cs.end(), rs.start(), rs.end()))
+        .help(format!(
+            "the map has columns {:02}–{:02} and rows {:02}–{:02}",
+            cs.start(),
+            cs.end(),
+            rs.start(),
+            rs.end()
+        ))
 }

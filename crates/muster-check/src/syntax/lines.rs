@@ -17,9 +17,15 @@ impl LineIndex {
     /// 1-based line and column of a byte offset.
     pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
         let offset = offset.min(text.len());
-        let line = self.starts.partition_point(|s| *s <= offset).saturating_sub(1);
+        let line = self
+            .starts
+            .partition_point(|s| *s <= offset)
+            .saturating_sub(1);
         let start = self.starts[line];
-        let col = text.get(start..offset).map(|s| s.chars().count()).unwrap_or(offset - start);
+        let col = text
+            .get(start..offset)
+            .map(|s| s.chars().count())
+            .unwrap_or(offset - start);
         (line + 1, col + 1)
     }
 }

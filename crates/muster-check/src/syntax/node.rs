@@ -56,7 +56,9 @@ impl Node {
             NodeKind::Null => Value::Null,
             NodeKind::Bool(b) => Value::Bool(*b),
             NodeKind::Int(i) => Value::Number((*i).into()),
-            NodeKind::Float(f) => Number::from_f64(*f).map(Value::Number).unwrap_or(Value::Null),
+            NodeKind::Float(f) => Number::from_f64(*f)
+                .map(Value::Number)
+                .unwrap_or(Value::Null),
             NodeKind::Str(s) => Value::String(s.clone()),
             NodeKind::Array(items) => Value::Array(items.iter().map(Node::to_json).collect()),
             NodeKind::Object(fields) => {
@@ -77,8 +79,15 @@ impl Node {
         for raw in pointer.split('/').skip(1) {
             let part = raw.replace("~1", "/").replace("~0", "~");
             let next = match &node.kind {
-                NodeKind::Object(fields) => fields.iter().find(|(k, _)| k.name == part).map(|(k, v)| (v, Some(k))),
-                NodeKind::Array(items) => part.parse::<usize>().ok().and_then(|i| items.get(i)).map(|v| (v, None)),
+                NodeKind::Object(fields) => fields
+                    .iter()
+                    .find(|(k, _)| k.name == part)
+                    .map(|(k, v)| (v, Some(k))),
+                NodeKind::Array(items) => part
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|i| items.get(i))
+                    .map(|v| (v, None)),
                 _ => None,
             };
             match next {
@@ -95,7 +104,10 @@ impl Node {
     /// The span of a member key of this object, if present.
     pub fn key_span(&self, name: &str) -> Option<Span> {
         match &self.kind {
-            NodeKind::Object(fields) => fields.iter().find(|(k, _)| k.name == name).map(|(k, _)| k.span),
+            NodeKind::Object(fields) => fields
+                .iter()
+                .find(|(k, _)| k.name == name)
+                .map(|(k, _)| k.span),
             _ => None,
         }
     }

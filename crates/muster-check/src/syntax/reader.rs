@@ -25,7 +25,12 @@ pub struct ReadError {
 
 /// Reads a whole RON or JSON document.
 pub fn read(text: &str) -> Result<Node, ReadError> {
-    let mut r = Reader { src: text, b: text.as_bytes(), pos: 0, depth: 0 };
+    let mut r = Reader {
+        src: text,
+        b: text.as_bytes(),
+        pos: 0,
+        depth: 0,
+    };
     r.skip_trivia()?;
     r.skip_attributes()?;
     let node = r.value(true)?;
@@ -53,7 +58,13 @@ fn is_ident_char(c: u8) -> bool {
 
 impl<'a> Reader<'a> {
     fn err(&self, message: impl Into<String>, start: usize, end: usize) -> ReadError {
-        ReadError { message: message.into(), span: Span { start, end: end.max(start) } }
+        ReadError {
+            message: message.into(),
+            span: Span {
+                start,
+                end: end.max(start),
+            },
+        }
     }
 
     fn err_here(&self, message: impl Into<String>) -> ReadError {
@@ -98,7 +109,13 @@ impl<'a> Reader<'a> {
                     let mut level = 1;
                     while level > 0 {
                         match (self.peek(), self.b.get(self.pos + 1)) {
-                            (None, _) => return Err(self.err("unterminated comment: close it with `*/`", start, start + 2)),
+                            (None, _) => {
+                                return Err(self.err(
+                                    "unterminated comment: close it with `*/`",
+                                    start,
+                                    start + 2,
+                                ))
+                            }
                             (Some(b'*'), Some(b'/')) => {
                                 level -= 1;
                                 self.pos += 2;
@@ -146,7 +163,11 @@ impl<'a> Reader<'a> {
     fn enter(&mut self, start: usize) -> Result<(), ReadError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(self.err(format!("values nest more than {MAX_DEPTH} deep"), start, start + 1));
+            return Err(self.err(
+                format!("values nest more than {MAX_DEPTH} deep"),
+                start,
+                start + 1,
+            ));
         }
         Ok(())
     }
@@ -180,7 +201,13 @@ impl<'a> Reader<'a> {
     }
 
     fn node(&self, start: usize, kind: NodeKind) -> Node {
-        Node { span: Span { start, end: self.pos }, kind }
+        Node {
+            span: Span {
+                start,
+                end: self.pos,
+            },
+            kind,
+        }
     }
 
     fn ident(&mut self) -> &'a str {
@@ -198,7 +225,9 @@ impl<'a> Reader<'a> {
             "true" => return Ok(self.node(start, NodeKind::Bool(true))),
             "false" => return Ok(self.node(start, NodeKind::Bool(false))),
             "None" | "null" => return Ok(self.node(start, NodeKind::Null)),
-            "inf" | "NaN" => return Err(self.err("non-finite numbers are not allowed", start, self.pos)),
+            "inf" | "NaN" => {
+                return Err(self.err("non-finite numbers are not allowed", start, self.pos))
+            }
             _ => {}
         }
         self.skip_trivia()?;
@@ -217,26 +246,55 @@ impl<'a> Reader<'a> {
             }
             self.expect(b')', "`)` to close `Some(`")?;
             self.depth -= 1;
-            return Ok(Node { span: Span { start, end: self.pos }, kind: inner.kind });
+            return Ok(Node {
+                span: Span {
+                    start,
+                    end: self.pos,
+                },
+                kind: inner.kind,
+            });
         }
         let inner = self.paren(open, Some(name))?;
         if top && matches!(inner.kind, NodeKind::Object(_)) && self.looks_like_struct(open) {
             // A named top-level struct, `Scenario(title: ...)`: the name is decoration.
-            return Ok(Node { span: Span { start, end: self.pos }, kind: inner.kind });
+            return Ok(Node {
+                span: Span {
+                    start,
+                    end: self.pos,
+                },
+                kind: inner.kind,
+            });
         }
-        let key = Key { name: name.to_string(), span: Span { start, end: after_ident } };
+        let key = Key {
+            name: name.to_string(),
+            span: Span {
+                start,
+                end: after_ident,
+            },
+        };
         let kind = match inner.kind {
             NodeKind::Array(mut items) if items.len() == 1 => {
                 NodeKind::Object(vec![(key, items.remove(0))])
             }
-            other => NodeKind::Object(vec![(key, Node { span: inner.span, kind: other })]),
+            other => NodeKind::Object(vec![(
+                key,
+                Node {
+                    span: inner.span,
+                    kind: other,
+                },
+            )]),
         };
         Ok(self.node(start, kind))
     }
 
     fn looks_like_struct(&self, open: usize) -> bool {
         // `( ident :` — named fields (comments may come between).
-        let mut probe = Reader { src: self.src, b: self.b, pos: open + 1, depth: 0 };
+        let mut probe = Reader {
+            src: self.src,
+            b: self.b,
+            pos: open + 1,
+            depth: 0,
+        };
         if probe.skip_trivia().is_err() || !probe.peek().is_some_and(is_ident_start) {
             return false;
         }
@@ -267,12 +325,22 @@ impl<'a> Reader<'a> {
                 }
                 let kstart = self.pos;
                 if !self.peek().is_some_and(is_ident_start) {
-                    return Err(self.err_here(format!("expected a field name, found {}", self.describe_next())));
+                    return Err(self.err_here(format!(
+                        "expected a field name, found {}",
+                        self.describe_next()
+                    )));
                 }
                 let name = self.ident().to_string();
-                let kspan = Span { start: kstart, end: self.pos };
+                let kspan = Span {
+                    start: kstart,
+                    end: self.pos,
+                };
                 if fields.iter().any(|(k, _)| k.name == name) {
-                    return Err(self.err(format!("field `{name}` is written twice; keep one"), kstart, self.pos));
+                    return Err(self.err(
+                        format!("field `{name}` is written twice; keep one"),
+                        kstart,
+                        self.pos,
+                    ));
                 }
                 self.expect(b':', &format!("`:` after the field name `{name}`"))?;
                 let v = self.value(false)?;
@@ -281,7 +349,12 @@ impl<'a> Reader<'a> {
                 match self.peek() {
                     Some(b',') => self.pos += 1,
                     Some(b')') => break,
-                    _ => return Err(self.err_here(format!("expected `,` or `)` after a field, found {}", self.describe_next()))),
+                    _ => {
+                        return Err(self.err_here(format!(
+                            "expected `,` or `)` after a field, found {}",
+                            self.describe_next()
+                        )))
+                    }
                 }
             }
             NodeKind::Object(fields)
@@ -339,10 +412,20 @@ impl<'a> Reader<'a> {
             let name = match &k.kind {
                 NodeKind::Str(s) => s.clone(),
                 NodeKind::Int(i) => i.to_string(),
-                _ => return Err(self.err("map keys must be strings or numbers", k.span.start, k.span.end)),
+                _ => {
+                    return Err(self.err(
+                        "map keys must be strings or numbers",
+                        k.span.start,
+                        k.span.end,
+                    ))
+                }
             };
             if fields.iter().any(|(f, _)| f.name == name) {
-                return Err(self.err(format!("key `{name}` is written twice; keep one"), k.span.start, k.span.end));
+                return Err(self.err(
+                    format!("key `{name}` is written twice; keep one"),
+                    k.span.start,
+                    k.span.end,
+                ));
             }
             self.expect(b':', "`:` after a map key")?;
             let v = self.value(false)?;
@@ -351,7 +434,12 @@ impl<'a> Reader<'a> {
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b'}') => break,
-                _ => return Err(self.err_here(format!("expected `,` or `}}` after a map entry, found {}", self.describe_next()))),
+                _ => {
+                    return Err(self.err_here(format!(
+                        "expected `,` or `}}` after a map entry, found {}",
+                        self.describe_next()
+                    )))
+                }
             }
         }
         self.expect(b'}', "`}`")?;
@@ -363,16 +451,32 @@ impl<'a> Reader<'a> {
         if matches!(self.peek(), Some(b'-' | b'+')) {
             self.pos += 1;
         }
-        while self.peek().is_some_and(|c| c.is_ascii_alphanumeric() || c == b'.' || c == b'_' || ((c == b'-' || c == b'+') && matches!(self.b[self.pos - 1], b'e' | b'E'))) {
+        while self.peek().is_some_and(|c| {
+            c.is_ascii_alphanumeric()
+                || c == b'.'
+                || c == b'_'
+                || ((c == b'-' || c == b'+') && matches!(self.b[self.pos - 1], b'e' | b'E'))
+        }) {
             self.pos += 1;
         }
-        let text: String = self.src[start..self.pos].chars().filter(|c| *c != '_').collect();
-        let bad = |r: &Self| r.err(format!("`{}` is not a number", &r.src[start..r.pos]), start, r.pos);
+        let text: String = self.src[start..self.pos]
+            .chars()
+            .filter(|c| *c != '_')
+            .collect();
+        let bad = |r: &Self| {
+            r.err(
+                format!("`{}` is not a number", &r.src[start..r.pos]),
+                start,
+                r.pos,
+            )
+        };
         let (neg, body) = match text.strip_prefix('-') {
             Some(b) => (true, b),
             None => (false, text.strip_prefix('+').unwrap_or(&text)),
         };
-        let radix = [("0x", 16), ("0o", 8), ("0b", 2)].into_iter().find(|(p, _)| body.starts_with(p));
+        let radix = [("0x", 16), ("0o", 8), ("0b", 2)]
+            .into_iter()
+            .find(|(p, _)| body.starts_with(p));
         if let Some((p, radix)) = radix {
             let v = i64::from_str_radix(&body[p.len()..], radix).map_err(|_| bad(self))?;
             return Ok(self.node(start, NodeKind::Int(if neg { -v } else { v })));
@@ -386,9 +490,12 @@ impl<'a> Reader<'a> {
         }
         match text.parse::<i64>() {
             Ok(v) => Ok(self.node(start, NodeKind::Int(v))),
-            Err(_) if body.bytes().all(|c| c.is_ascii_digit()) && !body.is_empty() => {
-                Err(self.err(format!("`{}` is too large a number", &self.src[start..self.pos]), start, self.pos))
-            }
+            Err(_) if body.bytes().all(|c| c.is_ascii_digit()) && !body.is_empty() => Err(self
+                .err(
+                    format!("`{}` is too large a number", &self.src[start..self.pos]),
+                    start,
+                    self.pos,
+                )),
             Err(_) => Err(bad(self)),
         }
     }
@@ -407,7 +514,11 @@ impl<'a> Reader<'a> {
                 '\\' => {
                     let esc_start = self.pos - 1;
                     let Some(e) = self.src[self.pos..].chars().next() else {
-                        return Err(self.err("unterminated string: close it with `\"`", start, start + 1));
+                        return Err(self.err(
+                            "unterminated string: close it with `\"`",
+                            start,
+                            start + 1,
+                        ));
                     };
                     self.pos += e.len_utf8();
                     match e {
@@ -421,7 +532,13 @@ impl<'a> Reader<'a> {
                         'f' => out.push('\u{c}'),
                         '0' => out.push('\0'),
                         'u' => out.push(self.unicode_escape(esc_start)?),
-                        _ => return Err(self.err(format!("unknown escape `\\{e}` in a string"), esc_start, self.pos)),
+                        _ => {
+                            return Err(self.err(
+                                format!("unknown escape `\\{e}` in a string"),
+                                esc_start,
+                                self.pos,
+                            ))
+                        }
                     }
                 }
                 _ => out.push(c),
@@ -430,14 +547,23 @@ impl<'a> Reader<'a> {
     }
 
     fn unicode_escape(&mut self, esc_start: usize) -> Result<char, ReadError> {
-        let bad = |r: &Self| r.err("bad unicode escape: write `\\u{XXXX}` or `\\uXXXX`", esc_start, r.pos);
+        let bad = |r: &Self| {
+            r.err(
+                "bad unicode escape: write `\\u{XXXX}` or `\\uXXXX`",
+                esc_start,
+                r.pos,
+            )
+        };
         let hex = if self.peek() == Some(b'{') {
             let end = self.src[self.pos..].find('}').ok_or_else(|| bad(self))?;
             let h = &self.src[self.pos + 1..self.pos + end];
             self.pos += end + 1;
             h
         } else {
-            let h = self.src.get(self.pos..self.pos + 4).ok_or_else(|| bad(self))?;
+            let h = self
+                .src
+                .get(self.pos..self.pos + 4)
+                .ok_or_else(|| bad(self))?;
             self.pos += 4;
             h
         };
@@ -448,7 +574,10 @@ impl<'a> Reader<'a> {
     fn raw_string(&mut self) -> Result<String, ReadError> {
         let start = self.pos;
         self.pos += 1; // r
-        let hashes = self.src[self.pos..].bytes().take_while(|c| *c == b'#').count();
+        let hashes = self.src[self.pos..]
+            .bytes()
+            .take_while(|c| *c == b'#')
+            .count();
         self.pos += hashes;
         if self.peek() != Some(b'"') {
             return Err(self.err_here("expected `\"` to open a raw string"));
@@ -461,7 +590,11 @@ impl<'a> Reader<'a> {
                 self.pos += i + close.len();
                 Ok(s)
             }
-            None => Err(self.err(format!("unterminated raw string: close it with `{close}`"), start, start + 1)),
+            None => Err(self.err(
+                format!("unterminated raw string: close it with `{close}`"),
+                start,
+                start + 1,
+            )),
         }
     }
 

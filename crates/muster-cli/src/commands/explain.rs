@@ -16,14 +16,20 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.list {
         for d in muster_rules::registry::all_codes() {
-            super::emit(format!("{}  {:<12} {:<30} {}", d.code, d.system, d.name, d.summary))?;
+            super::emit(format!(
+                "{}  {:<12} {:<30} {}",
+                d.code, d.system, d.name, d.summary
+            ))?;
         }
         return Ok(ExitCode::SUCCESS);
     }
     let code = args.code.unwrap_or_default();
     match muster_rules::registry::explain(&code) {
         Some(d) => {
-            super::emit(format!("# {} {} ({})\n\n{}\n\n{}", d.code, d.name, d.system, d.summary, d.doc))?;
+            super::emit(format!(
+                "# {} {} ({})\n\n{}\n\n{}",
+                d.code, d.name, d.system, d.summary, d.doc
+            ))?;
             Ok(ExitCode::SUCCESS)
         }
         None => anyhow::bail!("unknown code `{code}`; run `muster explain --list`"),

@@ -28,11 +28,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.format {
         Format::Json => super::emit(serde_json::to_string_pretty(&value)?)?,
         Format::Human => {
-            super::emit(format!("{} — {} turns, {} moves first", value["title"].as_str().unwrap_or(""), value["turns"], value["first_side"].as_str().unwrap_or("")))?;
+            super::emit(format!(
+                "{} — {} turns, {} moves first",
+                value["title"].as_str().unwrap_or(""),
+                value["turns"],
+                value["first_side"].as_str().unwrap_or("")
+            ))?;
             for p in value["placements"].as_array().into_iter().flatten() {
-                let hexes: Vec<&str> = p["hexes"].as_array().into_iter().flatten().filter_map(|h| h.as_str()).collect();
-                let turn = p.get("turn").map(|t| format!(" (turn {t})")).unwrap_or_default();
-                super::emit(format!("  {:<14} {:<32} {}{turn}", p["side"].as_str().unwrap_or(""), p["unit"].as_str().unwrap_or(""), hexes.join(", ")))?;
+                let hexes: Vec<&str> = p["hexes"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|h| h.as_str())
+                    .collect();
+                let turn = p
+                    .get("turn")
+                    .map(|t| format!(" (turn {t})"))
+                    .unwrap_or_default();
+                super::emit(format!(
+                    "  {:<14} {:<32} {}{turn}",
+                    p["side"].as_str().unwrap_or(""),
+                    p["unit"].as_str().unwrap_or(""),
+                    hexes.join(", ")
+                ))?;
             }
         }
     }

@@ -25,7 +25,9 @@ impl Color {
         match self {
             Color::Always => true,
             Color::Never => false,
-            Color::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+            Color::Auto => {
+                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
         }
     }
 }

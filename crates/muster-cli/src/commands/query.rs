@@ -38,7 +38,7 @@ pub enum Query {
     },
 }
 
-fn load(path: &PathBuf) -> anyhow::Result<LoadedScenario> {
+fn load(path: &std::path::Path) -> anyhow::Result<LoadedScenario> {
     Checker::new().load_scenario(path).map_err(|report| {
         let base = std::env::current_dir().ok();
         eprint!("{}", muster_cli::render::human(&report, base.as_deref()));
@@ -47,7 +47,11 @@ fn load(path: &PathBuf) -> anyhow::Result<LoadedScenario> {
 }
 
 fn hex(s: &Scenario, id: &str) -> anyhow::Result<muster_hex::Hex> {
-    let h = s.world.grid.from_printed(id).with_context(|| format!("`{id}` is not a hex id"))?;
+    let h = s
+        .world
+        .grid
+        .from_printed(id)
+        .with_context(|| format!("`{id}` is not a hex id"))?;
     if !s.world.grid.contains(h) {
         bail!("hex {id} is not on the map");
     }
@@ -63,7 +67,13 @@ fn find_unit(s: &Scenario, name: &str) -> anyhow::Result<(usize, usize)> {
         .sides
         .iter()
         .enumerate()
-        .flat_map(|(si, side)| side.units.iter().enumerate().filter(|(_, u)| u.name == name || u.id == name).map(move |(ui, _)| (si, ui)))
+        .flat_map(|(si, side)| {
+            side.units
+                .iter()
+                .enumerate()
+                .filter(|(_, u)| u.name == name || u.id == name)
+                .map(move |(ui, _)| (si, ui))
+        })
         .collect();
     match hits.as_slice() {
         [one] => Ok(*one),
@@ -74,20 +84,35 @@ fn find_unit(s: &Scenario, name: &str) -> anyhow::Result<(usize, usize)> {
 
 fn start_hex(s: &Scenario, side: usize, unit: usize) -> Option<muster_hex::Hex> {
     let known = a_la_charge::occupancy::known_positions(s);
-    let mut at: Vec<_> = known.iter().filter(|(_, v)| v.iter().any(|o| o.side == side && o.unit == unit)).map(|(h, _)| *h).collect();
+    let mut at: Vec<_> = known
+        .iter()
+        .filter(|(_, v)| v.iter().any(|o| o.side == side && o.unit == unit))
+        .map(|(h, _)| *h)
+        .collect();
     at.sort_by_key(|h| s.world.grid.to_printed(*h));
-    at.first().copied().or_else(|| s.deployments.iter().find(|d| d.side == side && d.units.iter().any(|u| u.unit == unit)).and_then(|d| d.hexes.first().copied()))
+    at.first().copied().or_else(|| {
+        s.deployments
+            .iter()
+            .find(|d| d.side == side && d.units.iter().any(|u| u.unit == unit))
+            .and_then(|d| d.hexes.first().copied())
+    })
 }
 
 pub fn run(q: Query) -> anyhow::Result<ExitCode> {
     match q {
-        Query::Reach { scenario, unit, from, format } => {
+        Query::Reach {
+            scenario,
+            unit,
+            from,
+            format,
+        } => {
             let loaded = load(&scenario)?;
             let s = loaded.resolve();
             let (si, ui) = find_unit(&s, &unit)?;
             let start = match from {
                 Some(f) => hex(&s, &f)?,
-                None => start_hex(&s, si, ui).with_context(|| format!("`{unit}` has no set-up hex; give one with --from"))?,
+                None => start_hex(&s, si, ui)
+                    .with_context(|| format!("`{unit}` has no set-up hex; give one with --from"))?,
             };
             let r = a_la_charge::reach::reach(&s, si, ui, start);
             let grid = &s.world.grid;
@@ -100,9 +125,29 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 "cost": r.hexes.iter().map(|(h, c)| (grid.to_printed(*h), json!(*c))).collect::<serde_json::Map<String, serde_json::Value>>(),
                 "restricted": r.restricted,
             });
-            print(&v, format, || format!("{} from {} ({} MP): {}", unit, v["from"].as_str().unwrap_or(""), r.mp, v["hexes"].as_array().map(|a| a.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(", ")).unwrap_or_default()))?;
+            print(&v, format, || {
+                format!(
+                    "{} from {} ({} MP): {}",
+                    unit,
+                    v["from"].as_str().unwrap_or(""),
+                    r.mp,
+                    v["hexes"]
+                        .as_array()
+                        .map(|a| a
+                            .iter()
+                            .filter_map(|x| x.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", "))
+                        .unwrap_or_default()
+                )
+            })?;
         }
-        Query::Los { scenario, from, to, format } => {
+        Query::Los {
+            scenario,
+            from,
+            to,
+            format,
+        } => {
             let loaded = load(&scenario)?;
             let s = loaded.resolve();
             let (a, b) = (hex(&s, &from)?, hex(&s, &to)?);
@@ -113,7 +158,15 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 "path": l.path.iter().map(|h| s.world.grid.to_printed(*h)).collect::<Vec<_>>(),
                 "reason": l.reason,
             });
-            print(&v, format, || format!("{} → {}: {} — {}", from, to, if l.clear { "clear" } else { "blocked" }, l.reason))?;
+            print(&v, format, || {
+                format!(
+                    "{} → {}: {} — {}",
+                    from,
+                    to,
+                    if l.clear { "clear" } else { "blocked" },
+                    l.reason
+                )
+            })?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -121,8 +174,8 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
 
 fn print(v: &serde_json::Value, format: Format, human: impl Fn() -> String) -> anyhow::Result<()> {
     match format {
-        Format::Json => super::emit(format!("{}", serde_json::to_string_pretty(v)?))?,
-        Format::Human => super::emit(format!("{}", human()))?,
+        Format::Json => super::emit(serde_json::to_string_pretty(v)?)?,
+        Format::Human => super::emit(human())?,
     }
     Ok(())
 }

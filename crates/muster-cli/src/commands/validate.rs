@@ -36,14 +36,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let report = Checker::new().check_paths(&args.paths);
     let base = std::env::current_dir().ok();
     match args.format {
-        Format::Json => super::emit(format!("{}", serde_json::to_string_pretty(&muster_cli::render::json(&report, base.as_deref()))?))?,
+        Format::Json => super::emit(serde_json::to_string_pretty(&muster_cli::render::json(
+            &report,
+            base.as_deref(),
+        ))?)?,
         Format::Human => {
-            let choice = if args.color.enabled() { ColorChoice::Always } else { ColorChoice::Never };
+            let choice = if args.color.enabled() {
+                ColorChoice::Always
+            } else {
+                ColorChoice::Never
+            };
             let stream = StandardStream::stdout(choice);
             let mut lock = stream.lock();
             muster_cli::render::human_to_writer(&report, base.as_deref(), &mut lock)?;
         }
     }
-    let failed = report.has_errors() || (args.deny_warnings && report.count(muster_check::Severity::Warning) > 0);
-    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    let failed = report.has_errors()
+        || (args.deny_warnings && report.count(muster_check::Severity::Warning) > 0);
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -27,7 +27,10 @@ impl Files {
         let mut db = SimpleFiles::new();
         let mut ids = HashMap::new();
         for (path, text) in &report.sources {
-            ids.insert(path.clone(), db.add(display_path(path, base), text.to_string()));
+            ids.insert(
+                path.clone(),
+                db.add(display_path(path, base), text.to_string()),
+            );
         }
         Files { db, ids }
     }
@@ -35,7 +38,9 @@ impl Files {
 
 fn to_codespan(f: &Finding, files: &Files, base: Option<&Path>) -> CsDiagnostic<usize> {
     let d = &f.diagnostic;
-    let mut cs = CsDiagnostic::new(severity(d.severity)).with_code(d.code).with_message(&d.message);
+    let mut cs = CsDiagnostic::new(severity(d.severity))
+        .with_code(d.code)
+        .with_message(&d.message);
     let mut labels = Vec::new();
     let mut notes = Vec::new();
     match files.ids.get(&f.file) {
@@ -44,7 +49,8 @@ fn to_codespan(f: &Finding, files: &Files, base: Option<&Path>) -> CsDiagnostic<
     }
     for l in &f.labels {
         if let Some(id) = files.ids.get(&l.file) {
-            labels.push(Label::secondary(*id, l.start..l.end.max(l.start)).with_message(&l.message));
+            labels
+                .push(Label::secondary(*id, l.start..l.end.max(l.start)).with_message(&l.message));
         } else {
             notes.push(format!("{}: {}", display_path(&l.file, base), l.message));
         }
@@ -73,7 +79,14 @@ pub fn human(report: &Report, base: Option<&Path>) -> String {
     for f in report.findings() {
         let cs = to_codespan(f, &files, base);
         if term::emit_to_string(&mut out, &config, &files.db, &cs).is_err() {
-            out.push_str(&format!("{}: {}:{}:{}: {}\n", f.diagnostic.code, display_path(&f.file, base), f.line, f.column, f.diagnostic.message));
+            out.push_str(&format!(
+                "{}: {}:{}:{}: {}\n",
+                f.diagnostic.code,
+                display_path(&f.file, base),
+                f.line,
+                f.column,
+                f.diagnostic.message
+            ));
         }
     }
     out.push_str(&summary(report));
@@ -81,12 +94,17 @@ pub fn human(report: &Report, base: Option<&Path>) -> String {
 }
 
 /// Renders the report to a colour-capable writer (a terminal).
-pub fn human_to_writer(report: &Report, base: Option<&Path>, writer: &mut dyn term::termcolor::WriteColor) -> std::io::Result<()> {
+pub fn human_to_writer(
+    report: &Report,
+    base: Option<&Path>,
+    writer: &mut dyn term::termcolor::WriteColor,
+) -> std::io::Result<()> {
     let files = Files::new(report, base);
     let config = Config::default();
     for f in report.findings() {
         let cs = to_codespan(f, &files, base);
-        term::emit_to_write_style(writer, &config, &files.db, &cs).map_err(std::io::Error::other)?;
+        term::emit_to_write_style(writer, &config, &files.db, &cs)
+            .map_err(std::io::Error::other)?;
     }
     write!(writer, "{}", summary(report))
 }

@@ -29,19 +29,39 @@ fn blocks(s: &Scenario, h: Hex, hills_block: bool) -> Option<String> {
     let t = terrain(s, h);
     let def = s.ruleset.terrain.iter().find(|d| d.id == t)?;
     if is_saint_albans(s) && t == "building" {
-        return Some(format!("{} is a building hex (St Albans §12.2)", s.world.grid.to_printed(h)));
+        return Some(format!(
+            "{} is a building hex (St Albans §12.2)",
+            s.world.grid.to_printed(h)
+        ));
     }
     if !is_saint_albans(s) && def.blocks_fire && t != "building" {
-        return Some(format!("{} is {} ({})", s.world.grid.to_printed(h), def.name.to_lowercase(), def.rule));
+        return Some(format!(
+            "{} is {} ({})",
+            s.world.grid.to_printed(h),
+            def.name.to_lowercase(),
+            def.rule
+        ));
     }
     if hills_block && t == "hill" {
-        return Some(format!("{} is a hill (the translator's house rule, N&B §9, option hills-block-fire)", s.world.grid.to_printed(h)));
+        return Some(format!(
+            "{} is a hill (the translator's house rule, N&B §9, option hills-block-fire)",
+            s.world.grid.to_printed(h)
+        ));
     }
     None
 }
 
 fn straight_down_road(s: &Scenario, steps: &[LineStep]) -> bool {
-    let hexes: Option<Vec<Hex>> = steps.iter().map(|st| if let LineStep::One(h) = st { Some(*h) } else { None }).collect();
+    let hexes: Option<Vec<Hex>> = steps
+        .iter()
+        .map(|st| {
+            if let LineStep::One(h) = st {
+                Some(*h)
+            } else {
+                None
+            }
+        })
+        .collect();
     match hexes {
         Some(h) => h.windows(2).all(|w| s.world.path_joins("road", w[0], w[1])),
         None => false,
@@ -52,7 +72,11 @@ fn hilltop_class(s: &Scenario, h: Hex) -> &'static str {
     match terrain(s, h) {
         "slope" => "slope",
         "hilltop" => {
-            if s.world.grid.neighbors_on_map(h).any(|n| terrain(s, n) == "slope") {
+            if s.world
+                .grid
+                .neighbors_on_map(h)
+                .any(|n| terrain(s, n) == "slope")
+            {
                 "hilltop by a slope"
             } else {
                 "inner hilltop"
@@ -68,7 +92,11 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
     let hills_block = s.file.options.iter().any(|o| o == "hills-block-fire");
     let cover = {
         let t = terrain(s, to);
-        s.ruleset.terrain.iter().find(|d| d.id == t && d.defence_shift > 0).map(|d| d.id.clone())
+        s.ruleset
+            .terrain
+            .iter()
+            .find(|d| d.id == t && d.defence_shift > 0)
+            .map(|d| d.id.clone())
     };
     let p = |h: Hex| s.world.grid.to_printed(h);
     let mut path = Vec::new();
@@ -91,7 +119,9 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
                 if inner {
                     if let Some(why) = blocks(s, h, hills_block) {
                         if road {
-                            reasons.push(format!("{why}, but the shot runs straight down the road through it"));
+                            reasons.push(format!(
+                                "{why}, but the shot runs straight down the road through it"
+                            ));
                         } else {
                             clear = false;
                             reasons.push(format!("blocked: {why}"));
@@ -106,7 +136,11 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
                     (Some(x), Some(y)) => {
                         clear = false;
                         path.push(a);
-                        reasons.push(format!("blocked: the line runs between {} and {}, and both block ({x}; {y})", p(a), p(b)));
+                        reasons.push(format!(
+                            "blocked: the line runs between {} and {}, and both block ({x}; {y})",
+                            p(a),
+                            p(b)
+                        ));
                     }
                     (Some(_), None) => {
                         path.push(b);
@@ -118,7 +152,16 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
         }
     }
     if reasons.is_empty() {
-        reasons.push(format!("nothing between {} and {} blocks fire", p(from), p(to)));
+        reasons.push(format!(
+            "nothing between {} and {} blocks fire",
+            p(from),
+            p(to)
+        ));
     }
-    LineOfFire { clear, cover, path, reason: reasons.join("; ") }
+    LineOfFire {
+        clear,
+        cover,
+        path,
+        reason: reasons.join("; "),
+    }
 }

@@ -18,7 +18,10 @@ pub struct LineCounts {
 /// Counts the combat and stacking units of a deployment.
 pub fn counts(s: &Scenario, index: usize) -> LineCounts {
     let d = &s.deployments[index];
-    let mut c = LineCounts { combat: 0, stacking: 0 };
+    let mut c = LineCounts {
+        combat: 0,
+        stacking: 0,
+    };
     for u in &d.units {
         let (_, kind) = s.unit(d.side, u.unit);
         if kind.is_some_and(|k| k.leader || k.stacks) {
@@ -70,19 +73,27 @@ pub fn known_positions(s: &Scenario) -> HashMap<Hex, Vec<Occupant>> {
         for u in &d.units {
             let (_, kind) = s.unit(d.side, u.unit);
             let combat = !kind.is_some_and(|k| k.leader || k.stacks);
-            let single_type = d.units.iter().filter(|x| {
-                let (_, k) = s.unit(d.side, x.unit);
-                !k.is_some_and(|k| k.leader || k.stacks)
-            }).count() == 1;
-            let hexes: Vec<Hex> = if d.hexes.len() == 1 {
-                d.hexes.clone()
-            } else if combat && single_type && c.combat as usize == d.hexes.len() {
-                d.hexes.clone()
-            } else {
+            let single_type = d
+                .units
+                .iter()
+                .filter(|x| {
+                    let (_, k) = s.unit(d.side, x.unit);
+                    !k.is_some_and(|k| k.leader || k.stacks)
+                })
+                .count()
+                == 1;
+            if !(d.hexes.len() == 1
+                || (combat && single_type && c.combat as usize == d.hexes.len()))
+            {
                 continue;
-            };
+            }
+            let hexes = d.hexes.clone();
             for h in hexes {
-                map.entry(h).or_default().push(Occupant { side: d.side, unit: u.unit, combat });
+                map.entry(h).or_default().push(Occupant {
+                    side: d.side,
+                    unit: u.unit,
+                    combat,
+                });
             }
         }
     }

@@ -51,8 +51,12 @@ pub fn odds_column(attack: i32, defence: i32, columns: &[String]) -> usize {
     // Columns are written "a-d"; pick the rightmost column the attack at least reaches.
     let mut best = 0;
     for (i, c) in columns.iter().enumerate() {
-        let Some((a, d)) = c.split_once('-') else { continue };
-        let (Ok(a), Ok(d)) = (a.parse::<i32>(), d.parse::<i32>()) else { continue };
+        let Some((a, d)) = c.split_once('-') else {
+            continue;
+        };
+        let (Ok(a), Ok(d)) = (a.parse::<i32>(), d.parse::<i32>()) else {
+            continue;
+        };
         if attack * d >= defence * a {
             best = i;
         }
@@ -70,23 +74,48 @@ mod tests {
     use super::*;
 
     fn cols() -> Vec<String> {
-        ["1-3", "1-2", "1-1", "2-1", "3-1", "4-1"].into_iter().map(String::from).collect()
+        ["1-3", "1-2", "1-1", "2-1", "3-1", "4-1"]
+            .into_iter()
+            .map(String::from)
+            .collect()
     }
 
     #[test]
     fn ratio_rounds_in_favour_of_the_defence() {
-        assert_eq!(cols()[odds_column(5, 3, &cols())], "1-1", "5:3 is 1.67 to 1, rounded down to 1-1");
+        assert_eq!(
+            cols()[odds_column(5, 3, &cols())],
+            "1-1",
+            "5:3 is 1.67 to 1, rounded down to 1-1"
+        );
         assert_eq!(cols()[odds_column(6, 3, &cols())], "2-1");
-        assert_eq!(cols()[odds_column(2, 5, &cols())], "1-3", "2:5 is worse than 1-2");
+        assert_eq!(
+            cols()[odds_column(2, 5, &cols())],
+            "1-3",
+            "2:5 is worse than 1-2"
+        );
         assert_eq!(cols()[odds_column(20, 2, &cols())], "4-1", "clamped at 4-1");
         assert_eq!(cols()[odds_column(1, 9, &cols())], "1-3", "clamped at 1-3");
     }
 
     #[test]
     fn charge_replaces_the_leader_bonus_and_archers_lose_one_in_melee() {
-        let knight = Attacker { strength: 4, archer: false, charging: true, leader: 2 };
-        let archer = Attacker { strength: 3, archer: true, charging: false, leader: 0 };
-        assert_eq!(attack_strength(&[knight], Attack::Melee), 6, "4 + 2 charge, leader not added");
+        let knight = Attacker {
+            strength: 4,
+            archer: false,
+            charging: true,
+            leader: 2,
+        };
+        let archer = Attacker {
+            strength: 3,
+            archer: true,
+            charging: false,
+            leader: 0,
+        };
+        assert_eq!(
+            attack_strength(&[knight], Attack::Melee),
+            6,
+            "4 + 2 charge, leader not added"
+        );
         assert_eq!(attack_strength(&[archer], Attack::Melee), 2);
         assert_eq!(attack_strength(&[archer], Attack::Fire), 3);
     }

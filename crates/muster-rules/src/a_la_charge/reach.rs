@@ -24,14 +24,27 @@ pub struct Reach {
 /// Whether the side may cross rivers only by bridges (a special rule).
 fn bridges_only(s: &Scenario, side: usize) -> bool {
     let id = &s.file.sides[side].id;
-    s.file.special_rules.iter().any(|r| matches!(&r.rule, Effect::CrossRiversOnlyByBridges { side } if side == id))
+    s.file
+        .special_rules
+        .iter()
+        .any(|r| matches!(&r.rule, Effect::CrossRiversOnlyByBridges { side } if side == id))
 }
 
 /// Whether a river (without a bridge) runs between two neighbouring hexes.
 pub fn river_between(s: &Scenario, a: Hex, b: Hex) -> bool {
     let f = s.world.features_between(a, b);
-    let river = f.iter().any(|f| s.ruleset.hexside_features.iter().any(|d| d.id == *f && d.river));
-    let bridge = f.iter().any(|f| s.ruleset.hexside_features.iter().any(|d| d.id == *f && !d.river && !d.blocks_zoc && d.id == "bridge"));
+    let river = f.iter().any(|f| {
+        s.ruleset
+            .hexside_features
+            .iter()
+            .any(|d| d.id == *f && d.river)
+    });
+    let bridge = f.iter().any(|f| {
+        s.ruleset
+            .hexside_features
+            .iter()
+            .any(|d| d.id == *f && !d.river && !d.blocks_zoc && d.id == "bridge")
+    });
     river && !bridge
 }
 
@@ -40,13 +53,22 @@ pub fn step_cost(s: &Scenario, side: usize, a: Hex, b: Hex) -> Option<u32> {
     if !s.world.grid.contains(b) {
         return None;
     }
-    let road = s.ruleset.paths.iter().find(|p| p.id == "road").and_then(|p| p.mp);
+    let road = s
+        .ruleset
+        .paths
+        .iter()
+        .find(|p| p.id == "road")
+        .and_then(|p| p.mp);
     if let Some(mp) = road {
         if s.world.path_joins("road", a, b) {
             return Some(mp);
         }
     }
-    let terrain = s.ruleset.terrain.iter().find(|t| t.id == s.world.terrain(b))?;
+    let terrain = s
+        .ruleset
+        .terrain
+        .iter()
+        .find(|t| t.id == s.world.terrain(b))?;
     let mut cost = terrain.mp?;
     for f in s.world.features_between(a, b) {
         let def = s.ruleset.hexside_features.iter().find(|d| d.id == f)?;
@@ -81,10 +103,21 @@ fn enemy_zoc(s: &Scenario, side: usize, positions: &HashMap<Hex, Vec<Occupant>>)
 fn restriction(s: &Scenario, side: usize, unit: usize) -> Option<String> {
     let id = &s.file.sides[side].units[unit].id;
     for r in &s.file.special_rules {
-        let matches = |u: &String| u == id || u.split_once('/').is_some_and(|(sd, un)| sd == s.file.sides[side].id && un == id);
+        let matches = |u: &String| {
+            u == id
+                || u.split_once('/')
+                    .is_some_and(|(sd, un)| sd == s.file.sides[side].id && un == id)
+        };
         match &r.rule {
             Effect::CannotMove { units, unless } if units.iter().any(matches) => {
-                return Some(format!("a special rule says it cannot move{}", if unless.is_some() { " (unless its condition holds)" } else { "" }));
+                return Some(format!(
+                    "a special rule says it cannot move{}",
+                    if unless.is_some() {
+                        " (unless its condition holds)"
+                    } else {
+                        ""
+                    }
+                ));
             }
             _ => {}
         }
@@ -97,14 +130,27 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     let def = &s.file.sides[side].units[unit];
     let mp = def.steps.first().map(|st| st.mp).or(def.mp).unwrap_or(0);
     if let Some(why) = restriction(s, side, unit) {
-        return Reach { mp, hexes: vec![], restricted: Some(why) };
+        return Reach {
+            mp,
+            hexes: vec![],
+            restricted: Some(why),
+        };
     }
     let positions = known_positions(s);
     let zoc = enemy_zoc(s, side, &positions);
     let (_, kind) = s.unit(side, unit);
     let mover_combat = !kind.is_some_and(|k| k.leader || k.stacks);
-    let enemy_at = |h: Hex| positions.get(&h).is_some_and(|v| v.iter().any(|o| o.side != side));
-    let friend_combat_at = |h: Hex| positions.get(&h).is_some_and(|v| v.iter().any(|o| o.side == side && o.combat && !(o.unit == unit && h == from)));
+    let enemy_at = |h: Hex| {
+        positions
+            .get(&h)
+            .is_some_and(|v| v.iter().any(|o| o.side != side))
+    };
+    let friend_combat_at = |h: Hex| {
+        positions.get(&h).is_some_and(|v| {
+            v.iter()
+                .any(|o| o.side == side && o.combat && !(o.unit == unit && h == from))
+        })
+    };
     let mut best: HashMap<Hex, u32> = HashMap::from([(from, 0)]);
     let mut heap = BinaryHeap::from([Reverse((0u32, from.x, from.y))]);
     while let Some(Reverse((cost, x, y))) = heap.pop() {
@@ -122,7 +168,9 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
             if zoc.contains(&here) && zoc.contains(&next) {
                 continue; // no ZoC to ZoC
             }
-            let Some(step) = step_cost(s, side, here, next) else { continue };
+            let Some(step) = step_cost(s, side, here, next) else {
+                continue;
+            };
             let total = cost + step;
             if total > mp {
                 continue;
@@ -133,7 +181,14 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
             }
         }
     }
-    let mut hexes: Vec<(Hex, u32)> = best.into_iter().filter(|(h, _)| *h != from && !(mover_combat && friend_combat_at(*h))).collect();
+    let mut hexes: Vec<(Hex, u32)> = best
+        .into_iter()
+        .filter(|(h, _)| *h != from && !(mover_combat && friend_combat_at(*h)))
+        .collect();
     hexes.sort_by_key(|(h, _)| s.world.grid.to_printed(*h));
-    Reach { mp, hexes, restricted: None }
+    Reach {
+        mp,
+        hexes,
+        restricted: None,
+    }
 }

@@ -10,7 +10,17 @@ macro_rules! code {
             name: $name,
             system: "generic",
             summary: $summary,
-            doc: concat!("## What it checks\n", $what, "\n\n## Why\n", $why, "\n\n## Example\n", $example, "\n\n## Rule\n", $rule, "\n"),
+            doc: concat!(
+                "## What it checks\n",
+                $what,
+                "\n\n## Why\n",
+                $why,
+                "\n\n## Example\n",
+                $example,
+                "\n\n## Rule\n",
+                $rule,
+                "\n"
+            ),
         }
     };
 }

@@ -18,7 +18,9 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (si, side) in s.file.sides.iter().enumerate() {
-        let Some(level) = side.army_morale else { continue };
+        let Some(level) = side.army_morale else {
+            continue;
+        };
         let mut total: i64 = 0;
         let mut supplied = false;
         for (ui, u) in side.units.iter().enumerate() {

@@ -18,14 +18,29 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (i, r) in s.file.special_rules.iter().enumerate() {
-        let Effect::CrossRiversOnlyByBridges { .. } = &r.rule else { continue };
+        let Effect::CrossRiversOnlyByBridges { .. } = &r.rule else {
+            continue;
+        };
         let features: Vec<&str> = s.world.hexside_entries().map(|(_, f, _)| f).collect();
-        let rivers = features.iter().any(|f| s.ruleset.hexside_features.iter().any(|d| d.id == *f && d.river));
-        let bridges = features.contains(&"bridge") || s.world.grid.hexes().any(|h| s.world.terrain(h) == "bridge");
+        let rivers = features.iter().any(|f| {
+            s.ruleset
+                .hexside_features
+                .iter()
+                .any(|d| d.id == *f && d.river)
+        });
+        let bridges = features.contains(&"bridge")
+            || s.world.grid.hexes().any(|h| s.world.terrain(h) == "bridge");
         if !rivers || !bridges {
             out.push(
-                Diagnostic::error("AC110", Location::here(format!("/special_rules/{i}/rule")), format!("the side may cross rivers only by bridges, but the map has {}", if rivers { "no bridge" } else { "no river" }))
-                    .rule(cite(s, "§13.1")),
+                Diagnostic::error(
+                    "AC110",
+                    Location::here(format!("/special_rules/{i}/rule")),
+                    format!(
+                        "the side may cross rivers only by bridges, but the map has {}",
+                        if rivers { "no bridge" } else { "no river" }
+                    ),
+                )
+                .rule(cite(s, "§13.1")),
             );
         }
     }

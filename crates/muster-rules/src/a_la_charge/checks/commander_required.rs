@@ -19,9 +19,13 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (si, side) in s.file.sides.iter().enumerate() {
         if side.army_morale.is_some() && side.commander.is_none() {
             out.push(
-                Diagnostic::error("AC106", Location::here(format!("/sides/{si}/army_morale")), format!("{} has an army morale level but no commander", side.name))
-                    .rule(cite(s, "§13"))
-                    .help("name the side's commander (a leader) in `commander`"),
+                Diagnostic::error(
+                    "AC106",
+                    Location::here(format!("/sides/{si}/army_morale")),
+                    format!("{} has an army morale level but no commander", side.name),
+                )
+                .rule(cite(s, "§13"))
+                .help("name the side's commander (a leader) in `commander`"),
             );
         }
     }

@@ -20,7 +20,11 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         if !matches!(d.kind, DeployKind::Reinforcement { .. }) || d.hexes.is_empty() {
             continue;
         }
-        for h in d.hexes.iter().filter(|h| s.world.grid.sides_of(**h).is_empty()) {
+        for h in d
+            .hexes
+            .iter()
+            .filter(|h| s.world.grid.sides_of(**h).is_empty())
+        {
             let id = s.world.grid.to_printed(*h);
             out.push(
                 Diagnostic::error("AC104", d.hex_location(*h), format!("entry hex {id} is not on an edge of the map"))
@@ -29,9 +33,21 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     .help("reinforcements enter from off the map: name edge hexes, or write `Edge(side: ..., from: ..., to: ...)`"),
             );
         }
-        let enterable = d.hexes.iter().any(|h| s.ruleset.terrain.iter().any(|t| t.id == s.world.terrain(*h) && t.mp.is_some()));
+        let enterable = d.hexes.iter().any(|h| {
+            s.ruleset
+                .terrain
+                .iter()
+                .any(|t| t.id == s.world.terrain(*h) && t.mp.is_some())
+        });
         if !enterable {
-            out.push(Diagnostic::error("AC104", crate::diagnostic::Location::here(d.zone_pointer.clone()), "no hex of the entry zone can be entered").rule(cite(s, "§9")));
+            out.push(
+                Diagnostic::error(
+                    "AC104",
+                    crate::diagnostic::Location::here(d.zone_pointer.clone()),
+                    "no hex of the entry zone can be entered",
+                )
+                .rule(cite(s, "§9")),
+            );
         }
     }
 }

@@ -26,15 +26,29 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         if c.combat as usize == d.hexes.len() {
             continue; // a line that fills its hexes: any clash is stacking (AC101)
         }
-        let taken: Vec<_> = d.hexes.iter().filter(|h| certain.get(h).is_some_and(|v| v.iter().any(|o| *o != i))).collect();
+        let taken: Vec<_> = d
+            .hexes
+            .iter()
+            .filter(|h| certain.get(h).is_some_and(|v| v.iter().any(|o| *o != i)))
+            .collect();
         let free = d.hexes.len() - taken.len();
         if c.combat as usize > free {
-            let mut diag = Diagnostic::error("AC103", Location::here(d.zone_pointer.clone()), format!("{} combat units to place but only {free} free hexes", c.combat))
-                .rule(cite(s, "§7"))
-                .help("check the count of units and the list of hexes against the print");
+            let mut diag = Diagnostic::error(
+                "AC103",
+                Location::here(d.zone_pointer.clone()),
+                format!(
+                    "{} combat units to place but only {free} free hexes",
+                    c.combat
+                ),
+            )
+            .rule(cite(s, "§7"))
+            .help("check the count of units and the list of hexes against the print");
             for h in taken {
                 let other = certain[h].iter().find(|o| **o != i).copied().unwrap_or(i);
-                diag = diag.label(s.deployments[other].hex_location(*h), format!("{} is filled by this line", s.world.grid.to_printed(*h)));
+                diag = diag.label(
+                    s.deployments[other].hex_location(*h),
+                    format!("{} is filled by this line", s.world.grid.to_printed(*h)),
+                );
             }
             out.push(diag);
         }

@@ -17,7 +17,12 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 };
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    let enterable = |h| s.ruleset.terrain.iter().any(|t| t.id == s.world.terrain(h) && t.mp.is_some());
+    let enterable = |h| {
+        s.ruleset
+            .terrain
+            .iter()
+            .any(|t| t.id == s.world.terrain(h) && t.mp.is_some())
+    };
     for (i, d) in s.deployments.iter().enumerate() {
         if !matches!(d.kind, DeployKind::Setup { .. }) || d.hexes.is_empty() {
             continue;
@@ -28,17 +33,31 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             for h in d.hexes.iter().filter(|h| !enterable(**h)) {
                 let id = s.world.grid.to_printed(*h);
                 out.push(
-                    Diagnostic::error("AC102", d.hex_location(*h), format!("a unit is set up in {id}, which is {} and cannot be entered", s.world.terrain(*h)))
-                        .at_hex(id)
-                        .rule(cite(s, "§9")),
+                    Diagnostic::error(
+                        "AC102",
+                        d.hex_location(*h),
+                        format!(
+                            "a unit is set up in {id}, which is {} and cannot be entered",
+                            s.world.terrain(*h)
+                        ),
+                    )
+                    .at_hex(id)
+                    .rule(cite(s, "§9")),
                 );
             }
         } else {
             let ok = d.hexes.iter().filter(|h| enterable(**h)).count();
             if ok < c.combat as usize {
                 out.push(
-                    Diagnostic::error("AC102", crate::diagnostic::Location::here(d.zone_pointer.clone()), format!("{} combat units but only {ok} hexes of the zone can be entered", c.combat))
-                        .rule(cite(s, "§9")),
+                    Diagnostic::error(
+                        "AC102",
+                        crate::diagnostic::Location::here(d.zone_pointer.clone()),
+                        format!(
+                            "{} combat units but only {ok} hexes of the zone can be entered",
+                            c.combat
+                        ),
+                    )
+                    .rule(cite(s, "§9")),
                 );
             }
         }

@@ -19,11 +19,24 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (si, side) in s.file.sides.iter().enumerate() {
         for (ui, u) in side.units.iter().enumerate() {
             let base = format!("/sides/{si}/units/{ui}");
-            let mut err = |ptr: &str, msg: String, section: &str| out.push(Diagnostic::error("AC108", Location::here(format!("{base}{ptr}")), msg).rule(cite(s, section)));
+            let mut err = |ptr: &str, msg: String, section: &str| {
+                out.push(
+                    Diagnostic::error("AC108", Location::here(format!("{base}{ptr}")), msg)
+                        .rule(cite(s, section)),
+                )
+            };
             let (_, kind) = s.unit(si, ui);
             let Some(kind) = kind else {
                 let ids: Vec<_> = s.ruleset.unit_kinds.iter().map(|k| k.id.as_str()).collect();
-                out.push(Diagnostic::error("AC108", Location::here(format!("{base}/kind")), format!("unknown unit kind `{}`", u.kind)).rule(cite(s, "§3")).help(format!("the kinds are {}", ids.join(", "))));
+                out.push(
+                    Diagnostic::error(
+                        "AC108",
+                        Location::here(format!("{base}/kind")),
+                        format!("unknown unit kind `{}`", u.kind),
+                    )
+                    .rule(cite(s, "§3"))
+                    .help(format!("the kinds are {}", ids.join(", "))),
+                );
                 continue;
             };
             if kind.leader {
@@ -31,10 +44,21 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     err("", format!("leader `{}` has no rating", u.id), "§8");
                 }
                 if u.mp.is_none() {
-                    err("", format!("leader `{}` has no movement points (`mp`)", u.id), "§9");
+                    err(
+                        "",
+                        format!("leader `{}` has no movement points (`mp`)", u.id),
+                        "§9",
+                    );
                 }
                 if !u.steps.is_empty() {
-                    err("/steps", format!("leader `{}` has steps; leaders' counters have one side and a rating", u.id), "§3");
+                    err(
+                        "/steps",
+                        format!(
+                            "leader `{}` has steps; leaders' counters have one side and a rating",
+                            u.id
+                        ),
+                        "§3",
+                    );
                 }
                 continue;
             }
@@ -42,21 +66,61 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             if u.steps.is_empty() || u.steps.len() > 2 {
-                err("/steps", format!("`{}` has {} steps; a combat unit has one or two (front and back)", u.id, u.steps.len()), "§12.6");
+                err(
+                    "/steps",
+                    format!(
+                        "`{}` has {} steps; a combat unit has one or two (front and back)",
+                        u.id,
+                        u.steps.len()
+                    ),
+                    "§12.6",
+                );
             }
             for (k, st) in u.steps.iter().enumerate() {
                 if st.strength < 1 || st.mp < 1 {
-                    err(&format!("/steps/{k}"), format!("`{}` step {} needs strength and MP of at least 1", u.id, k + 1), "§3");
+                    err(
+                        &format!("/steps/{k}"),
+                        format!(
+                            "`{}` step {} needs strength and MP of at least 1",
+                            u.id,
+                            k + 1
+                        ),
+                        "§3",
+                    );
                 }
                 match (kind.archer, st.range) {
-                    (true, None) | (true, Some(0)) => err(&format!("/steps/{k}"), format!("`{}` is {} but step {} has no range", u.id, kind.name.to_lowercase(), k + 1), "§3"),
-                    (false, Some(_)) => err(&format!("/steps/{k}/range"), format!("`{}` is {} and cannot have a range", u.id, kind.name.to_lowercase()), "§3"),
+                    (true, None) | (true, Some(0)) => err(
+                        &format!("/steps/{k}"),
+                        format!(
+                            "`{}` is {} but step {} has no range",
+                            u.id,
+                            kind.name.to_lowercase(),
+                            k + 1
+                        ),
+                        "§3",
+                    ),
+                    (false, Some(_)) => err(
+                        &format!("/steps/{k}/range"),
+                        format!(
+                            "`{}` is {} and cannot have a range",
+                            u.id,
+                            kind.name.to_lowercase()
+                        ),
+                        "§3",
+                    ),
                     _ => {}
                 }
             }
             if let [front, back] = u.steps.as_slice() {
                 if back.strength > front.strength {
-                    err("/steps/1/strength", format!("`{}`'s back ({}) is stronger than its front ({})", u.id, back.strength, front.strength), "§12.6");
+                    err(
+                        "/steps/1/strength",
+                        format!(
+                            "`{}`'s back ({}) is stronger than its front ({})",
+                            u.id, back.strength, front.strength
+                        ),
+                        "§12.6",
+                    );
                 }
             }
         }

@@ -29,8 +29,15 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         }
         if most < rout.units_lost as u64 {
             out.push(
-                Diagnostic::warning("AC107", Location::here(format!("/sides/{si}/rout/units_lost")), format!("{} can lose at most {most} units, fewer than its rout threshold {}", side.name, rout.units_lost))
-                    .rule(cite(s, "§13.1")),
+                Diagnostic::warning(
+                    "AC107",
+                    Location::here(format!("/sides/{si}/rout/units_lost")),
+                    format!(
+                        "{} can lose at most {most} units, fewer than its rout threshold {}",
+                        side.name, rout.units_lost
+                    ),
+                )
+                .rule(cite(s, "§13.1")),
             );
         }
     }

@@ -42,9 +42,13 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         if dep.hexes.len() == 1 && c.combat > 1 {
             let id = s.world.grid.to_printed(dep.hexes[0]);
             out.push(
-                Diagnostic::error("AC101", Location::here(format!("{}/units", dep.pointer)), format!("{} combat units set up in the one hex {id}", c.combat))
-                    .at_hex(id)
-                    .rule(cite(s, "§7")),
+                Diagnostic::error(
+                    "AC101",
+                    Location::here(format!("{}/units", dep.pointer)),
+                    format!("{} combat units set up in the one hex {id}", c.combat),
+                )
+                .at_hex(id)
+                .rule(cite(s, "§7")),
             );
         }
         // Leaders set up alone in a hex an enemy combat unit fills.
@@ -53,10 +57,17 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 if let Some(enemy) = lines.iter().find(|l| s.deployments[**l].side != dep.side) {
                     let id = s.world.grid.to_printed(dep.hexes[0]);
                     out.push(
-                        Diagnostic::error("AC101", dep.hex_location(dep.hexes[0]), format!("a leader is set up in {id}, with an enemy unit"))
-                            .at_hex(id)
-                            .label(s.deployments[*enemy].hex_location(dep.hexes[0]), "the enemy unit is here")
-                            .rule(cite(s, "§7")),
+                        Diagnostic::error(
+                            "AC101",
+                            dep.hex_location(dep.hexes[0]),
+                            format!("a leader is set up in {id}, with an enemy unit"),
+                        )
+                        .at_hex(id)
+                        .label(
+                            s.deployments[*enemy].hex_location(dep.hexes[0]),
+                            "the enemy unit is here",
+                        )
+                        .rule(cite(s, "§7")),
                     );
                 }
             }

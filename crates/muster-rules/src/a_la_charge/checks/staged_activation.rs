@@ -18,14 +18,23 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (i, r) in s.file.special_rules.iter().enumerate() {
-        let Effect::StagedActivation { side, stages } = &r.rule else { continue };
-        let Some(si) = s.side_index(side) else { continue };
+        let Effect::StagedActivation { side, stages } = &r.rule else {
+            continue;
+        };
+        let Some(si) = s.side_index(side) else {
+            continue;
+        };
         for (k, st) in stages.iter().enumerate() {
             let mut hexes = Vec::new();
             for z in &st.zones {
                 hexes.extend(s.world.resolve(z).unwrap_or_default());
             }
-            let covered = s.deployments.iter().any(|d| d.side == si && matches!(d.kind, DeployKind::Setup { .. }) && !d.hexes.is_empty() && d.hexes.iter().all(|h| hexes.contains(h)));
+            let covered = s.deployments.iter().any(|d| {
+                d.side == si
+                    && matches!(d.kind, DeployKind::Setup { .. })
+                    && !d.hexes.is_empty()
+                    && d.hexes.iter().all(|h| hexes.contains(h))
+            });
             if !covered {
                 out.push(
                     Diagnostic::warning("AC109", Location::here(format!("/special_rules/{i}/rule/StagedActivation/stages/{k}/zones")), format!("this stage frees no unit of {side}: no set-up line of the side lies in its zones"))

@@ -19,16 +19,27 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (i, side) in sides.iter().enumerate() {
         if let Some(j) = sides[..i].iter().position(|o| o.id == side.id) {
             out.push(
-                Diagnostic::error("MU030", Location::here(format!("/sides/{i}/id")), format!("side id `{}` is used twice", side.id))
-                    .label(Location::here(format!("/sides/{j}/id")), "first used here"),
+                Diagnostic::error(
+                    "MU030",
+                    Location::here(format!("/sides/{i}/id")),
+                    format!("side id `{}` is used twice", side.id),
+                )
+                .label(Location::here(format!("/sides/{j}/id")), "first used here"),
             );
         }
         for (k, u) in side.units.iter().enumerate() {
             if let Some(m) = side.units[..k].iter().position(|o| o.id == u.id) {
                 out.push(
-                    Diagnostic::error("MU030", Location::here(format!("/sides/{i}/units/{k}/id")), format!("unit id `{}` is used twice in {}", u.id, side.name))
-                        .label(Location::here(format!("/sides/{i}/units/{m}/id")), "first used here")
-                        .help("give each counter type its own id; the printed name goes in `name`"),
+                    Diagnostic::error(
+                        "MU030",
+                        Location::here(format!("/sides/{i}/units/{k}/id")),
+                        format!("unit id `{}` is used twice in {}", u.id, side.name),
+                    )
+                    .label(
+                        Location::here(format!("/sides/{i}/units/{m}/id")),
+                        "first used here",
+                    )
+                    .help("give each counter type its own id; the printed name goes in `name`"),
                 );
             }
         }

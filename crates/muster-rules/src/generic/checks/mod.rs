@@ -15,7 +15,8 @@ mod unit_refs;
 mod vocabulary;
 
 /// Checks run on every map, overlay and scenario world.
-pub static MAP_CHECKS: &[MapCheck] = &[vocabulary::TERRAIN, vocabulary::HEXSIDES, vocabulary::PATHS];
+pub static MAP_CHECKS: &[MapCheck] =
+    &[vocabulary::TERRAIN, vocabulary::HEXSIDES, vocabulary::PATHS];
 
 /// Checks run on every scenario, whatever its system.
 pub static SCENARIO_CHECKS: &[ScenarioCheck] = &[

@@ -6,11 +6,16 @@ use crate::scenario::Scenario;
 
 /// `MU080`: unknown option.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
-    doc: doc!("MU080", "unknown-option", "generic", "The scenario switches on an option the ruleset does not offer.",
+    doc: doc!(
+        "MU080",
+        "unknown-option",
+        "generic",
+        "The scenario switches on an option the ruleset does not offer.",
         "Every entry of `options` is an option id of the ruleset.",
         "A misspelt option is silently ignored by every rule that looks for it.",
         "`options: [\"hill-blocks-fire\"]` for `hills-block-fire`.",
-        "The ruleset's options."),
+        "The ruleset's options."
+    ),
     run,
 };
 
@@ -18,7 +23,14 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (i, o) in s.file.options.iter().enumerate() {
         if !s.ruleset.options.iter().any(|d| &d.id == o) {
             let ids: Vec<_> = s.ruleset.options.iter().map(|d| d.id.as_str()).collect();
-            out.push(Diagnostic::error("MU080", Location::here(format!("/options/{i}")), format!("{} has no option `{o}`", s.ruleset.name)).help(format!("its options are {}", ids.join(", "))));
+            out.push(
+                Diagnostic::error(
+                    "MU080",
+                    Location::here(format!("/options/{i}")),
+                    format!("{} has no option `{o}`", s.ruleset.name),
+                )
+                .help(format!("its options are {}", ids.join(", "))),
+            );
         }
     }
 }

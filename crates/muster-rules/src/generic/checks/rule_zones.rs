@@ -21,15 +21,36 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             Effect::StagedActivation { stages, .. } => {
                 for (k, st) in stages.iter().enumerate() {
                     for (z, zone) in st.zones.iter().enumerate() {
-                        resolve_zone(&s.world, zone, &format!("/special_rules/{i}/rule/StagedActivation/stages/{k}/zones/{z}"), out);
+                        resolve_zone(
+                            &s.world,
+                            zone,
+                            &format!(
+                                "/special_rules/{i}/rule/StagedActivation/stages/{k}/zones/{z}"
+                            ),
+                            out,
+                        );
                     }
                     if st.turn > s.file.turns {
-                        out.push(Diagnostic::error("MU060", crate::diagnostic::Location::here(format!("/special_rules/{i}/rule/StagedActivation/stages/{k}/turn")), format!("stage starts on turn {} but the scenario lasts {} turns", st.turn, s.file.turns)));
+                        out.push(Diagnostic::error(
+                            "MU060",
+                            crate::diagnostic::Location::here(format!(
+                                "/special_rules/{i}/rule/StagedActivation/stages/{k}/turn"
+                            )),
+                            format!(
+                                "stage starts on turn {} but the scenario lasts {} turns",
+                                st.turn, s.file.turns
+                            ),
+                        ));
                     }
                 }
             }
             Effect::ZoneTrigger { zone, .. } => {
-                resolve_zone(&s.world, zone, &format!("/special_rules/{i}/rule/ZoneTrigger/zone"), out);
+                resolve_zone(
+                    &s.world,
+                    zone,
+                    &format!("/special_rules/{i}/rule/ZoneTrigger/zone"),
+                    out,
+                );
             }
             _ => {}
         }

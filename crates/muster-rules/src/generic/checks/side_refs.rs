@@ -7,19 +7,28 @@ use muster_model::Effect;
 
 /// `MU062`: unknown side in a rule.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
-    doc: doc!("MU062", "unknown-side", "generic", "A special rule or victory condition names a side that does not exist.",
+    doc: doc!(
+        "MU062",
+        "unknown-side",
+        "generic",
+        "A special rule or victory condition names a side that does not exist.",
         "Every side named by a special rule or victory condition is a side id of the scenario.",
         "A rule about a side that does not exist can never apply.",
         "`Routed(\"yorkist\")` when the side id is `yorkists`.",
-        "The scenario's special rules and victory conditions."),
+        "The scenario's special rules and victory conditions."
+    ),
     run,
 };
 
 /// Sides named by an effect, with the key they are under.
 pub(crate) fn effect_sides(e: &Effect) -> Vec<(&'static str, &str)> {
     match e {
-        Effect::CrossRiversOnlyByBridges { side } | Effect::StagedActivation { side, .. } => vec![("side", side)],
-        Effect::SideChangeRoll { roller, to_side, .. } => vec![("roller", roller), ("to_side", to_side)],
+        Effect::CrossRiversOnlyByBridges { side } | Effect::StagedActivation { side, .. } => {
+            vec![("side", side)]
+        }
+        Effect::SideChangeRoll {
+            roller, to_side, ..
+        } => vec![("roller", roller), ("to_side", to_side)],
         Effect::ZoneTrigger { side, affects, .. } => vec![("side", side), ("affects", affects)],
         _ => vec![],
     }
@@ -29,7 +38,14 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let mut check = |id: &str, ptr: String| {
         if s.side_index(id).is_none() {
             let ids: Vec<_> = s.file.sides.iter().map(|x| x.id.as_str()).collect();
-            out.push(Diagnostic::error("MU062", Location::here(ptr), format!("`{id}` is not a side of this scenario")).help(format!("the sides are {}", ids.join(", "))));
+            out.push(
+                Diagnostic::error(
+                    "MU062",
+                    Location::here(ptr),
+                    format!("`{id}` is not a side of this scenario"),
+                )
+                .help(format!("the sides are {}", ids.join(", "))),
+            );
         }
     };
     for (i, r) in s.file.special_rules.iter().enumerate() {

@@ -18,19 +18,38 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (si, side) in s.file.sides.iter().enumerate() {
         for (ui, u) in side.units.iter().enumerate() {
-            let refs: Vec<_> = s.deployments.iter().filter(|d| d.side == si).flat_map(|d| d.units.iter().filter(|x| x.unit == ui)).collect();
+            let refs: Vec<_> = s
+                .deployments
+                .iter()
+                .filter(|d| d.side == si)
+                .flat_map(|d| d.units.iter().filter(|x| x.unit == ui))
+                .collect();
             let placed: u32 = refs.iter().map(|r| r.count).sum();
             let loc = Location::here(format!("/sides/{si}/units/{ui}/count"));
             if placed > u.count {
-                let mut d = Diagnostic::error("MU064", loc, format!("{} `{}` counters are placed but {} defines {}", placed, u.id, side.name, u.count));
+                let mut d = Diagnostic::error(
+                    "MU064",
+                    loc,
+                    format!(
+                        "{} `{}` counters are placed but {} defines {}",
+                        placed, u.id, side.name, u.count
+                    ),
+                );
                 for r in refs {
                     d = d.label(Location::here(r.pointer.clone()), "placed here");
                 }
                 out.push(d.help("fix the count or the set-up lines"));
             } else if placed < u.count {
                 out.push(
-                    Diagnostic::warning("MU064", loc, format!("only {placed} of {} `{}` counters are placed", u.count, u.id))
-                        .help("place the rest in a set-up line or a reinforcement, or lower the count"),
+                    Diagnostic::warning(
+                        "MU064",
+                        loc,
+                        format!(
+                            "only {placed} of {} `{}` counters are placed",
+                            u.count, u.id
+                        ),
+                    )
+                    .help("place the rest in a set-up line or a reinforcement, or lower the count"),
                 );
             }
         }

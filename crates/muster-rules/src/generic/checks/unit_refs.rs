@@ -17,7 +17,11 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 
 fn effect_units(e: &Effect) -> Vec<&str> {
     match e {
-        Effect::CannotMove { units, unless } => units.iter().map(String::as_str).chain(unless.iter().flat_map(|c| c.unit_refs())).collect(),
+        Effect::CannotMove { units, unless } => units
+            .iter()
+            .map(String::as_str)
+            .chain(unless.iter().flat_map(|c| c.unit_refs()))
+            .collect(),
         Effect::Capturable { unit } | Effect::SideChangeRoll { unit, .. } => vec![unit],
         Effect::Inactive { units, .. } => units.iter().map(String::as_str).collect(),
         _ => vec![],
@@ -27,10 +31,21 @@ fn effect_units(e: &Effect) -> Vec<&str> {
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let mut check = |unit: &str, ptr: String| match s.find_unit(unit) {
         UnitLookup::Found(..) => {}
-        UnitLookup::Unknown => out.push(Diagnostic::error("MU065", Location::here(ptr), format!("no side has a unit `{unit}`")).help("use a unit id from a side's `units`")),
+        UnitLookup::Unknown => out.push(
+            Diagnostic::error(
+                "MU065",
+                Location::here(ptr),
+                format!("no side has a unit `{unit}`"),
+            )
+            .help("use a unit id from a side's `units`"),
+        ),
         UnitLookup::Ambiguous(sides) => out.push(
-            Diagnostic::error("MU065", Location::here(ptr), format!("`{unit}` is a unit of {}; say which", sides.join(" and ")))
-                .help(format!("write `{}/{unit}`", sides[0])),
+            Diagnostic::error(
+                "MU065",
+                Location::here(ptr),
+                format!("`{unit}` is a unit of {}; say which", sides.join(" and ")),
+            )
+            .help(format!("write `{}/{unit}`", sides[0])),
         ),
     };
     for (i, r) in s.file.special_rules.iter().enumerate() {

@@ -17,21 +17,31 @@ pub const TERRAIN: MapCheck = MapCheck {
 
 /// `MU021`: unknown hexside feature.
 pub const HEXSIDES: MapCheck = MapCheck {
-    doc: doc!("MU021", "unknown-hexside-feature", "generic", "A hexside uses a feature the ruleset does not define.",
+    doc: doc!(
+        "MU021",
+        "unknown-hexside-feature",
+        "generic",
+        "A hexside uses a feature the ruleset does not define.",
         "Every hexside feature must be one of the ruleset's hexside features.",
         "Rivers, walls and bridges change movement, zones of control and fire.",
         "`feature: \"stream\"` in a ruleset with only `river` and `bridge`.",
-        "The ruleset's terrain effects table."),
+        "The ruleset's terrain effects table."
+    ),
     run: hexsides,
 };
 
 /// `MU022`: unknown path kind.
 pub const PATHS: MapCheck = MapCheck {
-    doc: doc!("MU022", "unknown-path", "generic", "A path uses a kind the ruleset does not define.",
+    doc: doc!(
+        "MU022",
+        "unknown-path",
+        "generic",
+        "A path uses a kind the ruleset does not define.",
         "Every path kind must be one of the ruleset's paths.",
         "Roads change movement costs and the charge rule.",
         "`kind: \"track\"` in a ruleset with only `road`.",
-        "The ruleset's terrain effects table."),
+        "The ruleset's terrain effects table."
+    ),
     run: paths,
 };
 
@@ -41,26 +51,60 @@ fn list(ids: impl Iterator<Item = String>) -> String {
 
 fn terrain(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
     let known = |t: &str| ruleset.terrain.iter().any(|d| d.id == t);
-    let help = || format!("the {} terrain types are {}", ruleset.name, list(ruleset.terrain.iter().map(|t| t.id.clone())));
+    let help = || {
+        format!(
+            "the {} terrain types are {}",
+            ruleset.name,
+            list(ruleset.terrain.iter().map(|t| t.id.clone()))
+        )
+    };
     if !known(&world.default_terrain) {
-        let loc = Location { file: world.role.clone(), pointer: "/default_terrain".into() };
-        out.push(Diagnostic::error("MU020", loc, format!("unknown terrain `{}`", world.default_terrain)).help(help()));
+        let loc = Location {
+            file: world.role.clone(),
+            pointer: "/default_terrain".into(),
+        };
+        out.push(
+            Diagnostic::error(
+                "MU020",
+                loc,
+                format!("unknown terrain `{}`", world.default_terrain),
+            )
+            .help(help()),
+        );
     }
-    let mut entries: Vec<_> = world.terrain_entries().filter(|(_, t, _)| !known(t)).collect();
+    let mut entries: Vec<_> = world
+        .terrain_entries()
+        .filter(|(_, t, _)| !known(t))
+        .collect();
     entries.sort_by(|a, b| a.2.pointer.cmp(&b.2.pointer));
     for (h, t, loc) in entries {
-        out.push(Diagnostic::error("MU020", loc.clone(), format!("unknown terrain `{t}`")).at_hex(world.grid.to_printed(h)).help(help()));
+        out.push(
+            Diagnostic::error("MU020", loc.clone(), format!("unknown terrain `{t}`"))
+                .at_hex(world.grid.to_printed(h))
+                .help(help()),
+        );
     }
 }
 
 fn hexsides(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
-    let mut bad: Vec<_> = world.hexside_entries().filter(|(_, f, _)| !ruleset.hexside_features.iter().any(|d| d.id == *f)).collect();
+    let mut bad: Vec<_> = world
+        .hexside_entries()
+        .filter(|(_, f, _)| !ruleset.hexside_features.iter().any(|d| d.id == *f))
+        .collect();
     bad.sort_by(|a, b| a.2.pointer.cmp(&b.2.pointer));
     for (s, f, loc) in bad {
         out.push(
-            Diagnostic::error("MU021", loc.clone(), format!("unknown hexside feature `{f}`"))
-                .at_hex(world.grid.to_printed(s.hex()))
-                .help(format!("the {} hexside features are {}", ruleset.name, list(ruleset.hexside_features.iter().map(|t| t.id.clone())))),
+            Diagnostic::error(
+                "MU021",
+                loc.clone(),
+                format!("unknown hexside feature `{f}`"),
+            )
+            .at_hex(world.grid.to_printed(s.hex()))
+            .help(format!(
+                "the {} hexside features are {}",
+                ruleset.name,
+                list(ruleset.hexside_features.iter().map(|t| t.id.clone()))
+            )),
         );
     }
 }
@@ -69,8 +113,16 @@ fn paths(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
     for p in &world.paths {
         if !ruleset.paths.iter().any(|d| d.id == p.kind) {
             out.push(
-                Diagnostic::error("MU022", p.location.clone(), format!("unknown path kind `{}`", p.kind))
-                    .help(format!("the {} paths are {}", ruleset.name, list(ruleset.paths.iter().map(|t| t.id.clone())))),
+                Diagnostic::error(
+                    "MU022",
+                    p.location.clone(),
+                    format!("unknown path kind `{}`", p.kind),
+                )
+                .help(format!(
+                    "the {} paths are {}",
+                    ruleset.name,
+                    list(ruleset.paths.iter().map(|t| t.id.clone()))
+                )),
             );
         }
     }
