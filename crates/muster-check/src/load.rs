@@ -173,7 +173,7 @@ pub fn load_value<T: DeserializeOwned>(
 ) -> Result<Loaded<T>, LoadError> {
     let meta = std::fs::metadata(path).map_err(|e| {
         (
-            unreadable(path, format!("cannot read {}: {e}", path.display())),
+            unreadable(path, format!("cannot read this file: {e}")),
             None,
         )
     })?;
@@ -191,7 +191,7 @@ pub fn load_value<T: DeserializeOwned>(
     }
     let bytes = std::fs::read(path).map_err(|e| {
         (
-            unreadable(path, format!("cannot read {}: {e}", path.display())),
+            unreadable(path, format!("cannot read this file: {e}")),
             None,
         )
     })?;

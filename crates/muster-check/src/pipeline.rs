@@ -182,7 +182,12 @@ impl Checker {
         let map_path = dir.join(&scenario.value.map);
         let map = self.map(&map_path);
         if let Err((_, _)) = &*map {
-            stop.push(reference_failed(&map_path, "/map", "map"));
+            stop.push(reference_failed(
+                &map_path,
+                &scenario.value.map,
+                "/map",
+                "map",
+            ));
         }
         let mut overlays = Vec::new();
         for (i, o) in scenario.value.overlays.iter().enumerate() {
@@ -191,6 +196,7 @@ impl Checker {
             if ov.is_err() {
                 stop.push(reference_failed(
                     &p,
+                    &o.file,
                     &format!("/overlays/{i}/file"),
                     "overlay",
                 ));
@@ -302,6 +308,8 @@ impl Checker {
                             .iter()
                             .map(|o| (dir.join(&o.file), FileKind::Overlay)),
                     );
+                    // A missing file is reported on the scenario (MU010).
+                    refs.retain(|(p, _)| p.exists());
                 }
                 f
             }
@@ -380,19 +388,19 @@ impl Checker {
     }
 }
 
-fn reference_failed(path: &Path, pointer: &str, what: &str) -> Diagnostic {
+fn reference_failed(path: &Path, written: &str, pointer: &str, what: &str) -> Diagnostic {
     if path.exists() {
         Diagnostic::error(
             "MU012",
             Location::here(pointer),
-            format!("the {what} {} has errors of its own", path.display()),
+            format!("the {what} `{written}` has errors of its own"),
         )
         .help("fix the errors reported on that file")
     } else {
         Diagnostic::error(
             "MU010",
             Location::here(pointer),
-            format!("the {what} {} does not exist", path.display()),
+            format!("the {what} `{written}` does not exist"),
         )
         .help("paths are relative to this file")
     }

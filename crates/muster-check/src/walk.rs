@@ -55,7 +55,7 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
                         Ok(_) => {}
                         Err(e) => {
                             let at = e.path().map(Path::to_path_buf).unwrap_or_else(|| root.clone());
-                            let msg = if e.loop_ancestor().is_some() { format!("symlink loop at {}", at.display()) } else { format!("cannot read {}: {e}", at.display()) };
+                            let msg = if e.loop_ancestor().is_some() { "symlink loop: this link leads back to a folder above it".to_string() } else { format!("cannot read this entry: {e}") };
                             d.problems.push(problem(&at, msg));
                         }
                     }

@@ -160,6 +160,9 @@ pub fn system_checks(ruleset_id: &str) -> Option<&'static [registry::ScenarioChe
 fn apply_errata(scenario: &ScenarioFile, world: &World, out: &mut Vec<Diagnostic>) {
     for (i, e) in scenario.errata.iter().enumerate() {
         let Some(code) = &e.code else { continue };
+        if registry::explain(code).is_none() {
+            continue; // reported as MU071
+        }
         let hexes: Vec<String> = e
             .hexes
             .iter()

@@ -8,7 +8,7 @@ use muster_model::Effect;
 /// `MU052`: zones in rules.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("MU052", "rule-zones", "generic", "A zone in a special rule or victory condition does not resolve.",
-        "Resolves the zones of staged activations, zone triggers and victory conditions, reporting them as MU050/MU051.",
+        "Resolves the zones of staged activations, zone triggers and victory conditions: each must name hexes of the map (or zones the map has).",
         "\"If a Byzantine unit enters any hex 01xx\" must name hexes of the map.",
         "`zone: Row(\"00xx\")`.",
         "The scenario's special rules and victory conditions."),
@@ -16,6 +16,17 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 };
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    let mut found = Vec::new();
+    check(s, &mut found);
+    for mut d in found {
+        if matches!(d.code, "MU050" | "MU051") {
+            d.code = "MU052";
+        }
+        out.push(d);
+    }
+}
+
+fn check(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (i, r) in s.file.special_rules.iter().enumerate() {
         match &r.rule {
             Effect::StagedActivation { stages, .. } => {
