@@ -18,6 +18,7 @@ type Cached<T> = Arc<Result<Loaded<T>, Failed>>;
 /// The pipeline, with caches shared across files of one run.
 #[derive(Default)]
 pub struct Checker {
+    overrides: HashMap<PathBuf, Arc<str>>,
     maps: Mutex<HashMap<PathBuf, Cached<MapFile>>>,
     overlays: Mutex<HashMap<PathBuf, Cached<OverlayFile>>>,
     manifests: Mutex<HashMap<PathBuf, Option<Arc<Manifest>>>>,
@@ -73,12 +74,35 @@ impl Checker {
         Self::default()
     }
 
+    /// A checker that reads the given texts instead of the files at those paths (the
+    /// editor's unsaved buffers).
+    pub fn with_overrides(overrides: impl IntoIterator<Item = (PathBuf, Arc<str>)>) -> Self {
+        Checker {
+            overrides: overrides
+                .into_iter()
+                .map(|(p, t)| (canonical(&p), t))
+                .collect(),
+            ..Self::default()
+        }
+    }
+
+    fn read<T: serde::de::DeserializeOwned>(
+        &self,
+        path: &Path,
+        kind: FileKind,
+    ) -> Result<Loaded<T>, Failed> {
+        match self.overrides.get(&canonical(path)) {
+            Some(text) => crate::load::parse_text(path, text.clone(), kind),
+            None => load_value(path, kind),
+        }
+    }
+
     fn map(&self, path: &Path) -> Cached<MapFile> {
-        let key = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        let key = canonical(path);
         if let Some(c) = self.maps.lock().ok().and_then(|m| m.get(&key).cloned()) {
             return c;
         }
-        let loaded = Arc::new(load_value::<MapFile>(path, FileKind::Map));
+        let loaded = Arc::new(self.read::<MapFile>(path, FileKind::Map));
         if let Ok(mut m) = self.maps.lock() {
             m.insert(key, loaded.clone());
         }
@@ -86,11 +110,11 @@ impl Checker {
     }
 
     fn overlay(&self, path: &Path) -> Cached<OverlayFile> {
-        let key = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        let key = canonical(path);
         if let Some(c) = self.overlays.lock().ok().and_then(|m| m.get(&key).cloned()) {
             return c;
         }
-        let loaded = Arc::new(load_value::<OverlayFile>(path, FileKind::Overlay));
+        let loaded = Arc::new(self.read::<OverlayFile>(path, FileKind::Overlay));
         if let Ok(mut m) = self.overlays.lock() {
             m.insert(key, loaded.clone());
         }
@@ -152,7 +176,7 @@ impl Checker {
         path: &Path,
         report: &mut Report,
     ) -> (Vec<Finding>, Option<LoadedScenario>) {
-        let scenario = match load_value::<ScenarioFile>(path, FileKind::Scenario) {
+        let scenario = match self.read::<ScenarioFile>(path, FileKind::Scenario) {
             Ok(s) => s,
             Err((f, text)) => {
                 if let Some(t) = text {
@@ -298,7 +322,7 @@ impl Checker {
                             .filter_map(|o| o.as_ref().as_ref().ok())
                             .map(|o| (o.path.clone(), FileKind::Overlay)),
                     );
-                } else if let Ok(s) = load_value::<ScenarioFile>(path, FileKind::Scenario) {
+                } else if let Ok(s) = self.read::<ScenarioFile>(path, FileKind::Scenario) {
                     // Report the referenced files' own errors too.
                     let dir = path.parent().unwrap_or(Path::new("."));
                     refs.push((dir.join(&s.value.map), FileKind::Map));
@@ -441,5 +465,20 @@ fn finish(
             locate_all(vec![d], &located, None, &[])
         }
         Some(r) => locate_all(run(r), &located, None, &[]),
+    }
+}
+
+/// A path made absolute and free of `..` where the file exists; as given otherwise.
+fn canonical(path: &Path) -> PathBuf {
+    if let Ok(p) = path.canonicalize() {
+        return p;
+    }
+    // A new file: canonicalise its folder.
+    match (
+        path.parent().and_then(|d| d.canonicalize().ok()),
+        path.file_name(),
+    ) {
+        (Some(dir), Some(name)) => dir.join(name),
+        _ => path.to_path_buf(),
     }
 }

@@ -523,6 +523,7 @@ impl<'a> Reader<'a> {
                     self.pos += e.len_utf8();
                     match e {
                         '"' => out.push('"'),
+                        '\'' => out.push('\''),
                         '\\' => out.push('\\'),
                         '/' => out.push('/'),
                         'n' => out.push('\n'),

@@ -1,0 +1,75 @@
+//! Canonical text: every bundled map, overlay and scenario written canonically reads back
+//! as the same value, and writing it again changes nothing (a load-save round trip is
+//! stable).
+
+use muster_check::{load_value, parse_text};
+use muster_model::canonical::{map_to_ron, overlay_to_ron, scenario_to_ron};
+use muster_model::{FileKind, MapFile, OverlayFile, ScenarioFile};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+fn files(kind: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut out = Vec::new();
+    for dir in ["maps", "scenarios/a-la-charge"] {
+        for e in std::fs::read_dir(root.join(dir)).unwrap() {
+            let p = e.unwrap().path();
+            if p.to_string_lossy().ends_with(&format!(".{kind}.ron")) {
+                out.push(p);
+            }
+        }
+    }
+    assert!(!out.is_empty());
+    out
+}
+
+fn round_trip<T: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
+    kind: FileKind,
+    ext: &str,
+    write: fn(&T) -> Result<String, muster_model::canonical::WriteError>,
+) {
+    for path in files(ext) {
+        let original =
+            load_value::<T>(&path, kind).unwrap_or_else(|_| panic!("{} loads", path.display()));
+        let text = write(&original.value).unwrap();
+        let again =
+            parse_text::<T>(&path, Arc::from(text.as_str()), kind).unwrap_or_else(|(f, _)| {
+                panic!(
+                    "{}: canonical text does not load: {:?}\n{text}",
+                    path.display(),
+                    f
+                )
+            });
+        assert_eq!(again.value, original.value, "{}", path.display());
+        assert_eq!(
+            write(&again.value).unwrap(),
+            text,
+            "{}: writing twice changes the text",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn maps_round_trip() {
+    round_trip::<MapFile>(FileKind::Map, "map", map_to_ron);
+}
+
+#[test]
+fn overlays_round_trip() {
+    round_trip::<OverlayFile>(FileKind::Overlay, "overlay", overlay_to_ron);
+}
+
+#[test]
+fn scenarios_round_trip() {
+    round_trip::<ScenarioFile>(FileKind::Scenario, "scenario", scenario_to_ron);
+}
+
+#[test]
+fn one_set_up_line_per_line() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios/a-la-charge/civitate-1053.scenario.ron");
+    let s = load_value::<ScenarioFile>(&path, FileKind::Scenario).unwrap();
+    let text = scenario_to_ron(&s.value).unwrap();
+    assert!(text.contains("\n                (units: [\"6x Chevaliers Italiens\"], at: Hexes([\"0504\", \"0505\", \"0508\", \"0509\", \"0608\", \"0511\"])),\n"), "{text}");
+}

@@ -1,0 +1,719 @@
+//! The editor's state, messages and update logic. Views are in [`crate::panels`].
+
+use crate::canvas::{Caches, Camera, CanvasMessage};
+use crate::document::Document;
+use crate::edit::{Edit, History};
+use crate::recovery;
+use crate::snapshot::Snapshot;
+use crate::tool::Tool;
+use crate::validate::{Item, Job};
+use iced::keyboard::{self, key::Named, Key};
+use iced::widget::text_editor;
+use iced::{Task, Vector};
+use muster_check::Severity;
+use muster_hex::{Hex, LineStep};
+use muster_model::{HexId, SetupEntry, UnitRef, Zone};
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+/// Everything the editor shows and edits.
+pub struct App {
+    /// The document.
+    pub doc: Document,
+    /// Undo and redo.
+    pub history: History,
+    /// What the canvas draws.
+    pub snap: Snapshot,
+    /// Layer caches.
+    pub caches: Caches,
+    /// The view.
+    pub camera: Camera,
+    /// Active tool.
+    pub tool: Tool,
+    /// Brush radius in hexes (0, 1, 2 for sizes 1, 2, 3).
+    pub brush: u32,
+    /// Hex under the pointer.
+    pub hover: Option<Hex>,
+    /// Selected hex.
+    pub selected: Option<Hex>,
+    /// Highlighted hexes (reach, line of fire).
+    pub highlight: Vec<Hex>,
+    /// Latest diagnostics.
+    pub diagnostics: Vec<Item>,
+    /// Hexes with errors.
+    pub error_hexes: HashSet<Hex>,
+    /// Generation of the latest validation request.
+    pub generation: u64,
+    /// Status line.
+    pub status: String,
+    /// Path typed for Open / Save as.
+    pub path_input: String,
+    /// Quick-entry hexes ("0504, 0505").
+    pub quick: String,
+    /// The source panel, when open: which file, its text, and the last parse error.
+    pub source: Option<(bool, text_editor::Content, Option<String>)>,
+    /// Recovered texts offered on start.
+    pub recovery: Option<(Option<String>, String)>,
+    /// An action waiting for "discard unsaved changes?".
+    pub pending: Option<Pending>,
+    stroke: Vec<Edit>,
+    los_from: Option<Hex>,
+}
+
+/// Actions that would lose unsaved changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pending {
+    /// Open the path in the path field.
+    Open,
+    /// Start a new document.
+    New,
+}
+
+/// Everything that can happen.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// From the map canvas.
+    Canvas(CanvasMessage),
+    /// Choose a tool.
+    Tool(Tool),
+    /// Brush size (1, 2, 3).
+    Brush(u32),
+    /// Undo.
+    Undo,
+    /// Redo.
+    Redo,
+    /// Save.
+    Save,
+    /// Save under the path in the path field.
+    SaveAs,
+    /// Open the path in the path field.
+    Open,
+    /// New empty map and scenario.
+    New,
+    /// Discard unsaved changes and do the pending action.
+    Confirm,
+    /// Keep the unsaved changes.
+    Cancel,
+    /// Path field edited.
+    PathInput(String),
+    /// Quick-entry field edited.
+    QuickInput(String),
+    /// Place the selected unit on the quick-entry hexes.
+    QuickPlace,
+    /// Validation finished.
+    Validated(u64, Vec<Item>),
+    /// Centre the map on a diagnostic's hex.
+    Focus(String),
+    /// A key nobody else took.
+    Key(keyboard::Event),
+    /// Fit the map to the window.
+    Fit,
+    /// Open or close the source panel (true: scenario, false: map).
+    Source(Option<bool>),
+    /// Edit in the source panel.
+    SourceEdit(text_editor::Action),
+    /// Apply the source panel's text.
+    SourceApply,
+    /// Restore the recovered texts.
+    Recover,
+    /// Discard the recovered texts.
+    DiscardRecovery,
+    /// Periodic autosave.
+    Autosave,
+}
+
+impl App {
+    /// Opens a document (or a new one when `path` is `None` or cannot be read).
+    pub fn new(path: Option<PathBuf>) -> (App, Task<Message>) {
+        let (doc, status) = match &path {
+            Some(p) => match Document::open(p) {
+                Ok(d) => (d, format!("opened {}", p.display())),
+                Err(e) => (
+                    Document::new_empty(std::path::Path::new("."), "untitled", 12, 10),
+                    e,
+                ),
+            },
+            None => (
+                Document::new_empty(std::path::Path::new("."), "untitled", 12, 10),
+                "new map".into(),
+            ),
+        };
+        let snap = Snapshot::of(&doc);
+        let camera = Camera::fit(&snap, 820.0, 640.0);
+        let recovery = recovery::load(doc.main_path());
+        let mut app = App {
+            path_input: doc.main_path().display().to_string(),
+            doc,
+            history: History::default(),
+            snap,
+            caches: Caches::default(),
+            camera,
+            tool: Tool::Select,
+            brush: 0,
+            hover: None,
+            selected: None,
+            highlight: vec![],
+            diagnostics: vec![],
+            error_hexes: HashSet::new(),
+            generation: 0,
+            status,
+            quick: String::new(),
+            source: None,
+            recovery,
+            pending: None,
+            stroke: vec![],
+            los_from: None,
+        };
+        let task = app.revalidate();
+        (app, task)
+    }
+
+    /// The window title, with a dirty marker.
+    pub fn title(&self) -> String {
+        let name = self
+            .doc
+            .main_path()
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("untitled")
+            .to_string();
+        format!(
+            "{name}{} — Muster",
+            if self.doc.is_dirty() { " •" } else { "" }
+        )
+    }
+
+    fn revalidate(&mut self) -> Task<Message> {
+        self.generation += 1;
+        let generation = self.generation;
+        match Job::of(&self.doc) {
+            Ok(job) => Task::perform(async move { job.run() }, move |items| {
+                Message::Validated(generation, items)
+            }),
+            Err(e) => {
+                self.status = e;
+                Task::none()
+            }
+        }
+    }
+
+    /// Rebuilds what depends on the document after it changed.
+    fn changed(&mut self) -> Task<Message> {
+        self.snap = Snapshot::of(&self.doc);
+        self.caches.clear_all();
+        self.revalidate()
+    }
+
+    fn apply(&mut self, edit: Edit) -> Task<Message> {
+        self.history.apply(&mut self.doc, edit);
+        self.changed()
+    }
+
+    fn printed(&self, hex: Hex) -> String {
+        self.snap.grid.to_printed(hex)
+    }
+
+    fn paint(&mut self, hex: Hex) {
+        let Tool::Terrain(t) = &self.tool else { return };
+        let terrain = if *t == self.doc.map.default_terrain {
+            None
+        } else {
+            Some(t.clone())
+        };
+        let hexes: Vec<Hex> = hex
+            .range(self.brush)
+            .filter(|h| self.snap.grid.contains(*h))
+            .collect();
+        for h in hexes {
+            let id = self.printed(h);
+            let inverse = Edit::Terrain {
+                hex: id,
+                terrain: terrain.clone(),
+            }
+            .apply(&mut self.doc);
+            self.stroke.push(inverse);
+        }
+        self.snap = Snapshot::of(&self.doc);
+        self.caches.terrain.clear();
+    }
+
+    fn fill(&self, start: Hex, terrain: &str) -> Edit {
+        let from = self.snap.terrain.get(&start).cloned().unwrap_or_default();
+        let mut seen = HashSet::from([start]);
+        let mut todo = vec![start];
+        let mut edits = Vec::new();
+        let value = if terrain == self.doc.map.default_terrain {
+            None
+        } else {
+            Some(terrain.to_string())
+        };
+        while let Some(h) = todo.pop() {
+            edits.push(Edit::Terrain {
+                hex: self.printed(h),
+                terrain: value.clone(),
+            });
+            for n in self.snap.grid.neighbors_on_map(h) {
+                if self.snap.terrain.get(&n) == Some(&from) && seen.insert(n) {
+                    todo.push(n);
+                }
+            }
+        }
+        Edit::Batch(edits)
+    }
+
+    fn place_line(&self, side: usize, unit: usize, hexes: Vec<String>) -> Option<Edit> {
+        let s = self.doc.scenario.as_ref()?;
+        let sd = s.sides.get(side)?;
+        let def = sd.units.get(unit)?;
+        let entry = SetupEntry {
+            units: vec![UnitRef {
+                count: hexes.len().max(1) as u32,
+                unit: def.id.clone(),
+            }],
+            at: Zone::Hexes(hexes.into_iter().map(HexId).collect()),
+            hidden: false,
+            source: None,
+        };
+        Some(Edit::InsertSetup {
+            side,
+            index: sd.setup.len(),
+            entry,
+        })
+    }
+
+    fn erase_at(&self, hex: Hex) -> Edit {
+        let id = self.printed(hex);
+        let mut edits = Vec::new();
+        if let Some(s) = &self.doc.scenario {
+            for (si, sd) in s.sides.iter().enumerate() {
+                for (i, e) in sd.setup.iter().enumerate().rev() {
+                    if matches!(&e.at, Zone::Hexes(v) if v.len() == 1 && v[0].as_str() == id) {
+                        edits.push(Edit::RemoveSetup { side: si, index: i });
+                    }
+                }
+            }
+        }
+        Edit::Batch(edits)
+    }
+
+    fn select(&mut self, hex: Hex) {
+        self.selected = Some(hex);
+        self.highlight.clear();
+        let (Some(s), Some(r)) = (
+            &self.doc.scenario,
+            muster_rules::ruleset(&self.doc.map.ruleset),
+        ) else {
+            return;
+        };
+        let overlays: Vec<_> = self.doc.overlays.iter().map(|o| o.as_ref()).collect();
+        let mut sink = Vec::new();
+        let resolved = muster_rules::resolve(s, &self.doc.map, &overlays, r, &mut sink);
+        let known = muster_rules::a_la_charge::occupancy::known_positions(&resolved);
+        if let Some(o) = known
+            .get(&hex)
+            .and_then(|v| v.iter().find(|o| o.combat).or(v.first()))
+        {
+            let reach = muster_rules::a_la_charge::reach::reach(&resolved, o.side, o.unit, hex);
+            self.highlight = reach.hexes.iter().map(|(h, _)| *h).collect();
+            let name = &s.sides[o.side].units[o.unit].name;
+            self.status = match reach.restricted {
+                Some(why) => format!("{name} cannot move: {why}"),
+                None => format!(
+                    "{name}: {} hexes within {} MP",
+                    self.highlight.len(),
+                    reach.mp
+                ),
+            };
+        }
+    }
+
+    fn line_of_fire(&mut self, hex: Hex) {
+        let Some(from) = self.los_from.take() else {
+            self.los_from = Some(hex);
+            self.highlight = vec![hex];
+            self.status = format!("line of fire from {}: click the target", self.printed(hex));
+            return;
+        };
+        let (Some(s), Some(r)) = (
+            &self.doc.scenario,
+            muster_rules::ruleset(&self.doc.map.ruleset),
+        ) else {
+            return;
+        };
+        let overlays: Vec<_> = self.doc.overlays.iter().map(|o| o.as_ref()).collect();
+        let mut sink = Vec::new();
+        let resolved = muster_rules::resolve(s, &self.doc.map, &overlays, r, &mut sink);
+        let los = muster_rules::a_la_charge::los::line_of_fire(&resolved, from, hex);
+        self.highlight = muster_hex::hex_line(from, hex)
+            .into_iter()
+            .flat_map(LineStep::hexes)
+            .collect();
+        self.status = format!(
+            "{} → {}: {} — {}",
+            self.printed(from),
+            self.printed(hex),
+            if los.clear { "clear" } else { "blocked" },
+            los.reason
+        );
+    }
+
+    fn open(&mut self) -> Task<Message> {
+        match Document::open(std::path::Path::new(self.path_input.trim())) {
+            Ok(doc) => {
+                self.recovery = recovery::load(doc.main_path());
+                self.doc = doc;
+                self.history = History::default();
+                self.snap = Snapshot::of(&self.doc);
+                self.camera = Camera::fit(&self.snap, 820.0, 640.0);
+                self.status = format!("opened {}", self.path_input.trim());
+                self.changed()
+            }
+            Err(e) => {
+                self.status = e;
+                Task::none()
+            }
+        }
+    }
+
+    fn new_document(&mut self) -> Task<Message> {
+        self.doc = Document::new_empty(std::path::Path::new("."), "untitled", 12, 10);
+        self.history = History::default();
+        self.snap = Snapshot::of(&self.doc);
+        self.camera = Camera::fit(&self.snap, 820.0, 640.0);
+        self.path_input = self.doc.main_path().display().to_string();
+        self.status = "new map: set its size and sides in the source panels".into();
+        self.changed()
+    }
+
+    fn save(&mut self) -> Task<Message> {
+        match self.doc.save() {
+            Ok(()) => {
+                recovery::discard(self.doc.main_path());
+                self.status = format!("saved {}", self.doc.main_path().display());
+            }
+            Err(e) => self.status = e,
+        }
+        Task::none()
+    }
+
+    fn key(&mut self, event: keyboard::Event) -> Task<Message> {
+        let keyboard::Event::KeyPressed { key, modifiers, .. } = event else {
+            return Task::none();
+        };
+        let step = 60.0;
+        match (key.as_ref(), modifiers.command(), modifiers.shift()) {
+            (Key::Character("z"), true, false) => self.update(Message::Undo),
+            (Key::Character("z"), true, true) | (Key::Character("y"), true, _) => {
+                self.update(Message::Redo)
+            }
+            (Key::Character("s"), true, false) => self.update(Message::Save),
+            (Key::Character("s"), true, true) => self.update(Message::SaveAs),
+            (Key::Character("o"), true, _) => self.update(Message::Open),
+            (Key::Character("n"), true, _) => self.update(Message::New),
+            (Key::Character("+") | Key::Character("="), false, _) => self.zoom(1.2),
+            (Key::Character("-"), false, _) => self.zoom(1.0 / 1.2),
+            (Key::Character("f"), false, _) => self.update(Message::Fit),
+            (Key::Named(Named::ArrowLeft), ..) => self.pan(Vector::new(step, 0.0)),
+            (Key::Named(Named::ArrowRight), ..) => self.pan(Vector::new(-step, 0.0)),
+            (Key::Named(Named::ArrowUp), ..) => self.pan(Vector::new(0.0, step)),
+            (Key::Named(Named::ArrowDown), ..) => self.pan(Vector::new(0.0, -step)),
+            (Key::Named(Named::Escape), ..) => self.update(Message::Tool(Tool::Select)),
+            _ => Task::none(),
+        }
+    }
+
+    fn pan(&mut self, by: Vector) -> Task<Message> {
+        self.camera.offset = self.camera.offset + by;
+        self.caches.clear_all();
+        Task::none()
+    }
+
+    fn zoom(&mut self, k: f32) -> Task<Message> {
+        self.camera.zoom = (self.camera.zoom * k).clamp(4.0, 120.0);
+        self.caches.clear_all();
+        Task::none()
+    }
+
+    /// Handles a message.
+    pub fn update(&mut self, message: Message) -> Task<Message> {
+        match message {
+            Message::Canvas(m) => self.canvas(m),
+            Message::Tool(t) => {
+                self.tool = t;
+                self.los_from = None;
+                self.status = format!("tool: {}", self.tool.name());
+                Task::none()
+            }
+            Message::Brush(n) => {
+                self.brush = n.clamp(1, 3) - 1;
+                Task::none()
+            }
+            Message::Undo => {
+                if self.history.undo(&mut self.doc) {
+                    self.status = "undone".into();
+                    return self.changed();
+                }
+                Task::none()
+            }
+            Message::Redo => {
+                if self.history.redo(&mut self.doc) {
+                    self.status = "redone".into();
+                    return self.changed();
+                }
+                Task::none()
+            }
+            Message::Save => self.save(),
+            Message::SaveAs => {
+                let path = PathBuf::from(self.path_input.trim());
+                match self.doc.save_as(&path) {
+                    Ok(()) => self.status = format!("saved {}", path.display()),
+                    Err(e) => self.status = e,
+                }
+                Task::none()
+            }
+            Message::Open | Message::New if self.doc.is_dirty() && self.pending.is_none() => {
+                self.pending = Some(if matches!(message, Message::Open) {
+                    Pending::Open
+                } else {
+                    Pending::New
+                });
+                Task::none()
+            }
+            Message::Open => {
+                self.pending = None;
+                self.open()
+            }
+            Message::New => {
+                self.pending = None;
+                self.new_document()
+            }
+            Message::Confirm => match self.pending.take() {
+                Some(Pending::Open) => self.open(),
+                Some(Pending::New) => self.new_document(),
+                None => Task::none(),
+            },
+            Message::Cancel => {
+                self.pending = None;
+                Task::none()
+            }
+            Message::PathInput(s) => {
+                self.path_input = s;
+                Task::none()
+            }
+            Message::QuickInput(s) => {
+                self.quick = s;
+                Task::none()
+            }
+            Message::QuickPlace => self.quick_place(),
+            Message::Validated(generation, items) => {
+                if generation == self.generation {
+                    self.error_hexes = items
+                        .iter()
+                        .filter(|i| i.severity == Severity::Error)
+                        .filter_map(|i| {
+                            i.hex
+                                .as_deref()
+                                .and_then(|h| self.snap.grid.from_printed(h).ok())
+                        })
+                        .collect();
+                    self.diagnostics = items;
+                }
+                Task::none()
+            }
+            Message::Focus(hex) => {
+                if let Ok(h) = self.snap.grid.from_printed(&hex) {
+                    let (x, y) = self.snap.grid.center(h, self.camera.zoom);
+                    self.camera.offset = Vector::new(410.0 - x, 320.0 - y);
+                    self.selected = Some(h);
+                    self.caches.clear_all();
+                }
+                Task::none()
+            }
+            Message::Key(e) => self.key(e),
+            Message::Fit => {
+                self.camera = Camera::fit(&self.snap, 820.0, 640.0);
+                self.caches.clear_all();
+                Task::none()
+            }
+            Message::Source(which) => {
+                self.source = which.and_then(|scenario| {
+                    let (s, m) = self.doc.texts().ok()?;
+                    let text = if scenario { s? } else { m };
+                    Some((scenario, text_editor::Content::with_text(&text), None))
+                });
+                Task::none()
+            }
+            Message::SourceEdit(action) => {
+                if let Some((_, content, _)) = &mut self.source {
+                    content.perform(action);
+                }
+                Task::none()
+            }
+            Message::SourceApply => self.source_apply(),
+            Message::Recover => {
+                if let Some((scenario, map)) = self.recovery.take() {
+                    let (s, m) = (scenario.map(|t| (true, t)), (false, map));
+                    let mut edits = Vec::new();
+                    for (is_scenario, text) in s.into_iter().chain([m]) {
+                        match crate::panels::parse_source(&self.doc, is_scenario, &text) {
+                            Ok(e) => edits.push(e),
+                            Err(e) => self.status = format!("cannot restore: {e}"),
+                        }
+                    }
+                    return self.apply(Edit::Batch(edits));
+                }
+                Task::none()
+            }
+            Message::DiscardRecovery => {
+                self.recovery = None;
+                recovery::discard(self.doc.main_path());
+                Task::none()
+            }
+            Message::Autosave => {
+                if self.doc.is_dirty() {
+                    if let Err(e) = recovery::save(&self.doc) {
+                        self.status = e;
+                    }
+                }
+                Task::none()
+            }
+        }
+    }
+
+    fn canvas(&mut self, m: CanvasMessage) -> Task<Message> {
+        match m {
+            CanvasMessage::Hover(h) => {
+                self.hover = h;
+                Task::none()
+            }
+            CanvasMessage::Camera(c) => {
+                self.camera = c;
+                self.caches.clear_all();
+                Task::none()
+            }
+            CanvasMessage::Press(hex, side) => {
+                if !self.snap.grid.contains(hex) {
+                    return Task::none();
+                }
+                match self.tool.clone() {
+                    Tool::Select => {
+                        self.select(hex);
+                        Task::none()
+                    }
+                    Tool::Terrain(_) => {
+                        self.stroke.clear();
+                        self.paint(hex);
+                        Task::none()
+                    }
+                    Tool::Fill(t) => {
+                        let e = self.fill(hex, &t);
+                        self.apply(e)
+                    }
+                    Tool::Hexside(feature) => {
+                        let id = self.snap.grid.print_hexside(side);
+                        let current = self
+                            .doc
+                            .map
+                            .hexsides
+                            .iter()
+                            .find(|e| e.side == id)
+                            .map(|e| e.feature.clone());
+                        let next = if current == feature { None } else { feature };
+                        self.apply(Edit::Hexside {
+                            side: id,
+                            feature: next,
+                        })
+                    }
+                    Tool::Place { side, unit } => {
+                        match self.place_line(side, unit, vec![self.printed(hex)]) {
+                            Some(e) => self.apply(e),
+                            None => Task::none(),
+                        }
+                    }
+                    Tool::Erase => {
+                        let e = self.erase_at(hex);
+                        self.apply(e)
+                    }
+                    Tool::LineOfFire => {
+                        self.line_of_fire(hex);
+                        Task::none()
+                    }
+                }
+            }
+            CanvasMessage::Drag(hex) => {
+                if matches!(self.tool, Tool::Terrain(_)) && self.snap.grid.contains(hex) {
+                    self.paint(hex);
+                }
+                Task::none()
+            }
+            CanvasMessage::Release => {
+                if self.stroke.is_empty() {
+                    return Task::none();
+                }
+                let mut inverses = std::mem::take(&mut self.stroke);
+                inverses.reverse();
+                self.history.record(Edit::Batch(inverses));
+                self.changed()
+            }
+        }
+    }
+
+    fn quick_place(&mut self) -> Task<Message> {
+        let Tool::Place { side, unit } = self.tool else {
+            self.status = "choose a unit in the palette first".into();
+            return Task::none();
+        };
+        let mut hexes = Vec::new();
+        for part in self
+            .quick
+            .split([',', ' ', ';'])
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
+            match self.snap.grid.from_printed(part) {
+                Ok(h) if self.snap.grid.contains(h) => hexes.push(self.printed(h)),
+                Ok(_) => {
+                    self.status = format!("{part} is not on the map");
+                    return Task::none();
+                }
+                Err(e) => {
+                    self.status = e.to_string();
+                    return Task::none();
+                }
+            }
+        }
+        if hexes.is_empty() {
+            self.status = "type printed hexes: 0504, 0505, 0508".into();
+            return Task::none();
+        }
+        match self.place_line(side, unit, hexes) {
+            Some(e) => {
+                self.quick.clear();
+                self.apply(e)
+            }
+            None => Task::none(),
+        }
+    }
+
+    fn source_apply(&mut self) -> Task<Message> {
+        let Some((scenario, content, _)) = &self.source else {
+            return Task::none();
+        };
+        let (scenario, text) = (*scenario, content.text());
+        match crate::panels::parse_source(&self.doc, scenario, &text) {
+            Ok(edit) => {
+                if let Some((_, _, err)) = &mut self.source {
+                    *err = None;
+                }
+                self.status = "applied".into();
+                self.apply(edit)
+            }
+            Err(e) => {
+                if let Some((_, _, err)) = &mut self.source {
+                    *err = Some(e);
+                }
+                Task::none()
+            }
+        }
+    }
+}

@@ -1,0 +1,446 @@
+//! The map canvas: draws the snapshot in layers (terrain, units, markers) with separate
+//! caches, and turns pointer input into messages: paint, place, pick a hexside, pan
+//! (right or middle drag), zoom (wheel), hover.
+
+use crate::snapshot::Snapshot;
+use iced::mouse;
+use iced::widget::canvas::{self, Cache, Event, Frame, Geometry, Path, Stroke, Text};
+use iced::{Color, Point, Rectangle, Renderer, Theme, Vector};
+use muster_hex::{Direction, Hex, Hexside};
+use std::collections::HashSet;
+
+/// Where the map is on screen: `zoom` is the hex radius in pixels, `offset` the screen
+/// position of the centre of axial hex (0, 0).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Camera {
+    /// Screen position of the origin.
+    pub offset: Vector,
+    /// Hex radius in pixels.
+    pub zoom: f32,
+}
+
+impl Default for Camera {
+    fn default() -> Self {
+        Camera {
+            offset: Vector::new(40.0, 40.0),
+            zoom: 24.0,
+        }
+    }
+}
+
+impl Camera {
+    /// Screen point of a hex centre.
+    pub fn to_screen(&self, snap: &Snapshot, hex: Hex) -> Point {
+        let (x, y) = snap.grid.center(hex, self.zoom);
+        Point::new(x + self.offset.x, y + self.offset.y)
+    }
+
+    /// The hex under a screen point.
+    pub fn hex_at(&self, snap: &Snapshot, p: Point) -> Hex {
+        snap.grid
+            .hex_at(p.x - self.offset.x, p.y - self.offset.y, self.zoom)
+    }
+
+    /// The hexside nearest a screen point.
+    pub fn hexside_at(&self, snap: &Snapshot, p: Point) -> Hexside {
+        let hex = self.hex_at(snap, p);
+        let corners = snap.grid.corners(hex, self.zoom);
+        let (px, py) = (p.x - self.offset.x, p.y - self.offset.y);
+        let best = (0..6u8)
+            .min_by(|a, b| {
+                let d = |i: u8| {
+                    let (c0, c1) = (corners[((i + 5) % 6) as usize], corners[i as usize]);
+                    let (mx, my) = ((c0.0 + c1.0) / 2.0, (c0.1 + c1.1) / 2.0);
+                    (mx - px).powi(2) + (my - py).powi(2)
+                };
+                d(*a).total_cmp(&d(*b))
+            })
+            .unwrap_or(0);
+        Hexside::new(hex, Direction::new(best), snap.grid.orientation())
+    }
+
+    /// A camera that fits the whole map in a viewport.
+    pub fn fit(snap: &Snapshot, width: f32, height: f32) -> Camera {
+        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        for h in snap.grid.hexes() {
+            let (x, y) = snap.grid.center(h, 1.0);
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x);
+            y1 = y1.max(y);
+        }
+        let zoom = ((width - 40.0) / (x1 - x0 + 2.0))
+            .min((height - 40.0) / (y1 - y0 + 2.0))
+            .clamp(4.0, 80.0);
+        Camera {
+            offset: Vector::new(20.0 + zoom - x0 * zoom, 20.0 + zoom - y0 * zoom),
+            zoom,
+        }
+    }
+}
+
+/// Messages the canvas publishes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CanvasMessage {
+    /// Left button pressed on a hex (and the nearest hexside).
+    Press(Hex, Hexside),
+    /// Pointer dragged onto a hex with the left button down.
+    Drag(Hex),
+    /// Left button released.
+    Release,
+    /// Pointer over a hex (or off the map).
+    Hover(Option<Hex>),
+    /// The camera moved.
+    Camera(Camera),
+}
+
+/// The canvas caches, one per layer, cleared only when their inputs change.
+#[derive(Default)]
+pub struct Caches {
+    /// Terrain, hexsides, roads, grid, numbers.
+    pub terrain: Cache,
+    /// Counters.
+    pub units: Cache,
+}
+
+impl Caches {
+    /// Clears every layer (after a camera move).
+    pub fn clear_all(&self) {
+        self.terrain.clear();
+        self.units.clear();
+    }
+}
+
+/// The canvas program.
+pub struct MapCanvas<'a> {
+    /// What to draw.
+    pub snap: &'a Snapshot,
+    /// Where.
+    pub camera: Camera,
+    /// Layer caches.
+    pub caches: &'a Caches,
+    /// Hexes with errors (marked red).
+    pub errors: &'a HashSet<Hex>,
+    /// Hexes highlighted (selection, reach, zone).
+    pub highlight: &'a [Hex],
+    /// Selected hex.
+    pub selected: Option<Hex>,
+}
+
+/// Short-lived pointer state.
+#[derive(Debug, Default)]
+pub enum Interaction {
+    /// Nothing.
+    #[default]
+    None,
+    /// Left button down.
+    Pressing(Option<Hex>),
+    /// Right or middle drag.
+    Panning {
+        /// Where the drag started.
+        start: Point,
+        /// Camera offset then.
+        origin: Vector,
+    },
+}
+
+const SIDE_COLOURS: [Color; 4] = [
+    Color::from_rgb(0.70, 0.13, 0.13),
+    Color::from_rgb(0.15, 0.30, 0.65),
+    Color::from_rgb(0.20, 0.50, 0.20),
+    Color::from_rgb(0.55, 0.35, 0.10),
+];
+
+impl<'a> canvas::Program<CanvasMessage> for MapCanvas<'a> {
+    type State = Interaction;
+
+    fn update(
+        &self,
+        state: &mut Interaction,
+        event: &Event,
+        bounds: Rectangle,
+        cursor: mouse::Cursor,
+    ) -> Option<canvas::Action<CanvasMessage>> {
+        use canvas::Action;
+        let pos = cursor.position_in(bounds);
+        match event {
+            Event::Mouse(mouse::Event::ButtonPressed(button)) => {
+                let p = pos?;
+                match button {
+                    mouse::Button::Left => {
+                        let hex = self.camera.hex_at(self.snap, p);
+                        *state = Interaction::Pressing(Some(hex));
+                        Some(
+                            Action::publish(CanvasMessage::Press(
+                                hex,
+                                self.camera.hexside_at(self.snap, p),
+                            ))
+                            .and_capture(),
+                        )
+                    }
+                    mouse::Button::Right | mouse::Button::Middle => {
+                        *state = Interaction::Panning {
+                            start: p,
+                            origin: self.camera.offset,
+                        };
+                        Some(Action::capture())
+                    }
+                    _ => None,
+                }
+            }
+            Event::Mouse(mouse::Event::ButtonReleased(_)) => {
+                let was_pressing = matches!(state, Interaction::Pressing(_));
+                *state = Interaction::None;
+                was_pressing.then(|| Action::publish(CanvasMessage::Release))
+            }
+            Event::Mouse(mouse::Event::CursorMoved { .. }) => match state {
+                Interaction::Panning { start, origin } => {
+                    let p = pos?;
+                    let camera = crate::canvas::Camera {
+                        offset: *origin + (p - *start),
+                        zoom: self.camera.zoom,
+                    };
+                    Some(Action::publish(CanvasMessage::Camera(camera)).and_capture())
+                }
+                Interaction::Pressing(last) => {
+                    let hex = self.camera.hex_at(self.snap, pos?);
+                    if *last == Some(hex) {
+                        return None;
+                    }
+                    *last = Some(hex);
+                    Some(Action::publish(CanvasMessage::Drag(hex)).and_capture())
+                }
+                Interaction::None => {
+                    let hex = pos
+                        .map(|p| self.camera.hex_at(self.snap, p))
+                        .filter(|h| self.snap.grid.contains(*h));
+                    Some(Action::publish(CanvasMessage::Hover(hex)))
+                }
+            },
+            Event::Mouse(mouse::Event::WheelScrolled { delta }) => {
+                let p = pos?;
+                let y = match delta {
+                    mouse::ScrollDelta::Lines { y, .. } => *y,
+                    mouse::ScrollDelta::Pixels { y, .. } => *y / 40.0,
+                };
+                let zoom = (self.camera.zoom * (1.0 + y * 0.15)).clamp(4.0, 120.0);
+                let k = zoom / self.camera.zoom;
+                let offset = Vector::new(
+                    p.x - (p.x - self.camera.offset.x) * k,
+                    p.y - (p.y - self.camera.offset.y) * k,
+                );
+                Some(Action::publish(CanvasMessage::Camera(Camera { offset, zoom })).and_capture())
+            }
+            _ => None,
+        }
+    }
+
+    fn draw(
+        &self,
+        _state: &Interaction,
+        renderer: &Renderer,
+        _theme: &Theme,
+        bounds: Rectangle,
+        cursor: mouse::Cursor,
+    ) -> Vec<Geometry> {
+        let terrain = self.caches.terrain.draw(renderer, bounds.size(), |frame| {
+            self.draw_terrain(frame, bounds)
+        });
+        let units = self.caches.units.draw(renderer, bounds.size(), |frame| {
+            self.draw_units(frame, bounds)
+        });
+        let mut marks = Frame::new(renderer, bounds.size());
+        self.draw_marks(&mut marks, cursor.position_in(bounds));
+        vec![terrain, units, marks.into_geometry()]
+    }
+
+    fn mouse_interaction(
+        &self,
+        state: &Interaction,
+        bounds: Rectangle,
+        cursor: mouse::Cursor,
+    ) -> mouse::Interaction {
+        match state {
+            Interaction::Panning { .. } => mouse::Interaction::Grabbing,
+            _ if cursor.is_over(bounds) => mouse::Interaction::Crosshair,
+            _ => mouse::Interaction::default(),
+        }
+    }
+}
+
+impl MapCanvas<'_> {
+    fn visible(&self, hex: Hex, bounds: Rectangle) -> bool {
+        let p = self.camera.to_screen(self.snap, hex);
+        let m = self.camera.zoom * 2.0;
+        p.x > -m && p.y > -m && p.x < bounds.width + m && p.y < bounds.height + m
+    }
+
+    fn hex_path(&self, hex: Hex, shrink: f32) -> Path {
+        let corners = self.snap.grid.corners(hex, self.camera.zoom * shrink);
+        let (cx, cy) = self.snap.grid.center(hex, self.camera.zoom * shrink);
+        let (sx, sy) = self.snap.grid.center(hex, self.camera.zoom);
+        let d = Vector::new(
+            sx - cx + self.camera.offset.x,
+            sy - cy + self.camera.offset.y,
+        );
+        Path::new(|b| {
+            b.move_to(Point::new(corners[0].0, corners[0].1) + d);
+            for c in &corners[1..] {
+                b.line_to(Point::new(c.0, c.1) + d);
+            }
+            b.close();
+        })
+    }
+
+    fn draw_terrain(&self, frame: &mut Frame, bounds: Rectangle) {
+        let z = self.camera.zoom;
+        let grid_line = Stroke::default()
+            .with_width(1.0)
+            .with_color(Color::from_rgba(0.2, 0.2, 0.2, 0.5));
+        let mut hexes: Vec<Hex> = self
+            .snap
+            .grid
+            .hexes()
+            .filter(|h| self.visible(*h, bounds))
+            .collect();
+        hexes.sort_by_key(|h| (h.x, h.y));
+        for h in &hexes {
+            let t = self.snap.terrain.get(h).map(String::as_str).unwrap_or("");
+            let [r, g, b] = self.snap.colours.get(t).copied().unwrap_or([220, 220, 220]);
+            let path = self.hex_path(*h, 1.0);
+            frame.fill(&path, Color::from_rgb8(r, g, b));
+            frame.stroke(&path, grid_line);
+        }
+        let road = Stroke::default()
+            .with_width((z * 0.18).max(2.0))
+            .with_color(Color::from_rgb8(0x8a, 0x6a, 0x3a));
+        for r in &self.snap.roads {
+            for w in r.windows(2) {
+                let (a, b) = (
+                    self.camera.to_screen(self.snap, w[0]),
+                    self.camera.to_screen(self.snap, w[1]),
+                );
+                frame.stroke(&Path::line(a, b), road);
+            }
+        }
+        for (side, feature) in &self.snap.hexsides {
+            let hex = side.hex();
+            let i = side.direction().index() as usize;
+            let c = self.snap.grid.corners(hex, z);
+            let (c0, c1) = (c[(i + 5) % 6], c[i]);
+            let o = self.camera.offset;
+            let line = Path::line(
+                Point::new(c0.0 + o.x, c0.1 + o.y),
+                Point::new(c1.0 + o.x, c1.1 + o.y),
+            );
+            let colour = match feature.as_str() {
+                "river" => Color::from_rgb8(0x2f, 0x6f, 0xc0),
+                "bridge" => Color::from_rgb8(0x6b, 0x4b, 0x2a),
+                _ => Color::from_rgb8(0x40, 0x40, 0x40),
+            };
+            frame.stroke(
+                &line,
+                Stroke::default()
+                    .with_width((z * 0.22).max(3.0))
+                    .with_color(colour),
+            );
+        }
+        if z >= 14.0 {
+            for h in &hexes {
+                let p = self.camera.to_screen(self.snap, *h);
+                frame.fill_text(Text {
+                    content: self.snap.grid.to_printed(*h),
+                    position: Point::new(p.x, p.y - z * 0.62),
+                    size: (z * 0.32).max(8.0).into(),
+                    color: Color::from_rgba(0.0, 0.0, 0.0, 0.7),
+                    align_x: iced::widget::text::Alignment::Center,
+                    ..Text::default()
+                });
+            }
+        }
+        for (h, label) in &self.snap.labels {
+            let p = self.camera.to_screen(self.snap, *h);
+            frame.fill_text(Text {
+                content: label.clone(),
+                position: Point::new(p.x, p.y + z * 0.45),
+                size: (z * 0.3).max(8.0).into(),
+                color: Color::BLACK,
+                align_x: iced::widget::text::Alignment::Center,
+                ..Text::default()
+            });
+        }
+    }
+
+    fn draw_units(&self, frame: &mut Frame, bounds: Rectangle) {
+        let z = self.camera.zoom;
+        for (h, marks) in &self.snap.units {
+            if !self.visible(*h, bounds) {
+                continue;
+            }
+            let p = self.camera.to_screen(self.snap, *h);
+            let shown: Vec<_> = marks.iter().take(3).collect();
+            for (k, m) in shown.iter().enumerate() {
+                let s = z * 0.9;
+                let shift = k as f32 * z * 0.12;
+                let top_left = Point::new(p.x - s / 2.0 + shift, p.y - s / 2.0 + shift);
+                let colour = SIDE_COLOURS[m.side % SIDE_COLOURS.len()];
+                let colour = if m.choice {
+                    Color { a: 0.45, ..colour }
+                } else {
+                    colour
+                };
+                frame.fill_rectangle(top_left, iced::Size::new(s, s), colour);
+                if z >= 16.0 && k + 1 == shown.len() {
+                    frame.fill_text(Text {
+                        content: m.text.clone(),
+                        position: Point::new(p.x + shift, p.y + shift - z * 0.15),
+                        size: (z * 0.26).max(7.0).into(),
+                        color: Color::WHITE,
+                        align_x: iced::widget::text::Alignment::Center,
+                        ..Text::default()
+                    });
+                }
+            }
+        }
+    }
+
+    fn draw_marks(&self, frame: &mut Frame, cursor: Option<Point>) {
+        for h in self.snap.entries.iter() {
+            frame.stroke(
+                &self.hex_path(*h, 0.8),
+                Stroke::default()
+                    .with_width(2.0)
+                    .with_color(Color::from_rgb8(0x20, 0x90, 0x20)),
+            );
+        }
+        for h in self.highlight {
+            frame.fill(
+                &self.hex_path(*h, 0.9),
+                Color::from_rgba(1.0, 0.85, 0.1, 0.35),
+            );
+        }
+        for h in self.errors {
+            frame.stroke(
+                &self.hex_path(*h, 0.92),
+                Stroke::default()
+                    .with_width(3.0)
+                    .with_color(Color::from_rgb8(0xd0, 0x10, 0x10)),
+            );
+        }
+        if let Some(h) = self.selected {
+            frame.stroke(
+                &self.hex_path(h, 1.0),
+                Stroke::default().with_width(3.0).with_color(Color::BLACK),
+            );
+        }
+        if let Some(p) = cursor {
+            let h = self.camera.hex_at(self.snap, p);
+            if self.snap.grid.contains(h) {
+                frame.stroke(
+                    &self.hex_path(h, 1.0),
+                    Stroke::default().with_width(2.0).with_color(Color::WHITE),
+                );
+            }
+        }
+    }
+}

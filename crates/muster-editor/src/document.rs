@@ -1,0 +1,230 @@
+//! The document being edited: a map, and the scenario on it when there is one. Loading and
+//! saving go through the shared library; saving is atomic (write a temporary file beside
+//! the target, then rename) and canonical, so a load-save round trip changes nothing.
+
+use muster_check::{load_value, LoadError};
+use muster_hex::{GridSide, GridSpec, Numbering, Orientation, Stagger};
+use muster_model::canonical::{map_to_ron, scenario_to_ron};
+use muster_model::{FileKind, MapFile, OverlayFile, ScenarioFile, Side};
+use std::path::{Path, PathBuf};
+
+/// A map with, optionally, a scenario that uses it.
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// Where the scenario is saved (none when editing a map alone).
+    pub scenario_path: Option<PathBuf>,
+    /// The scenario.
+    pub scenario: Option<ScenarioFile>,
+    /// Where the map is saved.
+    pub map_path: PathBuf,
+    /// The map.
+    pub map: MapFile,
+    /// Overlays the scenario places (read from disk; not edited here).
+    pub overlays: Vec<Option<OverlayFile>>,
+    saved: Option<(Option<String>, String)>,
+}
+
+fn describe(path: &Path, e: LoadError) -> String {
+    let first =
+        e.0.first()
+            .map(|f| {
+                format!(
+                    "{}:{}:{}: {}",
+                    f.file.display(),
+                    f.line,
+                    f.column,
+                    f.diagnostic.message
+                )
+            })
+            .unwrap_or_default();
+    format!("cannot open {}: {first}", path.display())
+}
+
+impl Document {
+    /// Opens a scenario (with its map and overlays) or a map.
+    pub fn open(path: &Path) -> Result<Document, String> {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        match FileKind::from_file_name(name).map(|(k, _)| k) {
+            Some(FileKind::Scenario) => {
+                let s = load_value::<ScenarioFile>(path, FileKind::Scenario)
+                    .map_err(|e| describe(path, e))?;
+                let dir = path.parent().unwrap_or(Path::new("."));
+                let map_path = dir.join(&s.value.map);
+                let m = load_value::<MapFile>(&map_path, FileKind::Map)
+                    .map_err(|e| describe(&map_path, e))?;
+                let overlays = s
+                    .value
+                    .overlays
+                    .iter()
+                    .map(|o| {
+                        load_value::<OverlayFile>(&dir.join(&o.file), FileKind::Overlay)
+                            .ok()
+                            .map(|l| l.value)
+                    })
+                    .collect();
+                let mut d = Document {
+                    scenario_path: Some(path.to_path_buf()),
+                    scenario: Some(s.value),
+                    map_path,
+                    map: m.value,
+                    overlays,
+                    saved: None,
+                };
+                d.mark_saved();
+                Ok(d)
+            }
+            Some(FileKind::Map) => {
+                let m =
+                    load_value::<MapFile>(path, FileKind::Map).map_err(|e| describe(path, e))?;
+                let mut d = Document {
+                    scenario_path: None,
+                    scenario: None,
+                    map_path: path.to_path_buf(),
+                    map: m.value,
+                    overlays: vec![],
+                    saved: None,
+                };
+                d.mark_saved();
+                Ok(d)
+            }
+            _ => Err(format!(
+                "{} is not a map or scenario file (*.map.ron, *.scenario.ron)",
+                path.display()
+            )),
+        }
+    }
+
+    /// A new, empty A la Charge map of the given size with a two-sided scenario on it,
+    /// to be saved as `<stem>.map.ron` and `<stem>.scenario.ron` in `dir`.
+    pub fn new_empty(dir: &Path, stem: &str, columns: u32, rows: u32) -> Document {
+        let map = MapFile {
+            title: stem.to_string(),
+            ruleset: "a-la-charge".into(),
+            provenance: muster_model::Provenance::Original,
+            source: None,
+            notes: vec![],
+            grid: GridSpec {
+                orientation: Orientation::Flat,
+                stagger: Stagger::Even,
+                numbering: Numbering::ColumnRow,
+                first_column: 1,
+                first_row: 1,
+                columns,
+                rows,
+                north: GridSide::Top,
+            },
+            default_terrain: "clear".into(),
+            hexes: vec![],
+            hexsides: vec![],
+            paths: vec![],
+            zones: vec![],
+        };
+        let side = |id: &str, name: &str| Side {
+            id: id.into(),
+            name: name.into(),
+            commander: None,
+            army_morale: None,
+            rout: None,
+            units: vec![],
+            setup: vec![],
+            reinforcements: vec![],
+        };
+        let scenario = ScenarioFile {
+            title: stem.to_string(),
+            ruleset: "a-la-charge".into(),
+            options: vec![],
+            provenance: muster_model::Provenance::Original,
+            source: None,
+            notes: vec![],
+            map: format!("{stem}.map.ron"),
+            overlays: vec![],
+            turns: 5,
+            first_side: "first".into(),
+            sides: vec![side("first", "First side"), side("second", "Second side")],
+            special_rules: vec![],
+            victory: vec![],
+            errata: vec![],
+        };
+        Document {
+            scenario_path: Some(dir.join(format!("{stem}.scenario.ron"))),
+            scenario: Some(scenario),
+            map_path: dir.join(format!("{stem}.map.ron")),
+            map,
+            overlays: vec![],
+            saved: None,
+        }
+    }
+
+    /// The canonical texts: (scenario, map).
+    pub fn texts(&self) -> Result<(Option<String>, String), String> {
+        let map = map_to_ron(&self.map).map_err(|e| e.to_string())?;
+        let scenario = match &self.scenario {
+            Some(s) => Some(scenario_to_ron(s).map_err(|e| e.to_string())?),
+            None => None,
+        };
+        Ok((scenario, map))
+    }
+
+    /// Whether there are unsaved changes.
+    pub fn is_dirty(&self) -> bool {
+        match (&self.saved, self.texts()) {
+            (Some(saved), Ok(now)) => *saved != now,
+            _ => true,
+        }
+    }
+
+    fn mark_saved(&mut self) {
+        self.saved = self.texts().ok();
+    }
+
+    /// Saves the map and the scenario, each atomically.
+    pub fn save(&mut self) -> Result<(), String> {
+        let (scenario, map) = self.texts()?;
+        write_atomically(&self.map_path, &map)?;
+        if let (Some(path), Some(text)) = (&self.scenario_path, scenario) {
+            write_atomically(path, &text)?;
+        }
+        self.mark_saved();
+        Ok(())
+    }
+
+    /// Saves under a new scenario path (the map keeps its path unless the document is a map).
+    pub fn save_as(&mut self, path: &Path) -> Result<(), String> {
+        if self.scenario.is_some() {
+            self.scenario_path = Some(path.to_path_buf());
+        } else {
+            self.map_path = path.to_path_buf();
+        }
+        self.save()
+    }
+
+    /// The file the title bar names.
+    pub fn main_path(&self) -> &Path {
+        self.scenario_path.as_deref().unwrap_or(&self.map_path)
+    }
+}
+
+/// Writes `text` to `path` through a temporary file in the same folder and a rename, so
+/// that the target is never half-written.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot save {}: {e}", path.display())
+    })
+}

@@ -1,0 +1,15 @@
+//! The Muster editor. All rules, loading, saving and validation come from the shared
+//! library; this crate holds the GUI only.
+#![forbid(unsafe_code)]
+
+pub mod app;
+pub mod canvas;
+pub mod document;
+pub mod edit;
+pub mod panels;
+pub mod recovery;
+pub mod snapshot;
+pub mod tool;
+pub mod validate;
+
+pub use app::{App, Message};

@@ -1,0 +1,31 @@
+//! `muster-editor [FILE]`: opens a scenario or a map (with no argument, a bundled example).
+
+use muster_editor::{panels, App, Message};
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn bundled_example() -> Option<PathBuf> {
+    let candidates = [
+        PathBuf::from("scenarios/a-la-charge/st-albans-1.scenario.ron"),
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../scenarios/a-la-charge/st-albans-1.scenario.ron"),
+    ];
+    candidates.into_iter().find(|p| p.exists())
+}
+
+fn main() -> iced::Result {
+    let path = std::env::args_os()
+        .nth(1)
+        .map(PathBuf::from)
+        .or_else(bundled_example);
+    iced::application(move || App::new(path.clone()), App::update, panels::view)
+        .title(App::title)
+        .subscription(|_: &App| {
+            iced::Subscription::batch([
+                iced::keyboard::listen().map(Message::Key),
+                iced::time::every(Duration::from_secs(20)).map(|_| Message::Autosave),
+            ])
+        })
+        .window_size((1400.0, 860.0))
+        .run()
+}

@@ -1,0 +1,351 @@
+//! The editor's panels: toolbar, palette, inspector and diagnostics, source, status bar.
+
+use crate::app::{App, Message, Pending};
+use crate::canvas::MapCanvas;
+use crate::document::Document;
+use crate::edit::Edit;
+use crate::tool::Tool;
+use iced::widget::{
+    button, column, container, row, scrollable, text, text_editor, text_input, Canvas, Space,
+};
+use iced::{Element, Fill, Length};
+use muster_check::Severity;
+use muster_model::{FileKind, MapFile, ScenarioFile};
+use std::sync::Arc;
+
+/// Parses the source panel's text into an edit replacing the scenario or the map.
+pub fn parse_source(doc: &Document, scenario: bool, text: &str) -> Result<Edit, String> {
+    let first = |f: &[muster_check::Finding]| {
+        f.first()
+            .map(|f| format!("line {}:{}: {}", f.line, f.column, f.diagnostic.message))
+            .unwrap_or_default()
+    };
+    if scenario {
+        let path = doc.scenario_path.clone().unwrap_or_default();
+        muster_check::parse_text::<ScenarioFile>(&path, Arc::from(text), FileKind::Scenario)
+            .map(|l| Edit::Scenario(Box::new(l.value)))
+            .map_err(|(f, _)| first(&f))
+    } else {
+        muster_check::parse_text::<MapFile>(&doc.map_path, Arc::from(text), FileKind::Map)
+            .map(|l| Edit::Map(Box::new(l.value)))
+            .map_err(|(f, _)| first(&f))
+    }
+}
+
+fn tool_button<'a>(label: String, tool: Tool, active: &Tool) -> Element<'a, Message> {
+    let b = button(text(label).size(13))
+        .width(Fill)
+        .padding([3, 6])
+        .on_press(Message::Tool(tool.clone()));
+    if *active == tool {
+        b.style(button::primary).into()
+    } else {
+        b.style(button::secondary).into()
+    }
+}
+
+fn toolbar(app: &App) -> Element<'_, Message> {
+    let b = |label: &'static str, m: Option<Message>| {
+        button(text(label).size(13))
+            .padding([4, 8])
+            .on_press_maybe(m)
+    };
+    row![
+        b("New", Some(Message::New)),
+        b("Open", Some(Message::Open)),
+        b("Save", Some(Message::Save)),
+        b("Save as", Some(Message::SaveAs)),
+        text_input("path of a .scenario.ron or .map.ron", &app.path_input)
+            .on_input(Message::PathInput)
+            .on_submit(Message::Open)
+            .size(13)
+            .width(Length::Fixed(360.0)),
+        b("Undo", app.history.can_undo().then_some(Message::Undo)),
+        b("Redo", app.history.can_redo().then_some(Message::Redo)),
+        b("Fit", Some(Message::Fit)),
+        b(
+            "Scenario source",
+            app.doc
+                .scenario
+                .is_some()
+                .then_some(Message::Source(Some(true)))
+        ),
+        b("Map source", Some(Message::Source(Some(false)))),
+    ]
+    .spacing(6)
+    .padding(6)
+    .into()
+}
+
+fn palette(app: &App) -> Element<'_, Message> {
+    let mut col = column![text("Tools").size(15)].spacing(4);
+    col = col.push(tool_button(
+        "Select / reach".into(),
+        Tool::Select,
+        &app.tool,
+    ));
+    col = col.push(tool_button(
+        "Line of fire".into(),
+        Tool::LineOfFire,
+        &app.tool,
+    ));
+    col = col.push(tool_button("Erase units".into(), Tool::Erase, &app.tool));
+    col = col.push(
+        row![
+            text("Brush").size(13),
+            button(text("1").size(12)).on_press(Message::Brush(1)),
+            button(text("2").size(12)).on_press(Message::Brush(2)),
+            button(text("3").size(12)).on_press(Message::Brush(3)),
+            text(format!("size {}", app.brush + 1)).size(12)
+        ]
+        .spacing(4),
+    );
+    if let Some(r) = muster_rules::ruleset(&app.doc.map.ruleset) {
+        col = col.push(text("Terrain").size(15));
+        for t in &r.terrain {
+            col = col.push(
+                row![
+                    tool_button(t.name.clone(), Tool::Terrain(t.id.clone()), &app.tool),
+                    button(text("fill").size(11))
+                        .padding([3, 4])
+                        .on_press(Message::Tool(Tool::Fill(t.id.clone())))
+                ]
+                .spacing(2),
+            );
+        }
+        col = col.push(text("Hexsides").size(15));
+        for f in &r.hexside_features {
+            col = col.push(tool_button(
+                f.name.clone(),
+                Tool::Hexside(Some(f.id.clone())),
+                &app.tool,
+            ));
+        }
+        col = col.push(tool_button(
+            "Erase hexside".into(),
+            Tool::Hexside(None),
+            &app.tool,
+        ));
+    }
+    if let Some(s) = &app.doc.scenario {
+        for (si, side) in s.sides.iter().enumerate() {
+            col = col.push(text(side.name.clone()).size(15));
+            for (ui, u) in side.units.iter().enumerate() {
+                let label = if u.count > 1 {
+                    format!("{} ×{}", u.id, u.count)
+                } else {
+                    u.id.clone()
+                };
+                col = col.push(tool_button(
+                    label,
+                    Tool::Place { side: si, unit: ui },
+                    &app.tool,
+                ));
+            }
+        }
+        col = col.push(text("Quick entry").size(15));
+        col = col.push(
+            text_input("0504, 0505, 0508", &app.quick)
+                .on_input(Message::QuickInput)
+                .on_submit(Message::QuickPlace)
+                .size(13),
+        );
+        col = col.push(button(text("Place on these hexes").size(13)).on_press(Message::QuickPlace));
+    }
+    scrollable(col.padding(6))
+        .width(Length::Fixed(210.0))
+        .height(Fill)
+        .into()
+}
+
+fn inspector(app: &App) -> Element<'_, Message> {
+    let mut col = column![text("Hex").size(15)].spacing(4);
+    if let Some(h) = app.selected.or(app.hover) {
+        let id = app.snap.grid.to_printed(h);
+        let terrain = app.snap.terrain.get(&h).cloned().unwrap_or_default();
+        col = col.push(text(format!("{id}: {terrain}")).size(13));
+        if let Some((_, l)) = app.snap.labels.iter().find(|(x, _)| *x == h) {
+            col = col.push(text(l.clone()).size(13));
+        }
+        for u in app.snap.units.get(&h).into_iter().flatten() {
+            let side = app
+                .doc
+                .scenario
+                .as_ref()
+                .and_then(|s| s.sides.get(u.side))
+                .map(|s| s.name.clone())
+                .unwrap_or_default();
+            col = col.push(
+                text(format!(
+                    "{side}: {}{}",
+                    u.text,
+                    if u.choice { " (owner's choice)" } else { "" }
+                ))
+                .size(13),
+            );
+        }
+    }
+    let errors = app
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    let warnings = app
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    col = col.push(text(format!("Diagnostics: {errors} errors, {warnings} warnings")).size(15));
+    for d in &app.diagnostics {
+        let label = format!(
+            "{} {}: {}{}",
+            d.code,
+            d.severity.as_str(),
+            d.message,
+            d.hex
+                .as_ref()
+                .map(|h| format!(" [{h}]"))
+                .unwrap_or_default()
+        );
+        let b = button(text(label).size(12))
+            .width(Fill)
+            .padding([2, 4])
+            .style(match d.severity {
+                Severity::Error => button::danger,
+                Severity::Warning => button::secondary,
+                Severity::Note => button::text,
+            });
+        col = col.push(b.on_press_maybe(d.hex.clone().map(Message::Focus)));
+    }
+    scrollable(col.padding(6))
+        .width(Length::Fixed(320.0))
+        .height(Fill)
+        .into()
+}
+
+fn source(app: &App) -> Option<Element<'_, Message>> {
+    let (scenario, content, error) = app.source.as_ref()?;
+    let title = if *scenario {
+        "Scenario source"
+    } else {
+        "Map source"
+    };
+    let mut col = column![
+        row![
+            text(title).size(15),
+            button(text("Apply").size(13)).on_press(Message::SourceApply),
+            button(text("Close").size(13)).on_press(Message::Source(None))
+        ]
+        .spacing(8),
+        text_editor(content)
+            .on_action(Message::SourceEdit)
+            .height(Fill)
+            .size(12),
+    ]
+    .spacing(4)
+    .padding(6);
+    if let Some(e) = error {
+        col = col.push(text(e.clone()).size(12).style(text::danger));
+    }
+    Some(
+        container(col)
+            .width(Length::Fixed(460.0))
+            .height(Fill)
+            .into(),
+    )
+}
+
+fn banners(app: &App) -> Element<'_, Message> {
+    let mut col = column![].spacing(4);
+    if app.recovery.is_some() {
+        col = col.push(
+            row![
+                text("Unsaved changes from a previous session were recovered.").size(13),
+                button(text("Restore").size(13)).on_press(Message::Recover),
+                button(text("Discard").size(13)).on_press(Message::DiscardRecovery)
+            ]
+            .spacing(8)
+            .padding(4),
+        );
+    }
+    if let Some(p) = &app.pending {
+        let what = match p {
+            Pending::Open => "open another file",
+            Pending::New => "start a new map",
+        };
+        col = col.push(
+            row![
+                text(format!(
+                    "There are unsaved changes. Discard them and {what}?"
+                ))
+                .size(13),
+                button(text("Discard changes").size(13))
+                    .style(button::danger)
+                    .on_press(Message::Confirm),
+                button(text("Cancel").size(13)).on_press(Message::Cancel)
+            ]
+            .spacing(8)
+            .padding(4),
+        );
+    }
+    col.into()
+}
+
+fn status(app: &App) -> Element<'_, Message> {
+    let hover = app
+        .hover
+        .map(|h| {
+            let units = app
+                .snap
+                .units
+                .get(&h)
+                .map(|v| {
+                    v.iter()
+                        .map(|u| u.text.clone())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                })
+                .unwrap_or_default();
+            format!(
+                "{} {} {}",
+                app.snap.grid.to_printed(h),
+                app.snap.terrain.get(&h).cloned().unwrap_or_default(),
+                units
+            )
+        })
+        .unwrap_or_default();
+    row![
+        text(hover).size(13).width(Length::Fixed(260.0)),
+        text(format!("tool: {}", app.tool.name()))
+            .size(13)
+            .width(Length::Fixed(160.0)),
+        text(app.status.clone()).size(13)
+    ]
+    .spacing(10)
+    .padding(4)
+    .into()
+}
+
+/// The whole window.
+pub fn view(app: &App) -> Element<'_, Message> {
+    let canvas: Element<'_, crate::canvas::CanvasMessage> = Canvas::new(MapCanvas {
+        snap: &app.snap,
+        camera: app.camera,
+        caches: &app.caches,
+        errors: &app.error_hexes,
+        highlight: &app.highlight,
+        selected: app.selected,
+    })
+    .width(Fill)
+    .height(Fill)
+    .into();
+    let right = source(app).unwrap_or_else(|| inspector(app));
+    column![
+        toolbar(app),
+        banners(app),
+        row![palette(app), canvas.map(Message::Canvas), right].height(Fill),
+        status(app),
+        Space::new().height(2)
+    ]
+    .into()
+}

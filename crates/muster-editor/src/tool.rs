@@ -1,0 +1,41 @@
+//! Editing tools.
+
+/// The active tool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Tool {
+    /// Select a hex: inspector, and movement reach of the unit there.
+    Select,
+    /// Paint terrain with the brush.
+    Terrain(String),
+    /// Flood-fill terrain.
+    Fill(String),
+    /// Put a feature on the hexside nearest the pointer (`None` erases).
+    Hexside(Option<String>),
+    /// Place a unit type of a side.
+    Place {
+        /// Side index.
+        side: usize,
+        /// Unit index in the side.
+        unit: usize,
+    },
+    /// Remove set-up lines at a hex.
+    Erase,
+    /// Line of fire: click the shooter, then the target.
+    LineOfFire,
+}
+
+impl Tool {
+    /// Short name for the status bar.
+    pub fn name(&self) -> String {
+        match self {
+            Tool::Select => "select".into(),
+            Tool::Terrain(t) => format!("paint {t}"),
+            Tool::Fill(t) => format!("fill {t}"),
+            Tool::Hexside(Some(f)) => format!("hexside {f}"),
+            Tool::Hexside(None) => "erase hexside".into(),
+            Tool::Place { .. } => "place unit".into(),
+            Tool::Erase => "erase units".into(),
+            Tool::LineOfFire => "line of fire".into(),
+        }
+    }
+}

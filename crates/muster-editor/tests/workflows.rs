@@ -1,0 +1,349 @@
+//! The editor's main workflows, driven through its messages and through iced_test's
+//! simulator (clicking widgets by their text): paint terrain, place a unit, undo and redo,
+//! save and reload, a diagnostic appearing and disappearing, quick entry, recovery.
+
+use iced::Vector;
+use muster_editor::canvas::CanvasMessage;
+use muster_editor::document::Document;
+use muster_editor::tool::Tool;
+use muster_editor::validate::Job;
+use muster_editor::{panels, App, Message};
+use muster_hex::Hex;
+use std::path::{Path, PathBuf};
+
+/// A scratch copy of St Albans (map and 1st scenario) in a fresh folder.
+fn scratch(name: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = std::env::temp_dir().join(format!("muster-editor-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("scenarios/a-la-charge")).unwrap();
+    std::fs::create_dir_all(dir.join("maps")).unwrap();
+    std::fs::copy(
+        root.join("maps/saint-albans.map.ron"),
+        dir.join("maps/saint-albans.map.ron"),
+    )
+    .unwrap();
+    let s = dir.join("scenarios/a-la-charge/st-albans-1.scenario.ron");
+    std::fs::copy(
+        root.join("scenarios/a-la-charge/st-albans-1.scenario.ron"),
+        &s,
+    )
+    .unwrap();
+    s
+}
+
+fn open(name: &str) -> App {
+    let (app, _) = App::new(Some(scratch(name)));
+    app
+}
+
+/// Runs validation synchronously and delivers it, as the background task would.
+fn validate(app: &mut App) {
+    let items = Job::of(&app.doc).unwrap().run();
+    let _ = app.update(Message::Validated(app.generation, items));
+}
+
+fn hex(app: &App, id: &str) -> Hex {
+    app.snap.grid.from_printed(id).unwrap()
+}
+
+fn click(app: &mut App, id: &str) {
+    let h = hex(app, id);
+    let side = muster_hex::Hexside::new(
+        h,
+        muster_hex::Direction::new(1),
+        app.snap.grid.orientation(),
+    );
+    let _ = app.update(Message::Canvas(CanvasMessage::Press(h, side)));
+    let _ = app.update(Message::Canvas(CanvasMessage::Release));
+}
+
+fn terrain(app: &App, id: &str) -> String {
+    app.snap.terrain[&hex(app, id)].clone()
+}
+
+#[test]
+fn paint_terrain_then_undo_and_redo() {
+    let mut app = open("paint");
+    assert_eq!(terrain(&app, "0210"), "clear");
+    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    let h = hex(&app, "0210");
+    let side = muster_hex::Hexside::new(
+        h,
+        muster_hex::Direction::new(0),
+        app.snap.grid.orientation(),
+    );
+    let _ = app.update(Message::Canvas(CanvasMessage::Press(h, side)));
+    let _ = app.update(Message::Canvas(CanvasMessage::Drag(hex(&app, "0211"))));
+    let _ = app.update(Message::Canvas(CanvasMessage::Release));
+    assert_eq!(
+        (terrain(&app, "0210"), terrain(&app, "0211")),
+        ("woods".into(), "woods".into())
+    );
+    assert!(app.doc.is_dirty());
+    assert!(
+        app.title().contains('•'),
+        "dirty marker in the title: {}",
+        app.title()
+    );
+    let _ = app.update(Message::Undo);
+    assert_eq!(
+        (terrain(&app, "0210"), terrain(&app, "0211")),
+        ("clear".into(), "clear".into()),
+        "one stroke is one undo step"
+    );
+    assert!(!app.doc.is_dirty(), "undo back to the saved state");
+    let _ = app.update(Message::Redo);
+    assert_eq!(terrain(&app, "0211"), "woods");
+}
+
+#[test]
+fn brush_and_flood_fill() {
+    let mut app = open("fill");
+    let _ = app.update(Message::Brush(2));
+    let _ = app.update(Message::Tool(Tool::Terrain("hill".into())));
+    click(&mut app, "0210");
+    let painted = app
+        .snap
+        .grid
+        .hexes()
+        .filter(|h| app.snap.terrain[h] == "hill")
+        .count();
+    assert_eq!(
+        painted, 7,
+        "a size-2 brush paints a hex and its six neighbours"
+    );
+    let _ = app.update(Message::Tool(Tool::Fill("woods".into())));
+    click(&mut app, "0210");
+    assert_eq!(
+        app.snap
+            .grid
+            .hexes()
+            .filter(|h| app.snap.terrain[h] == "woods")
+            .count(),
+        7,
+        "fill replaces the connected hill area"
+    );
+}
+
+#[test]
+fn hexside_tool_toggles_the_nearest_side() {
+    let mut app = open("hexside");
+    let before = app.doc.map.hexsides.len();
+    let _ = app.update(Message::Tool(Tool::Hexside(Some("river".into()))));
+    click(&mut app, "0303");
+    assert_eq!(app.doc.map.hexsides.len(), before + 1);
+    click(&mut app, "0303");
+    assert_eq!(
+        app.doc.map.hexsides.len(),
+        before,
+        "clicking the same side again removes the feature"
+    );
+}
+
+#[test]
+fn placing_a_unit_and_a_diagnostic_appearing_and_disappearing() {
+    let mut app = open("place");
+    validate(&mut app);
+    assert!(
+        app.diagnostics
+            .iter()
+            .all(|d| d.severity != muster_check::Severity::Error),
+        "{:?}",
+        app.diagnostics
+    );
+    // A Yorkist archer placed on the barricade line, where a Lancastrian stands: AC101.
+    let _ = app.update(Message::Tool(Tool::Place { side: 1, unit: 0 }));
+    click(&mut app, "1403");
+    let york = &app.doc.scenario.as_ref().unwrap().sides[1];
+    assert_eq!(york.setup.len(), 1);
+    assert_eq!(york.setup[0].units[0].to_string(), "Archers");
+    validate(&mut app);
+    assert!(
+        app.diagnostics
+            .iter()
+            .any(|d| d.code == "AC101" && d.hex.as_deref() == Some("1403")),
+        "{:?}",
+        app.diagnostics
+    );
+    assert!(
+        app.error_hexes.contains(&hex(&app, "1403")),
+        "the hex is marked"
+    );
+    let _ = app.update(Message::Undo);
+    validate(&mut app);
+    assert!(
+        !app.diagnostics.iter().any(|d| d.code == "AC101"),
+        "gone after undo"
+    );
+    assert!(app.error_hexes.is_empty());
+}
+
+#[test]
+fn quick_entry_places_a_printed_line() {
+    let mut app = open("quick");
+    let _ = app.update(Message::Tool(Tool::Place { side: 1, unit: 1 }));
+    let _ = app.update(Message::QuickInput("0101, 0102,0103".into()));
+    let _ = app.update(Message::QuickPlace);
+    let york = &app.doc.scenario.as_ref().unwrap().sides[1];
+    let line = york.setup.last().unwrap();
+    assert_eq!(line.units[0].to_string(), "3x (3-2)");
+    let _ = app.update(Message::QuickInput("0101, 9999".into()));
+    let _ = app.update(Message::QuickPlace);
+    assert!(
+        app.status.contains("9999"),
+        "a hex off the map is refused: {}",
+        app.status
+    );
+}
+
+#[test]
+fn save_and_reload_round_trip_and_save_is_atomic() {
+    let mut app = open("save");
+    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    click(&mut app, "0210");
+    let _ = app.update(Message::Save);
+    assert!(!app.doc.is_dirty(), "{}", app.status);
+    let reloaded = Document::open(app.doc.main_path()).unwrap();
+    assert_eq!(reloaded.map, app.doc.map);
+    assert_eq!(reloaded.scenario, app.doc.scenario);
+    let before = std::fs::read_to_string(&reloaded.map_path).unwrap();
+    let mut again = reloaded.clone();
+    again.save().unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&again.map_path).unwrap(),
+        before,
+        "load-save changes nothing"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(app.doc.map_path.parent().unwrap())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "no temporary files left behind");
+}
+
+#[test]
+fn autosave_is_offered_after_a_crash() {
+    let path = scratch("recover");
+    {
+        let (mut app, _) = App::new(Some(path.clone()));
+        let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+        click(&mut app, "0210");
+        let _ = app.update(Message::Autosave);
+        // The process "crashes" here: nothing saved.
+    }
+    let (mut app, _) = App::new(Some(path));
+    assert!(app.recovery.is_some(), "the recovery file is offered");
+    assert_eq!(terrain(&app, "0210"), "clear");
+    let _ = app.update(Message::Recover);
+    assert_eq!(terrain(&app, "0210"), "woods");
+    let _ = app.update(Message::Save);
+    assert!(
+        muster_editor::recovery::load(app.doc.main_path()).is_none(),
+        "saving removes the recovery file"
+    );
+}
+
+#[test]
+fn source_panel_applies_valid_text_and_refuses_broken_text() {
+    let mut app = open("source");
+    let _ = app.update(Message::Source(Some(true)));
+    let (_, content, _) = app.source.as_ref().unwrap();
+    let text = content.text().replace("turns: 5,", "turns: 6,");
+    app.source = Some((
+        true,
+        iced::widget::text_editor::Content::with_text(&text),
+        None,
+    ));
+    let _ = app.update(Message::SourceApply);
+    assert_eq!(app.doc.scenario.as_ref().unwrap().turns, 6);
+    app.source = Some((
+        true,
+        iced::widget::text_editor::Content::with_text("(title: \"x\""),
+        None,
+    ));
+    let _ = app.update(Message::SourceApply);
+    assert!(
+        app.source.as_ref().unwrap().2.is_some(),
+        "the error is shown"
+    );
+    assert_eq!(
+        app.doc.scenario.as_ref().unwrap().turns,
+        6,
+        "broken text changes nothing"
+    );
+    let _ = app.update(Message::Undo);
+    assert_eq!(
+        app.doc.scenario.as_ref().unwrap().turns,
+        5,
+        "applying the source is undoable"
+    );
+}
+
+#[test]
+fn prompt_before_losing_changes() {
+    let mut app = open("prompt");
+    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    click(&mut app, "0210");
+    let _ = app.update(Message::New);
+    assert!(app.pending.is_some(), "asks first");
+    assert_eq!(terrain(&app, "0210"), "woods");
+    let _ = app.update(Message::Cancel);
+    assert!(app.pending.is_none());
+    assert_eq!(terrain(&app, "0210"), "woods");
+}
+
+#[test]
+fn keyboard_shortcuts_pan_and_undo() {
+    let mut app = open("keys");
+    let before = app.camera.offset;
+    let key = |k: iced::keyboard::Key, m: iced::keyboard::Modifiers| {
+        Message::Key(iced::keyboard::Event::KeyPressed {
+            key: k.clone(),
+            modified_key: k,
+            physical_key: iced::keyboard::key::Physical::Unidentified(
+                iced::keyboard::key::NativeCode::Unidentified,
+            ),
+            location: iced::keyboard::Location::Standard,
+            modifiers: m,
+            text: None,
+            repeat: false,
+        })
+    };
+    let _ = app.update(key(
+        iced::keyboard::Key::Named(iced::keyboard::key::Named::ArrowLeft),
+        Default::default(),
+    ));
+    assert_eq!(app.camera.offset, before + Vector::new(60.0, 0.0));
+    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    click(&mut app, "0210");
+    let _ = app.update(key(
+        iced::keyboard::Key::Character("z".into()),
+        iced::keyboard::Modifiers::CTRL,
+    ));
+    assert_eq!(terrain(&app, "0210"), "clear", "Ctrl+Z undoes");
+}
+
+#[test]
+fn simulator_clicks_widgets_by_their_text() {
+    let mut app = open("simulator");
+    validate(&mut app);
+    let mut ui = iced_test::simulator(panels::view(&app));
+    assert!(ui.find("Diagnostics: 0 errors, 0 warnings").is_ok());
+    ui.click("Woods").unwrap();
+    let messages: Vec<Message> = ui.into_messages().collect();
+    for m in messages {
+        let _ = app.update(m);
+    }
+    assert_eq!(app.tool, Tool::Terrain("woods".into()));
+    click(&mut app, "0210");
+    let mut ui = iced_test::simulator(panels::view(&app));
+    ui.click("Undo").unwrap();
+    for m in ui.into_messages().collect::<Vec<_>>() {
+        let _ = app.update(m);
+    }
+    assert_eq!(terrain(&app, "0210"), "clear");
+    let ui = iced_test::simulator(panels::view(&app));
+    drop(ui);
+}

@@ -1,0 +1,176 @@
+//! The canonical text of a file: stable field order, one entry (hex, hexside, unit,
+//! set-up line, rule) per line, so that a pull request shows "Amalfi moved from 0306 to
+//! 0406" rather than a reflowed blob. Writing a file read from canonical text gives the
+//! same text back.
+
+use crate::{MapFile, OverlayFile, ScenarioFile, Side};
+use ron::extensions::Extensions;
+use ron::ser::PrettyConfig;
+use serde::Serialize;
+
+/// Why a value could not be written.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write RON: {0}")]
+pub struct WriteError(#[from] ron::Error);
+
+/// One value on one line, RON with `field: value` spacing and bare optional values.
+pub fn inline<T: Serialize + ?Sized>(value: &T) -> Result<String, WriteError> {
+    let config = PrettyConfig::new()
+        .compact_structs(true)
+        .compact_arrays(true)
+        .compact_maps(true)
+        .struct_names(false)
+        .extensions(Extensions::IMPLICIT_SOME);
+    let text = ron::ser::to_string_pretty(value, config)?;
+    Ok(text
+        .trim_start_matches("#![enable(implicit_some)]")
+        .trim()
+        .to_string())
+}
+
+struct Writer {
+    out: String,
+    depth: usize,
+}
+
+impl Writer {
+    fn new() -> Self {
+        Writer {
+            out: String::new(),
+            depth: 0,
+        }
+    }
+
+    fn line(&mut self, text: &str) {
+        for _ in 0..self.depth {
+            self.out.push_str("    ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    fn field<T: Serialize + ?Sized>(&mut self, name: &str, value: &T) -> Result<(), WriteError> {
+        let v = inline(value)?;
+        self.line(&format!("{name}: {v},"));
+        Ok(())
+    }
+
+    fn opt<T: Serialize>(&mut self, name: &str, value: &Option<T>) -> Result<(), WriteError> {
+        match value {
+            Some(v) => self.field(name, v),
+            None => Ok(()),
+        }
+    }
+
+    fn list<T: Serialize>(&mut self, name: &str, items: &[T]) -> Result<(), WriteError> {
+        if items.is_empty() {
+            return Ok(());
+        }
+        self.line(&format!("{name}: ["));
+        self.depth += 1;
+        for item in items {
+            let v = inline(item)?;
+            self.line(&format!("{v},"));
+        }
+        self.depth -= 1;
+        self.line("],");
+        Ok(())
+    }
+
+    fn open(&mut self, text: &str) {
+        self.line(text);
+        self.depth += 1;
+    }
+
+    fn close(&mut self, text: &str) {
+        self.depth -= 1;
+        self.line(text);
+    }
+}
+
+/// The canonical text of a map.
+pub fn map_to_ron(m: &MapFile) -> Result<String, WriteError> {
+    let mut w = Writer::new();
+    w.open("(");
+    w.field("title", &m.title)?;
+    w.field("ruleset", &m.ruleset)?;
+    w.field("provenance", &m.provenance)?;
+    w.opt("source", &m.source)?;
+    w.list("notes", &m.notes)?;
+    w.field("grid", &m.grid)?;
+    w.field("default_terrain", &m.default_terrain)?;
+    w.list("hexes", &m.hexes)?;
+    w.list("hexsides", &m.hexsides)?;
+    w.list("paths", &m.paths)?;
+    w.list("zones", &m.zones)?;
+    w.close(")");
+    Ok(w.out)
+}
+
+/// The canonical text of an overlay.
+pub fn overlay_to_ron(o: &OverlayFile) -> Result<String, WriteError> {
+    let mut w = Writer::new();
+    w.open("(");
+    w.field("title", &o.title)?;
+    w.field("ruleset", &o.ruleset)?;
+    w.field("provenance", &o.provenance)?;
+    w.opt("source", &o.source)?;
+    w.list("notes", &o.notes)?;
+    w.field("grid", &o.grid)?;
+    w.field("anchors", &o.anchors)?;
+    w.field("mirror_allowed", &o.mirror_allowed)?;
+    w.list("hexes", &o.hexes)?;
+    w.list("hexsides", &o.hexsides)?;
+    w.list("paths", &o.paths)?;
+    w.close(")");
+    Ok(w.out)
+}
+
+fn side(w: &mut Writer, s: &Side) -> Result<(), WriteError> {
+    w.open("(");
+    w.field("id", &s.id)?;
+    w.field("name", &s.name)?;
+    w.opt("commander", &s.commander)?;
+    w.opt("army_morale", &s.army_morale)?;
+    w.opt("rout", &s.rout)?;
+    w.line("units: [");
+    w.depth += 1;
+    for u in &s.units {
+        let v = inline(u)?;
+        w.line(&format!("{v},"));
+    }
+    w.depth -= 1;
+    w.line("],");
+    w.list("setup", &s.setup)?;
+    w.list("reinforcements", &s.reinforcements)?;
+    w.close("),");
+    Ok(())
+}
+
+/// The canonical text of a scenario.
+pub fn scenario_to_ron(s: &ScenarioFile) -> Result<String, WriteError> {
+    let mut w = Writer::new();
+    w.open("(");
+    w.field("title", &s.title)?;
+    w.field("ruleset", &s.ruleset)?;
+    if !s.options.is_empty() {
+        w.field("options", &s.options)?;
+    }
+    w.field("provenance", &s.provenance)?;
+    w.opt("source", &s.source)?;
+    w.list("notes", &s.notes)?;
+    w.field("map", &s.map)?;
+    w.list("overlays", &s.overlays)?;
+    w.field("turns", &s.turns)?;
+    w.field("first_side", &s.first_side)?;
+    w.open("sides: [");
+    for sd in &s.sides {
+        side(&mut w, sd)?;
+    }
+    w.close("],");
+    w.list("special_rules", &s.special_rules)?;
+    w.list("victory", &s.victory)?;
+    w.list("errata", &s.errata)?;
+    w.close(")");
+    Ok(w.out)
+}
