@@ -21,6 +21,7 @@ enum Command {
     #[command(subcommand)]
     Query(commands::query::Query),
     Explain(commands::explain::Args),
+    Render(commands::render::Args),
     Schema(commands::schema::Args),
 }
 
@@ -31,6 +32,7 @@ fn main() -> ExitCode {
         Command::Inspect(a) => commands::inspect::run(a),
         Command::Query(q) => commands::query::run(q),
         Command::Explain(a) => commands::explain::run(a),
+        Command::Render(a) => commands::render::run(a),
         Command::Schema(a) => commands::schema::run(a),
     };
     match result {

@@ -120,6 +120,8 @@ pub enum Message {
     DiscardRecovery,
     /// Periodic autosave.
     Autosave,
+    /// Write the map as a PNG beside the document, through the shared renderer.
+    ExportPng,
 }
 
 impl App {
@@ -423,7 +425,7 @@ impl App {
     }
 
     fn pan(&mut self, by: Vector) -> Task<Message> {
-        self.camera.offset = self.camera.offset + by;
+        self.camera.offset += by;
         self.caches.clear_all();
         Task::none()
     }
@@ -567,6 +569,13 @@ impl App {
             Message::DiscardRecovery => {
                 self.recovery = None;
                 recovery::discard(self.doc.main_path());
+                Task::none()
+            }
+            Message::ExportPng => {
+                self.status = match crate::export::png(&self.doc) {
+                    Ok(path) => format!("wrote {}", path.display()),
+                    Err(e) => e,
+                };
                 Task::none()
             }
             Message::Autosave => {

@@ -6,6 +6,7 @@ pub mod app;
 pub mod canvas;
 pub mod document;
 pub mod edit;
+pub mod export;
 pub mod panels;
 pub mod recovery;
 pub mod snapshot;

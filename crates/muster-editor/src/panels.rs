@@ -63,6 +63,7 @@ fn toolbar(app: &App) -> Element<'_, Message> {
         b("Undo", app.history.can_undo().then_some(Message::Undo)),
         b("Redo", app.history.can_redo().then_some(Message::Redo)),
         b("Fit", Some(Message::Fit)),
+        b("Export PNG", Some(Message::ExportPng)),
         b(
             "Scenario source",
             app.doc

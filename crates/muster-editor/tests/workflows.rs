@@ -347,3 +347,13 @@ fn simulator_clicks_widgets_by_their_text() {
     let ui = iced_test::simulator(panels::view(&app));
     drop(ui);
 }
+
+#[test]
+fn export_png_through_the_shared_renderer() {
+    let mut app = open("export");
+    let _ = app.update(Message::ExportPng);
+    let png = app.doc.main_path().with_extension("png");
+    assert!(app.status.starts_with("wrote"), "{}", app.status);
+    let image = image::open(&png).unwrap();
+    assert!(image.width() > 400 && image.height() > 300);
+}

@@ -3,6 +3,7 @@
 pub mod explain;
 pub mod inspect;
 pub mod query;
+pub mod render;
 pub mod schema;
 pub mod validate;
 

@@ -25,6 +25,9 @@ pub struct Args {
     /// Treat warnings as errors for the exit status.
     #[arg(long)]
     deny_warnings: bool,
+    /// Write a PNG per failing scenario or map into this folder, offending hexes marked.
+    #[arg(long, value_name = "DIR")]
+    render_failures: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -51,6 +54,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             muster_cli::render::human_to_writer(&report, base.as_deref(), &mut lock)?;
         }
     }
+    if let Some(dir) = &args.render_failures {
+        render_failures(&report, dir)?;
+    }
     let failed = report.has_errors()
         || (args.deny_warnings && report.count(muster_check::Severity::Warning) > 0);
     Ok(if failed {
@@ -58,4 +64,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn render_failures(report: &muster_check::Report, dir: &std::path::Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for file in &report.files {
+        let errors: Vec<_> = file
+            .findings
+            .iter()
+            .filter(|f| f.diagnostic.severity == muster_check::Severity::Error)
+            .collect();
+        if errors.is_empty() {
+            continue;
+        }
+        let hexes: Vec<String> = errors
+            .iter()
+            .filter_map(|f| f.diagnostic.hex.clone())
+            .collect();
+        // Files that do not load cannot be drawn; their findings are in the report.
+        let Ok(scene) = super::render::scene_of(&file.path, &hexes) else {
+            continue;
+        };
+        let image = muster_render::render(&scene, &muster_render::RenderOptions::default())?;
+        let name = file
+            .path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("file");
+        muster_render::write_png(&image, &dir.join(format!("{name}.png")))?;
+    }
+    Ok(())
 }

@@ -1,0 +1,91 @@
+//! `muster render MAP_OR_SCENARIO -o out.png`
+
+use anyhow::{bail, Context};
+use muster_check::{load_value, Checker};
+use muster_model::{FileKind, MapFile, OverlayFile};
+use muster_render::{render, write_png, RenderOptions, Scene};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Draw a map, or a scenario on its map, to a PNG image.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The map or scenario file.
+    file: PathBuf,
+    /// The image to write.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Width of a hex in pixels.
+    #[arg(long, default_value_t = 48.0)]
+    px_per_hex: f32,
+    /// Leave out the hex numbers.
+    #[arg(long)]
+    no_numbers: bool,
+    /// Only the hexes between two printed corners, e.g. 0101:1515.
+    #[arg(long, value_name = "FROM:TO")]
+    hexes: Option<String>,
+}
+
+/// Builds the scene of a map or scenario file, marking the given hexes.
+pub fn scene_of(file: &Path, marked: &[String]) -> anyhow::Result<Scene> {
+    let name = file
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    let mut scene = match FileKind::from_file_name(name).map(|(k, _)| k) {
+        Some(FileKind::Scenario) => {
+            let loaded = Checker::new().load_scenario(file).map_err(|_| {
+                anyhow::anyhow!("{} has errors; run `muster validate` on it", file.display())
+            })?;
+            let overlays: Vec<Option<&OverlayFile>> = loaded
+                .overlays
+                .iter()
+                .map(|o| o.as_ref().as_ref().ok().map(|l| &l.value))
+                .collect();
+            Scene::of_scenario(
+                &loaded.scenario.value,
+                &loaded.map().value,
+                &overlays,
+                loaded.ruleset,
+            )
+        }
+        Some(FileKind::Map) => {
+            let map = load_value::<MapFile>(file, FileKind::Map).map_err(|_| {
+                anyhow::anyhow!("{} has errors; run `muster validate` on it", file.display())
+            })?;
+            let ruleset = muster_rules::ruleset(&map.value.ruleset)
+                .with_context(|| format!("unknown ruleset `{}`", map.value.ruleset))?;
+            Scene::of_map(&map.value, ruleset)
+        }
+        _ => bail!("{} is not a map or scenario file", file.display()),
+    };
+    scene.marked = marked
+        .iter()
+        .filter_map(|h| scene.grid.from_printed(h).ok())
+        .collect();
+    Ok(scene)
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let scene = scene_of(&args.file, &[])?;
+    let crop = match &args.hexes {
+        Some(s) => {
+            let (a, b) = s
+                .split_once(':')
+                .context("--hexes takes FROM:TO, e.g. 0101:1515")?;
+            Some((a.to_string(), b.to_string()))
+        }
+        None => None,
+    };
+    let image = render(
+        &scene,
+        &RenderOptions {
+            px_per_hex: args.px_per_hex,
+            numbers: !args.no_numbers,
+            crop,
+            frame: true,
+        },
+    )?;
+    write_png(&image, &args.output)?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,394 @@
+//! Drawing a [`Scene`] with tiny-skia.
+
+use crate::scene::Scene;
+use crate::text;
+use muster_hex::Hex;
+use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
+
+/// How to draw.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RenderOptions {
+    /// Width of a hex in pixels (flat grids; height for pointy grids).
+    pub px_per_hex: f32,
+    /// Print hex numbers.
+    pub numbers: bool,
+    /// Only the hexes between these printed corners, inclusive (`0101`, `1515`).
+    pub crop: Option<(String, String)>,
+    /// Title and legend.
+    pub frame: bool,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            px_per_hex: 48.0,
+            numbers: true,
+            crop: None,
+            frame: true,
+        }
+    }
+}
+
+/// Why a picture could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The crop corners are not hexes of the map.
+    #[error("crop corner `{0}` is not a hex id of this map")]
+    Crop(String),
+    /// The picture would be empty or too large.
+    #[error(
+        "the picture would be {0}×{1} pixels; choose a smaller --px-per-hex or crop with --hexes"
+    )]
+    Size(u32, u32),
+    /// The bundled font could not be read.
+    #[error("the bundled font could not be read")]
+    Font,
+    /// Writing the file failed.
+    #[error("cannot write {0}: {1}")]
+    Write(String, String),
+}
+
+const SIDES: [[u8; 3]; 4] = [[178, 34, 34], [38, 77, 166], [51, 128, 51], [140, 89, 26]];
+const TITLE: f32 = 34.0;
+const LEGEND: f32 = 30.0;
+const MARGIN: f32 = 12.0;
+
+fn paint(rgb: [u8; 3], alpha: u8) -> Paint<'static> {
+    let mut p = Paint::default();
+    p.set_color(Color::from_rgba8(rgb[0], rgb[1], rgb[2], alpha));
+    p.anti_alias = true;
+    p
+}
+
+/// Draws the scene.
+pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, RenderError> {
+    let grid = &scene.grid;
+    let radius = (opts.px_per_hex / 2.0).clamp(4.0, 200.0);
+    let hexes: Vec<Hex> = match &opts.crop {
+        None => grid.hexes().collect(),
+        Some((a, b)) => {
+            let ha = grid
+                .from_printed(a)
+                .map_err(|_| RenderError::Crop(a.clone()))?;
+            let hb = grid
+                .from_printed(b)
+                .map_err(|_| RenderError::Crop(b.clone()))?;
+            let ((c0, r0), (c1, r1)) = (grid.to_column_row(ha), grid.to_column_row(hb));
+            grid.hexes()
+                .filter(|h| {
+                    let (c, r) = grid.to_column_row(*h);
+                    c >= c0.min(c1) && c <= c0.max(c1) && r >= r0.min(r1) && r <= r0.max(r1)
+                })
+                .collect()
+        }
+    };
+    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for h in &hexes {
+        for (x, y) in grid.corners(*h, radius) {
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x);
+            y1 = y1.max(y);
+        }
+    }
+    if hexes.is_empty() {
+        return Err(RenderError::Size(0, 0));
+    }
+    let top = if opts.frame { TITLE } else { 0.0 } + MARGIN;
+    let bottom = if opts.frame { LEGEND } else { 0.0 } + MARGIN;
+    let (w, h) = (
+        (x1 - x0 + 2.0 * MARGIN).ceil() as u32,
+        (y1 - y0 + top + bottom).ceil() as u32,
+    );
+    if w > 16_000 || h > 16_000 || (w as u64 * h as u64) > 120_000_000 {
+        return Err(RenderError::Size(w, h));
+    }
+    let mut pixmap = Pixmap::new(w.max(1), h.max(1)).ok_or(RenderError::Size(w, h))?;
+    pixmap.fill(Color::from_rgba8(250, 249, 244, 255));
+    let font = text::font().ok_or(RenderError::Font)?;
+    let (dx, dy) = (MARGIN - x0, top - y0);
+    let at = |hex: Hex| {
+        let (x, y) = grid.center(hex, radius);
+        (x + dx, y + dy)
+    };
+    let hex_path = |hex: Hex, k: f32| {
+        let (cx, cy) = at(hex);
+        let corners = grid.corners(Hex::ZERO, radius * k);
+        let (ox, oy) = grid.center(Hex::ZERO, radius * k);
+        let mut pb = PathBuilder::new();
+        for (i, (x, y)) in corners.iter().enumerate() {
+            let (px, py) = (x - ox + cx, y - oy + cy);
+            if i == 0 {
+                pb.move_to(px, py)
+            } else {
+                pb.line_to(px, py)
+            }
+        }
+        pb.close();
+        pb.finish()
+    };
+    let colours: std::collections::HashMap<&str, [u8; 3]> = scene
+        .legend
+        .iter()
+        .map(|(id, _, c)| (id.as_str(), *c))
+        .collect();
+    let grid_stroke = Stroke {
+        width: (radius / 24.0).max(0.6),
+        ..Stroke::default()
+    };
+    for hx in &hexes {
+        let t = scene
+            .terrain
+            .get(&(hx.x, hx.y))
+            .map(String::as_str)
+            .unwrap_or("");
+        let c = colours.get(t).copied().unwrap_or([220, 220, 220]);
+        if let Some(p) = hex_path(*hx, 1.0) {
+            pixmap.fill_path(
+                &p,
+                &paint(c, 255),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
+            pixmap.stroke_path(
+                &p,
+                &paint([60, 60, 60], 140),
+                &grid_stroke,
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+    let in_view: std::collections::HashSet<Hex> = hexes.iter().copied().collect();
+    let road_stroke = Stroke {
+        width: (radius * 0.18).max(1.5),
+        line_cap: tiny_skia::LineCap::Round,
+        ..Stroke::default()
+    };
+    for road in &scene.roads {
+        for pair in road.windows(2) {
+            if !in_view.contains(&pair[0]) && !in_view.contains(&pair[1]) {
+                continue;
+            }
+            let ((ax, ay), (bx, by)) = (at(pair[0]), at(pair[1]));
+            let mut pb = PathBuilder::new();
+            pb.move_to(ax, ay);
+            pb.line_to(bx, by);
+            if let Some(p) = pb.finish() {
+                pixmap.stroke_path(
+                    &p,
+                    &paint([138, 106, 58], 255),
+                    &road_stroke,
+                    Transform::identity(),
+                    None,
+                );
+            }
+        }
+    }
+    let side_stroke = Stroke {
+        width: (radius * 0.22).max(2.0),
+        line_cap: tiny_skia::LineCap::Round,
+        ..Stroke::default()
+    };
+    for (side, feature) in &scene.hexsides {
+        let hx = side.hex();
+        if !in_view.contains(&hx) && !in_view.contains(&grid.neighbor(hx, side.direction())) {
+            continue;
+        }
+        let i = side.direction().index() as usize;
+        let c = grid.corners(hx, radius);
+        let (a, b) = (c[(i + 5) % 6], c[i]);
+        let rgb = match feature.as_str() {
+            "river" => [47, 111, 192],
+            "bridge" => [107, 75, 42],
+            _ => [60, 60, 60],
+        };
+        let mut pb = PathBuilder::new();
+        pb.move_to(a.0 + dx, a.1 + dy);
+        pb.line_to(b.0 + dx, b.1 + dy);
+        if let Some(p) = pb.finish() {
+            pixmap.stroke_path(
+                &p,
+                &paint(rgb, 255),
+                &side_stroke,
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+    for hx in scene.entries.iter().filter(|h| in_view.contains(h)) {
+        if let Some(p) = hex_path(*hx, 0.82) {
+            pixmap.stroke_path(
+                &p,
+                &paint([32, 144, 32], 255),
+                &Stroke {
+                    width: (radius / 10.0).max(1.5),
+                    ..Stroke::default()
+                },
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+    if opts.numbers && radius >= 9.0 {
+        for hx in &hexes {
+            let (x, y) = at(*hx);
+            text::draw(
+                &mut pixmap,
+                &font,
+                &grid.to_printed(*hx),
+                x,
+                y - radius * 0.5,
+                text::Style {
+                    size: radius * 0.34,
+                    rgb: [40, 40, 40],
+                    centred: true,
+                },
+            );
+        }
+    }
+    for (hx, label) in scene.labels.iter().filter(|(h, _)| in_view.contains(h)) {
+        let (x, y) = at(*hx);
+        text::draw(
+            &mut pixmap,
+            &font,
+            label,
+            x,
+            y + radius * 0.78,
+            text::Style {
+                size: (radius * 0.3).max(7.0),
+                rgb: [0, 0, 0],
+                centred: true,
+            },
+        );
+    }
+    for (key, counters) in &scene.counters {
+        let hx = Hex::new(key.0, key.1);
+        if !in_view.contains(&hx) {
+            continue;
+        }
+        let (x, y) = at(hx);
+        let s = radius * 0.95;
+        for (k, c) in counters.iter().take(3).enumerate() {
+            let shift = k as f32 * radius * 0.1;
+            let alpha = if c.choice { 120 } else { 255 };
+            if let Some(rect) = Rect::from_xywh(x - s / 2.0 + shift, y - s / 2.0 + shift, s, s) {
+                pixmap.fill_rect(
+                    rect,
+                    &paint(SIDES[c.side % SIDES.len()], alpha),
+                    Transform::identity(),
+                    None,
+                );
+            }
+        }
+        if let Some(c) = counters.iter().take(3).next_back() {
+            let shift = (counters.len().min(3) - 1) as f32 * radius * 0.1;
+            let name: String = c.name.chars().take(9).collect();
+            text::draw(
+                &mut pixmap,
+                &font,
+                &name,
+                x + shift,
+                y + shift - s * 0.05,
+                text::Style {
+                    size: (radius * 0.24).max(6.0),
+                    rgb: [255, 255, 255],
+                    centred: true,
+                },
+            );
+            text::draw(
+                &mut pixmap,
+                &font,
+                &c.ratings,
+                x + shift,
+                y + shift + s * 0.3,
+                text::Style {
+                    size: (radius * 0.26).max(6.0),
+                    rgb: [255, 255, 255],
+                    centred: true,
+                },
+            );
+        }
+    }
+    for hx in scene.marked.iter().filter(|h| in_view.contains(h)) {
+        if let Some(p) = hex_path(*hx, 0.9) {
+            pixmap.stroke_path(
+                &p,
+                &paint([208, 16, 16], 255),
+                &Stroke {
+                    width: (radius / 6.0).max(2.0),
+                    ..Stroke::default()
+                },
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+    if opts.frame {
+        text::draw(
+            &mut pixmap,
+            &font,
+            &scene.title,
+            MARGIN,
+            24.0,
+            text::Style {
+                size: 20.0,
+                rgb: [20, 20, 20],
+                centred: false,
+            },
+        );
+        let mut x = MARGIN;
+        let y = h as f32 - LEGEND + 4.0;
+        for (_, name, c) in &scene.legend {
+            if let Some(r) = Rect::from_xywh(x, y, 14.0, 14.0) {
+                pixmap.fill_rect(r, &paint(*c, 255), Transform::identity(), None);
+            }
+            text::draw(
+                &mut pixmap,
+                &font,
+                name,
+                x + 18.0,
+                y + 12.0,
+                text::Style {
+                    size: 13.0,
+                    rgb: [20, 20, 20],
+                    centred: false,
+                },
+            );
+            x += 26.0 + text::width(&font, name, 13.0);
+        }
+        for (i, side) in scene.sides.iter().enumerate() {
+            if let Some(r) = Rect::from_xywh(x, y, 14.0, 14.0) {
+                pixmap.fill_rect(
+                    r,
+                    &paint(SIDES[i % SIDES.len()], 255),
+                    Transform::identity(),
+                    None,
+                );
+            }
+            text::draw(
+                &mut pixmap,
+                &font,
+                side,
+                x + 18.0,
+                y + 12.0,
+                text::Style {
+                    size: 13.0,
+                    rgb: [20, 20, 20],
+                    centred: false,
+                },
+            );
+            x += 26.0 + text::width(&font, side, 13.0);
+        }
+    }
+    let data: Vec<u8> = pixmap
+        .pixels()
+        .iter()
+        .flat_map(|p| {
+            let c = p.demultiply();
+            [c.red(), c.green(), c.blue(), c.alpha()]
+        })
+        .collect();
+    image::RgbaImage::from_raw(w.max(1), h.max(1), data).ok_or(RenderError::Size(w, h))
+}

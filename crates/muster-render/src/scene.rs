@@ -1,0 +1,148 @@
+//! What a picture of a map shows, resolved through the rules library.
+
+use muster_hex::{Grid, Hex, Hexside};
+use muster_model::{MapFile, OverlayFile, Ruleset, ScenarioFile};
+use muster_rules::{DeployKind, FileRole, World};
+use std::collections::BTreeMap;
+
+/// A counter drawn in a hex.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Counter {
+    /// Side index (colour).
+    pub side: usize,
+    /// Name on the counter.
+    pub name: String,
+    /// Ratings line ("3-2", "L1").
+    pub ratings: String,
+    /// The owner chooses which of several hexes (drawn lighter).
+    pub choice: bool,
+}
+
+/// Everything a picture shows.
+#[derive(Debug, Clone)]
+pub struct Scene {
+    /// Title line.
+    pub title: String,
+    /// The grid.
+    pub grid: Grid,
+    /// Terrain per hex (every hex of the map).
+    pub terrain: BTreeMap<(i32, i32), String>,
+    /// Terrain names and colours for the legend, in ruleset order.
+    pub legend: Vec<(String, String, [u8; 3])>,
+    /// Hexside features.
+    pub hexsides: Vec<(Hexside, String)>,
+    /// Roads.
+    pub roads: Vec<Vec<Hex>>,
+    /// Labels.
+    pub labels: Vec<(Hex, String)>,
+    /// Counters by hex.
+    pub counters: BTreeMap<(i32, i32), Vec<Counter>>,
+    /// Side names, for the legend.
+    pub sides: Vec<String>,
+    /// Reinforcement entry hexes.
+    pub entries: Vec<Hex>,
+    /// Hexes to mark (findings).
+    pub marked: Vec<Hex>,
+}
+
+pub(crate) fn colour(hex: &str) -> [u8; 3] {
+    let h = hex.trim_start_matches('#');
+    let p = |i: usize| {
+        h.get(i..i + 2)
+            .and_then(|s| u8::from_str_radix(s, 16).ok())
+            .unwrap_or(200)
+    };
+    [p(0), p(2), p(4)]
+}
+
+impl Scene {
+    fn from_world(title: String, world: &World, ruleset: &Ruleset) -> Scene {
+        let grid = world.grid.clone();
+        let terrain = grid
+            .hexes()
+            .map(|h| ((h.x, h.y), world.terrain(h).to_string()))
+            .collect();
+        let used: std::collections::BTreeSet<String> =
+            grid.hexes().map(|h| world.terrain(h).to_string()).collect();
+        let legend = ruleset
+            .terrain
+            .iter()
+            .filter(|t| used.contains(&t.id))
+            .map(|t| (t.id.clone(), t.name.clone(), colour(&t.colour)))
+            .collect();
+        let mut hexsides: Vec<(Hexside, String)> = world
+            .hexside_entries()
+            .map(|(s, f, _)| (s, f.to_string()))
+            .collect();
+        hexsides.sort();
+        let mut labels: Vec<(Hex, String)> =
+            world.labels().map(|(h, l)| (h, l.to_string())).collect();
+        labels.sort_by_key(|(h, _)| (h.x, h.y));
+        Scene {
+            title,
+            grid,
+            terrain,
+            legend,
+            hexsides,
+            roads: world.paths.iter().map(|p| p.hexes.clone()).collect(),
+            labels,
+            counters: BTreeMap::new(),
+            sides: vec![],
+            entries: vec![],
+            marked: vec![],
+        }
+    }
+
+    /// A map alone.
+    pub fn of_map(map: &MapFile, ruleset: &Ruleset) -> Scene {
+        let mut sink = Vec::new();
+        let world = World::from_map(map, FileRole::This, &mut sink);
+        Scene::from_world(map.title.clone(), &world, ruleset)
+    }
+
+    /// A scenario on its map, overlays applied, counters where the set-up puts them.
+    pub fn of_scenario(
+        scenario: &ScenarioFile,
+        map: &MapFile,
+        overlays: &[Option<&OverlayFile>],
+        ruleset: &Ruleset,
+    ) -> Scene {
+        let mut sink = Vec::new();
+        let s = muster_rules::resolve(scenario, map, overlays, ruleset, &mut sink);
+        let mut scene = Scene::from_world(scenario.title.clone(), &s.world, ruleset);
+        scene.sides = scenario.sides.iter().map(|x| x.name.clone()).collect();
+        for d in &s.deployments {
+            match d.kind {
+                DeployKind::Setup { .. } => {
+                    let choice = d.hexes.len() > 1;
+                    for u in &d.units {
+                        let (def, kind) = s.unit(d.side, u.unit);
+                        let ratings = match (def.steps.first(), def.rating) {
+                            (Some(st), _) => match st.range {
+                                Some(r) => format!("{}-{} r{r}", st.strength, st.mp),
+                                None => format!("{}-{}", st.strength, st.mp),
+                            },
+                            (None, Some(r)) => format!("L{r}"),
+                            (None, None) => kind.map(|k| k.name.clone()).unwrap_or_default(),
+                        };
+                        let hexes: Vec<Hex> = if choice {
+                            d.hexes.clone()
+                        } else {
+                            d.hexes.iter().take(1).copied().collect()
+                        };
+                        for h in hexes {
+                            scene.counters.entry((h.x, h.y)).or_default().push(Counter {
+                                side: d.side,
+                                name: def.name.clone(),
+                                ratings: ratings.clone(),
+                                choice,
+                            });
+                        }
+                    }
+                }
+                DeployKind::Reinforcement { .. } => scene.entries.extend(d.hexes.iter().copied()),
+            }
+        }
+        scene
+    }
+}
