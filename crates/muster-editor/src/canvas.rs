@@ -292,6 +292,20 @@ impl MapCanvas<'_> {
         })
     }
 
+    fn hexes_path(&self, hexes: &[Hex]) -> Path {
+        let o = self.camera.offset;
+        Path::new(|b| {
+            for h in hexes {
+                let corners = self.snap.grid.corners(*h, self.camera.zoom);
+                b.move_to(Point::new(corners[0].0 + o.x, corners[0].1 + o.y));
+                for c in &corners[1..] {
+                    b.line_to(Point::new(c.0 + o.x, c.1 + o.y));
+                }
+                b.close();
+            }
+        })
+    }
+
     fn draw_terrain(&self, frame: &mut Frame, bounds: Rectangle) {
         let z = self.camera.zoom;
         let grid_line = Stroke::default()
@@ -304,12 +318,27 @@ impl MapCanvas<'_> {
             .filter(|h| self.visible(*h, bounds))
             .collect();
         hexes.sort_by_key(|h| (h.x, h.y));
+        // One path per terrain and one for the grid: a few fills instead of thousands.
+        let mut by_terrain: std::collections::BTreeMap<&str, Vec<Hex>> =
+            std::collections::BTreeMap::new();
         for h in &hexes {
-            let t = self.snap.terrain.get(h).map(String::as_str).unwrap_or("");
-            let [r, g, b] = self.snap.colours.get(t).copied().unwrap_or([220, 220, 220]);
-            let path = self.hex_path(*h, 1.0);
-            frame.fill(&path, Color::from_rgb8(r, g, b));
-            frame.stroke(&path, grid_line);
+            by_terrain
+                .entry(self.snap.terrain.get(h).map(String::as_str).unwrap_or(""))
+                .or_default()
+                .push(*h);
+        }
+        for (t, group) in &by_terrain {
+            let [r, g, b] = self
+                .snap
+                .colours
+                .get(*t)
+                .copied()
+                .unwrap_or([220, 220, 220]);
+            frame.fill(&self.hexes_path(group), Color::from_rgb8(r, g, b));
+        }
+        if z >= 12.0 {
+            // Below this size the outlines would only darken the map.
+            frame.stroke(&self.hexes_path(&hexes), grid_line);
         }
         let road = Stroke::default()
             .with_width((z * 0.18).max(2.0))
@@ -373,6 +402,11 @@ impl MapCanvas<'_> {
 
     fn draw_units(&self, frame: &mut Frame, bounds: Rectangle) {
         let z = self.camera.zoom;
+        let s = z * 0.9;
+        // Rectangles grouped by colour into one path each; labels only when legible.
+        let mut groups: std::collections::BTreeMap<(usize, bool), Vec<Point>> =
+            std::collections::BTreeMap::new();
+        let mut labels = Vec::new();
         for (h, marks) in &self.snap.units {
             if !self.visible(*h, bounds) {
                 continue;
@@ -380,27 +414,44 @@ impl MapCanvas<'_> {
             let p = self.camera.to_screen(self.snap, *h);
             let shown: Vec<_> = marks.iter().take(3).collect();
             for (k, m) in shown.iter().enumerate() {
-                let s = z * 0.9;
                 let shift = k as f32 * z * 0.12;
-                let top_left = Point::new(p.x - s / 2.0 + shift, p.y - s / 2.0 + shift);
-                let colour = SIDE_COLOURS[m.side % SIDE_COLOURS.len()];
-                let colour = if m.choice {
+                groups
+                    .entry((m.side % SIDE_COLOURS.len(), m.choice))
+                    .or_default()
+                    .push(Point::new(p.x - s / 2.0 + shift, p.y - s / 2.0 + shift));
+                if z >= 16.0 && k + 1 == shown.len() {
+                    labels.push((
+                        m.text.clone(),
+                        Point::new(p.x + shift, p.y + shift - z * 0.15),
+                    ));
+                }
+            }
+        }
+        for ((side, choice), corners) in groups {
+            let path = Path::new(|b| {
+                for c in &corners {
+                    b.rectangle(*c, iced::Size::new(s, s));
+                }
+            });
+            let colour = SIDE_COLOURS[side];
+            frame.fill(
+                &path,
+                if choice {
                     Color { a: 0.45, ..colour }
                 } else {
                     colour
-                };
-                frame.fill_rectangle(top_left, iced::Size::new(s, s), colour);
-                if z >= 16.0 && k + 1 == shown.len() {
-                    frame.fill_text(Text {
-                        content: m.text.clone(),
-                        position: Point::new(p.x + shift, p.y + shift - z * 0.15),
-                        size: (z * 0.26).max(7.0).into(),
-                        color: Color::WHITE,
-                        align_x: iced::widget::text::Alignment::Center,
-                        ..Text::default()
-                    });
-                }
-            }
+                },
+            );
+        }
+        for (content, position) in labels {
+            frame.fill_text(Text {
+                content,
+                position,
+                size: (z * 0.26).max(7.0).into(),
+                color: Color::WHITE,
+                align_x: iced::widget::text::Alignment::Center,
+                ..Text::default()
+            });
         }
     }
 

@@ -1,0 +1,135 @@
+//! Draw-path benchmark: a 100×100 map with 2,000 counters drawn by the software renderer
+//! (tiny-skia, through iced_test's headless simulator). Prints the median and worst time of
+//! a full frame with empty caches (after a pan or zoom) and with warm caches (hover).
+//! Run with `cargo bench -p muster-editor --bench canvas`.
+
+use muster_editor::canvas::Camera;
+use muster_editor::document::Document;
+use muster_editor::{panels, App};
+use muster_model::{HexId, SetupEntry, Step, UnitDef, UnitRef, Zone};
+use std::time::{Duration, Instant};
+
+fn app_with(columns: u32, rows: u32, counters: usize) -> App {
+    let dir = std::env::temp_dir().join(format!("muster-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut doc = Document::new_empty(&dir, &format!("bench-{columns}"), columns, rows);
+    let terrains = ["woods", "hill", "village", "clear"];
+    let grid = muster_hex::Grid::new(doc.map.grid.clone());
+    for (i, h) in grid.hexes().enumerate() {
+        if i % 3 == 0 {
+            doc.map.hexes.push(muster_model::HexEntry {
+                hex: HexId(grid.to_printed(h)),
+                terrain: Some(terrains[i % 4].into()),
+                elevation: None,
+                label: None,
+            });
+        }
+    }
+    let s = doc.scenario.as_mut().unwrap();
+    for side in 0..2 {
+        s.sides[side].units.push(UnitDef {
+            id: "Foot".into(),
+            name: "Foot".into(),
+            kind: "infantry".into(),
+            count: 1000,
+            steps: vec![Step {
+                strength: 2,
+                mp: 4,
+                range: None,
+            }],
+            rating: None,
+            mp: None,
+            provenance: Default::default(),
+        });
+    }
+    for (i, h) in grid
+        .hexes()
+        .enumerate()
+        .filter(|(i, _)| i % 5 == 0)
+        .take(counters)
+    {
+        s.sides[i % 2].setup.push(SetupEntry {
+            units: vec![UnitRef {
+                count: 1,
+                unit: "Foot".into(),
+            }],
+            at: Zone::Hexes(vec![HexId(grid.to_printed(h))]),
+            hidden: false,
+            source: None,
+        });
+    }
+    let path = dir.join(format!("bench-{columns}.scenario.ron"));
+    doc.save_as(&path).unwrap();
+    let (mut app, _) = App::new(Some(path));
+    app.camera = Camera {
+        offset: iced::Vector::new(20.0, 20.0),
+        zoom: 9.0,
+    };
+    app
+}
+
+fn frame(app: &App) -> Duration {
+    let start = Instant::now();
+    let mut ui = iced_test::simulator(panels::view(app));
+    let _ = ui.snapshot(&iced::Theme::Light).unwrap();
+    start.elapsed()
+}
+
+fn report(name: &str, mut times: Vec<Duration>) {
+    times.sort();
+    let median = times[times.len() / 2];
+    let worst = times[times.len() - 1];
+    println!(
+        "{name:<40} median {:>7.2} ms   worst {:>7.2} ms   ({} frames)",
+        median.as_secs_f64() * 1e3,
+        worst.as_secs_f64() * 1e3,
+        times.len()
+    );
+}
+
+fn big_app() -> App {
+    app_with(100, 100, 2000)
+}
+
+fn main() {
+    let mut baseline = app_with(1, 1, 0);
+    baseline.camera = Camera {
+        offset: iced::Vector::new(20.0, 20.0),
+        zoom: 9.0,
+    };
+    let _ = frame(&baseline);
+    let base: Vec<Duration> = (0..10)
+        .map(|_| {
+            baseline.caches.clear_all();
+            frame(&baseline)
+        })
+        .collect();
+    report("baseline: same window, a 1-hex map", base);
+    let app = big_app();
+    println!(
+        "map 100x100 hexes, {} counters on the map",
+        app.snap.units.values().map(Vec::len).sum::<usize>()
+    );
+    let _ = frame(&app);
+    let cold: Vec<Duration> = (0..10)
+        .map(|_| {
+            app.caches.clear_all();
+            frame(&app)
+        })
+        .collect();
+    report("full frame, caches cleared (pan/zoom)", cold);
+    let warm: Vec<Duration> = (0..10).map(|_| frame(&app)).collect();
+    report("full frame, caches warm (hover)", warm);
+    let mut zoomed = big_app();
+    zoomed.camera = Camera {
+        offset: iced::Vector::new(-400.0, -300.0),
+        zoom: 30.0,
+    };
+    let cold: Vec<Duration> = (0..10)
+        .map(|_| {
+            zoomed.caches.clear_all();
+            frame(&zoomed)
+        })
+        .collect();
+    report("zoomed in (numbers, culled), caches cleared", cold);
+}
