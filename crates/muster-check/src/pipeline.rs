@@ -360,6 +360,11 @@ impl Checker {
     /// Checks every file under the given paths, plus the maps and overlays their scenarios
     /// reference. Files are checked in parallel; the report is sorted by path.
     pub fn check_paths(&self, paths: &[PathBuf]) -> Report {
+        self.check_paths_with_progress(paths, &|| {})
+    }
+
+    /// [`Checker::check_paths`], calling `tick` once per file checked (for progress bars).
+    pub fn check_paths_with_progress(&self, paths: &[PathBuf], tick: &(dyn Fn() + Sync)) -> Report {
         let found = discover(paths);
         let mut report = Report::default();
         let mut by_path: BTreeMap<PathBuf, Vec<Finding>> = BTreeMap::new();
@@ -376,6 +381,7 @@ impl Checker {
             .map(|(p, k)| {
                 let mut r = Report::default();
                 let (f, refs) = self.check_file(p, *k, &mut r);
+                tick();
                 (p.clone(), f, refs, r)
             })
             .collect();
@@ -397,6 +403,7 @@ impl Checker {
             .map(|(p, k)| {
                 let mut r = Report::default();
                 let (f, _) = self.check_file(p, *k, &mut r);
+                tick();
                 (p.clone(), f, r)
             })
             .collect();

@@ -2,7 +2,7 @@
 
 mod commands;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Scenario and map validation for hex wargames (A la Charge, Siege / Cry Havoc, Charles
@@ -23,6 +23,11 @@ enum Command {
     Explain(commands::explain::Args),
     Render(commands::render::Args),
     Schema(commands::schema::Args),
+    Fmt(commands::fmt::Args),
+    Convert(commands::convert::Args),
+    Diff(commands::diff::Args),
+    New(commands::new::Args),
+    Completions(commands::completions::Args),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +39,11 @@ fn main() -> ExitCode {
         Command::Explain(a) => commands::explain::run(a),
         Command::Render(a) => commands::render::run(a),
         Command::Schema(a) => commands::schema::run(a),
+        Command::Fmt(a) => commands::fmt::run(a),
+        Command::Convert(a) => commands::convert::run(a),
+        Command::Diff(a) => commands::diff::run(a),
+        Command::New(a) => commands::new::run(a),
+        Command::Completions(a) => commands::completions::run(a, Cli::command()),
     };
     match result {
         Ok(code) => code,

@@ -308,3 +308,186 @@ fn schema_command_writes_the_committed_schemas() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn sarif_output_is_valid_sarif_json() {
+    let (code, out, _) = muster(&[
+        "validate",
+        "tests/cases/invalid-ac101-stacking",
+        "--format",
+        "sarif",
+    ]);
+    assert_eq!(code, 1);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["version"], "2.1.0");
+    let run = &v["runs"][0];
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    assert!(rules.iter().any(|r| r["id"] == "AC101"));
+    let result = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["ruleId"] == "AC101")
+        .unwrap();
+    assert_eq!(result["level"], "error");
+    let region = &result["locations"][0]["physicalLocation"]["region"];
+    assert!(
+        region["startLine"].as_u64().unwrap() > 0 && region["startColumn"].as_u64().unwrap() > 0
+    );
+    let idx = result["ruleIndex"].as_u64().unwrap() as usize;
+    assert_eq!(rules[idx]["id"], "AC101", "ruleIndex points at the rule");
+}
+
+#[test]
+fn junit_output_parses_as_xml_with_one_case_per_file() {
+    use quick_xml::events::Event;
+    let (code, out, _) = muster(&[
+        "validate",
+        "tests/cases/invalid-ac101-stacking",
+        "tests/cases/valid-minimal",
+        "--format",
+        "junit",
+    ]);
+    assert_eq!(code, 1);
+    let mut reader = quick_xml::Reader::from_str(&out);
+    let (mut cases, mut failures) = (0, 0);
+    loop {
+        match reader.read_event().unwrap() {
+            Event::Start(e) | Event::Empty(e) if e.name().as_ref() == b"testcase" => cases += 1,
+            Event::Start(e) | Event::Empty(e) if e.name().as_ref() == b"failure" => failures += 1,
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    assert_eq!(cases, 4, "two maps and two scenarios: {out}");
+    assert_eq!(failures, 1, "{out}");
+}
+
+#[test]
+fn github_annotations_name_file_line_and_column() {
+    let (code, out, _) = muster(&[
+        "validate",
+        "tests/cases/invalid-ac101-stacking",
+        "--format",
+        "github",
+    ]);
+    assert_eq!(code, 1);
+    let line = out.lines().find(|l| l.starts_with("::error ")).unwrap();
+    assert!(
+        line.contains("file=tests/cases/invalid-ac101-stacking/x.scenario.ron,line="),
+        "{line}"
+    );
+    assert!(
+        line.contains(",col=") && line.contains("title=AC101"),
+        "{line}"
+    );
+}
+
+#[test]
+fn allow_deny_and_quiet() {
+    let (code, out, _) = muster(&[
+        "validate",
+        "tests/cases/invalid-ac101-stacking",
+        "--allow",
+        "AC101",
+        "--color",
+        "never",
+    ]);
+    assert_eq!(code, 0, "an allowed code is a note: {out}");
+    assert!(out.contains("note[AC101]"));
+    let (code, _, _) = muster(&[
+        "validate",
+        "tests/cases/invalid-ac105-unreachable-morale/x.scenario.ron",
+        "--deny",
+        "AC105",
+    ]);
+    assert_eq!(code, 1);
+    let (code, out, _) = muster(&[
+        "validate",
+        "scenarios",
+        "maps",
+        "--quiet",
+        "--color",
+        "never",
+    ]);
+    assert_eq!((code, out.as_str()), (0, ""), "quiet prints only errors");
+    let (code, _, _) = muster(&[
+        "validate",
+        "tests/cases/valid-erratum-waives-stacking",
+        "--deny",
+        "warnings",
+    ]);
+    assert_eq!(code, 0, "notes are not warnings");
+}
+
+#[test]
+fn fmt_check_convert_and_new() {
+    let (code, out, _) = muster(&["fmt", "--check", "scenarios", "maps"]);
+    assert_eq!(code, 0, "the bundled files are canonical: {out}");
+    let dir = std::env::temp_dir().join(format!("muster-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let pack = dir.join("pack");
+    let (code, _, err) = muster(&["new", "pack", pack.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, _) = muster(&["validate", pack.to_str().unwrap(), "--color", "never"]);
+    assert_eq!(code, 0, "a new pack validates: {out}");
+    let json = dir.join("civitate.scenario.json");
+    let (code, _, err) = muster(&[
+        "convert",
+        "--to",
+        "json",
+        CIVITATE,
+        "-o",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let parsed: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(parsed["turns"], 5);
+    let (_, back, _) = muster(&["convert", "--to", "ron", json.to_str().unwrap()]);
+    let original = std::fs::read_to_string(root().join(CIVITATE)).unwrap();
+    assert!(
+        original.ends_with(&(back.trim_end().to_string() + "\n")),
+        "JSON back to RON gives the canonical text"
+    );
+    let (code, out, _) = muster(&["completions", "bash"]);
+    assert!(code == 0 && out.contains("muster"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn diff_reports_moves_in_game_terms() {
+    let dir = std::env::temp_dir().join(format!("muster-diff-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("scenarios/a-la-charge")).unwrap();
+    std::fs::create_dir_all(dir.join("maps")).unwrap();
+    for f in [
+        "maps/normans-byzantines.map.ron",
+        "maps/nb-overlay-1.overlay.ron",
+        "maps/nb-overlay-2.overlay.ron",
+    ] {
+        std::fs::copy(root().join(f), dir.join(f)).unwrap();
+    }
+    let text = std::fs::read_to_string(root().join(CIVITATE))
+        .unwrap()
+        .replace(
+            "[\"Amalfi\"], at: Hexes([\"0306\"])",
+            "[\"Amalfi\"], at: Hexes([\"0406\"])",
+        );
+    std::fs::write(dir.join(CIVITATE), text).unwrap();
+    let map = std::fs::read_to_string(root().join("maps/normans-byzantines.map.ron")).unwrap().replace("default_terrain: \"clear\",", "default_terrain: \"clear\",\n    hexes: [\n        (hex: \"0606\", terrain: \"woods\"),\n    ],");
+    std::fs::write(dir.join("maps/normans-byzantines.map.ron"), map).unwrap();
+    let (code, out, err) = muster(&[
+        "diff",
+        root().to_str().unwrap(),
+        dir.to_str().unwrap(),
+        "--format",
+        "markdown",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("- **Amalfi** (papal) moved from 0306 to 0406"),
+        "{out}"
+    );
+    assert!(out.contains("terrain 0606: clear → woods"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}

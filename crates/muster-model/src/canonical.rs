@@ -22,10 +22,30 @@ pub fn inline<T: Serialize + ?Sized>(value: &T) -> Result<String, WriteError> {
         .struct_names(false)
         .extensions(Extensions::IMPLICIT_SOME);
     let text = ron::ser::to_string_pretty(value, config)?;
-    Ok(text
-        .trim_start_matches("#![enable(implicit_some)]")
-        .trim()
-        .to_string())
+    Ok(unescape_quotes(
+        text.trim_start_matches("#![enable(implicit_some)]").trim(),
+    ))
+}
+
+/// ron writes `'` inside strings as `\'`; RON does not need it, and "unit's" reads better.
+fn unescape_quotes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('\'') => out.push('\''),
+                Some(n) => {
+                    out.push(c);
+                    out.push(n);
+                }
+                None => out.push(c),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 struct Writer {

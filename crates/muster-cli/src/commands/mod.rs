@@ -1,7 +1,12 @@
 //! One module per subcommand.
 
+pub mod completions;
+pub mod convert;
+pub mod diff;
 pub mod explain;
+pub mod fmt;
 pub mod inspect;
+pub mod new;
 pub mod query;
 pub mod render;
 pub mod schema;

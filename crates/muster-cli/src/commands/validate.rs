@@ -1,15 +1,31 @@
 //! `muster validate PATH...`
 
-use super::{Color, Format};
+use super::Color;
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
-use muster_check::Checker;
+use muster_check::{Checker, Report, Severity};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// Output formats of `validate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    /// Source snippets for people.
+    Human,
+    /// One JSON document (see the README).
+    Json,
+    /// SARIF 2.1.0 for code-scanning uploads.
+    Sarif,
+    /// JUnit XML, one test case per file.
+    Junit,
+    /// GitHub Actions annotations.
+    Github,
+}
+
 /// Check maps, overlays and scenarios against the schemas and the rules.
 ///
-/// Exit status: 0 when no errors are found, 1 when errors are found, 2 when muster could
-/// not run (for example a path that does not exist).
+/// Exit status: 0 when no errors are found, 1 when errors are found (or warnings, with
+/// `--deny warnings`), 2 when muster could not run (for example a path that does not exist).
 #[derive(clap::Args)]
 pub struct Args {
     /// Files and folders to check (folders are searched for *.map.ron, *.overlay.ron,
@@ -17,17 +33,45 @@ pub struct Args {
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
+    #[arg(long, value_enum, default_value_t = ReportFormat::Human)]
+    format: ReportFormat,
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
-    /// Treat warnings as errors for the exit status.
+    /// Report these codes as notes (repeatable; a pack manifest may allow codes too).
+    #[arg(long, value_name = "CODE")]
+    allow: Vec<String>,
+    /// Report these codes as errors; `--deny warnings` fails the run on any warning.
+    #[arg(long, value_name = "CODE|warnings")]
+    deny: Vec<String>,
+    /// Treat warnings as errors for the exit status (same as `--deny warnings`).
     #[arg(long)]
     deny_warnings: bool,
+    /// Print only errors (human format), no summary.
+    #[arg(short, long)]
+    quiet: bool,
     /// Write a PNG per failing scenario or map into this folder, offending hexes marked.
     #[arg(long, value_name = "DIR")]
     render_failures: Option<PathBuf>,
+}
+
+/// Applies `--allow` and `--deny CODE` to a report.
+pub fn adjust(report: &mut Report, allow: &[String], deny: &[String]) {
+    for file in &mut report.files {
+        for f in &mut file.findings {
+            let code = f.diagnostic.code;
+            if allow.iter().any(|c| c.eq_ignore_ascii_case(code))
+                && f.diagnostic.severity > Severity::Note
+            {
+                f.diagnostic.severity = Severity::Note;
+                f.diagnostic
+                    .help
+                    .get_or_insert_with(|| "allowed on the command line".into());
+            } else if deny.iter().any(|c| c.eq_ignore_ascii_case(code)) {
+                f.diagnostic.severity = Severity::Error;
+            }
+        }
+    }
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -36,14 +80,50 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let list: Vec<_> = missing.iter().map(|p| p.display().to_string()).collect();
         anyhow::bail!("no such file or folder: {}", list.join(", "));
     }
-    let report = Checker::new().check_paths(&args.paths);
+    let progress = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} checked {pos} files ({per_sec})")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        );
+        bar
+    });
+    let tick = || {
+        if let Some(b) = &progress {
+            b.inc(1);
+        }
+    };
+    let mut report = Checker::new().check_paths_with_progress(&args.paths, &tick);
+    if let Some(b) = &progress {
+        b.finish_and_clear();
+    }
+    let deny_warnings =
+        args.deny_warnings || args.deny.iter().any(|c| c.eq_ignore_ascii_case("warnings"));
+    adjust(&mut report, &args.allow, &args.deny);
     let base = std::env::current_dir().ok();
+    let base = base.as_deref();
     match args.format {
-        Format::Json => super::emit(serde_json::to_string_pretty(&muster_cli::render::json(
-            &report,
-            base.as_deref(),
-        ))?)?,
-        Format::Human => {
+        ReportFormat::Json => super::emit(serde_json::to_string_pretty(
+            &muster_cli::render::json(&report, base),
+        )?)?,
+        ReportFormat::Sarif => super::emit(serde_json::to_string_pretty(
+            &muster_cli::render::sarif(&report, base),
+        )?)?,
+        ReportFormat::Junit => super::emit(muster_cli::render::junit(&report, base))?,
+        ReportFormat::Github => {
+            use std::io::Write;
+            std::io::stdout()
+                .lock()
+                .write_all(muster_cli::render::github(&report, base).as_bytes())?;
+        }
+        ReportFormat::Human => {
+            let mut shown = report.clone();
+            if args.quiet {
+                for f in &mut shown.files {
+                    f.findings
+                        .retain(|x| x.diagnostic.severity == Severity::Error);
+                }
+            }
             let choice = if args.color.enabled() {
                 ColorChoice::Always
             } else {
@@ -51,14 +131,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             let stream = StandardStream::stdout(choice);
             let mut lock = stream.lock();
-            muster_cli::render::human_to_writer(&report, base.as_deref(), &mut lock)?;
+            if args.quiet {
+                muster_cli::render::human_findings(&shown, base, &mut lock)?;
+            } else {
+                muster_cli::render::human_to_writer(&shown, base, &mut lock)?;
+            }
         }
     }
     if let Some(dir) = &args.render_failures {
         render_failures(&report, dir)?;
     }
-    let failed = report.has_errors()
-        || (args.deny_warnings && report.count(muster_check::Severity::Warning) > 0);
+    let failed = report.has_errors() || (deny_warnings && report.count(Severity::Warning) > 0);
     Ok(if failed {
         ExitCode::from(1)
     } else {
@@ -66,13 +149,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn render_failures(report: &muster_check::Report, dir: &std::path::Path) -> anyhow::Result<()> {
+fn render_failures(report: &Report, dir: &std::path::Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir)?;
     for file in &report.files {
         let errors: Vec<_> = file
             .findings
             .iter()
-            .filter(|f| f.diagnostic.severity == muster_check::Severity::Error)
+            .filter(|f| f.diagnostic.severity == Severity::Error)
             .collect();
         if errors.is_empty() {
             continue;

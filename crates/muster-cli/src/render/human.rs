@@ -93,6 +93,22 @@ pub fn human(report: &Report, base: Option<&Path>) -> String {
     out
 }
 
+/// Renders only the findings (no summary) to a colour-capable writer.
+pub fn human_findings(
+    report: &Report,
+    base: Option<&Path>,
+    writer: &mut dyn term::termcolor::WriteColor,
+) -> std::io::Result<()> {
+    let files = Files::new(report, base);
+    let config = Config::default();
+    for f in report.findings() {
+        let cs = to_codespan(f, &files, base);
+        term::emit_to_write_style(writer, &config, &files.db, &cs)
+            .map_err(std::io::Error::other)?;
+    }
+    Ok(())
+}
+
 /// Renders the report to a colour-capable writer (a terminal).
 pub fn human_to_writer(
     report: &Report,

@@ -1,10 +1,17 @@
-//! Renderers for a validation report: `human` (codespan-reporting snippets) and `json`.
+//! Renderers for a validation report: `human` (codespan-reporting snippets), `json`,
+//! `sarif`, `junit` and `github` (workflow annotations).
 
+mod github;
 mod human;
 mod json;
+mod junit;
+mod sarif;
 
-pub use human::{human, human_to_writer};
+pub use github::github;
+pub use human::{human, human_findings, human_to_writer, summary};
 pub use json::json;
+pub use junit::junit;
+pub use sarif::sarif;
 
 use std::path::Path;
 

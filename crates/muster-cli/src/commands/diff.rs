@@ -1,0 +1,294 @@
+//! `muster diff OLD NEW`: what changed between two versions of files or folders, in game
+//! terms (units moved or added, terrain changed, overlays moved, rules changed), readable
+//! in a pull-request comment.
+
+use muster_check::{discover, inspect_json, load_value, Checker};
+use muster_model::canonical::inline;
+use muster_model::{FileKind, MapFile, ScenarioFile};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// How to print the changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DiffFormat {
+    /// Plain lines.
+    Human,
+    /// Markdown for a pull-request comment.
+    Markdown,
+}
+
+/// Show what changed between two files or two folders (e.g. two checkouts), in game terms.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The old file or folder.
+    old: PathBuf,
+    /// The new file or folder.
+    new: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = DiffFormat::Human)]
+    format: DiffFormat,
+}
+
+fn files(root: &Path) -> BTreeMap<PathBuf, (PathBuf, FileKind)> {
+    let found = discover(&[root.to_path_buf()]);
+    found
+        .files
+        .into_iter()
+        .map(|(p, k)| {
+            let rel = if root.is_file() {
+                PathBuf::from(root.file_name().unwrap_or_default())
+            } else {
+                p.strip_prefix(root)
+                    .map(Path::to_path_buf)
+                    .unwrap_or_else(|_| p.clone())
+            };
+            (rel, (p, k))
+        })
+        .collect()
+}
+
+fn placements(path: &Path) -> Option<Value> {
+    Checker::new()
+        .load_scenario(path)
+        .ok()
+        .map(|l| inspect_json(&l))
+}
+
+type Counters = BTreeMap<(String, String), Vec<Vec<String>>>;
+
+fn counters(v: &Value) -> Counters {
+    let mut out: Counters = BTreeMap::new();
+    for p in v["placements"].as_array().into_iter().flatten() {
+        let side = p["side"].as_str().unwrap_or_default().to_string();
+        let id = p["id"].as_str().unwrap_or_default().to_string();
+        let mut hexes: Vec<String> = p["hexes"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|h| h.as_str().map(String::from))
+            .collect();
+        if let Some(t) = p.get("turn") {
+            hexes.insert(0, format!("turn {t}:"));
+        }
+        out.entry((side, id)).or_default().push(hexes);
+    }
+    out
+}
+
+fn where_(hexes: &[String]) -> String {
+    if hexes.len() > 6 {
+        format!(
+            "{} … {} ({} hexes)",
+            hexes[0],
+            hexes[hexes.len() - 1],
+            hexes.len()
+        )
+    } else {
+        hexes.join(", ")
+    }
+}
+
+fn scenario_changes(old: &Path, new: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let (Some(a), Some(b)) = (placements(old), placements(new)) else {
+        return vec!["cannot compare: one version does not load (run `muster validate`)".into()];
+    };
+    for key in ["title", "turns", "first_side"] {
+        if a[key] != b[key] {
+            out.push(format!("{key}: {} → {}", a[key], b[key]));
+        }
+    }
+    let (ca, cb) = (counters(&a), counters(&b));
+    let keys: BTreeSet<_> = ca.keys().chain(cb.keys()).cloned().collect();
+    for k in keys {
+        let (mut va, mut vb) = (
+            ca.get(&k).cloned().unwrap_or_default(),
+            cb.get(&k).cloned().unwrap_or_default(),
+        );
+        va.sort();
+        vb.sort();
+        if va == vb {
+            continue;
+        }
+        let (side, unit) = &k;
+        if va.len() == 1 && vb.len() == 1 {
+            out.push(format!(
+                "**{unit}** ({side}) moved from {} to {}",
+                where_(&va[0]),
+                where_(&vb[0])
+            ));
+            continue;
+        }
+        let removed: Vec<_> = va.iter().filter(|x| !vb.contains(x)).collect();
+        let added: Vec<_> = vb.iter().filter(|x| !va.contains(x)).collect();
+        for r in &removed {
+            out.push(format!("**{unit}** ({side}) removed from {}", where_(r)));
+        }
+        for a in &added {
+            out.push(format!("**{unit}** ({side}) added at {}", where_(a)));
+        }
+    }
+    if a["overlays"] != b["overlays"] {
+        out.push(format!("overlays: {} → {}", a["overlays"], b["overlays"]));
+    }
+    let (sa, sb) = (
+        load_value::<ScenarioFile>(old, FileKind::Scenario),
+        load_value::<ScenarioFile>(new, FileKind::Scenario),
+    );
+    if let (Ok(sa), Ok(sb)) = (sa, sb) {
+        let lines = |s: &ScenarioFile| -> (Vec<String>, Vec<String>, Vec<String>) {
+            let f = |v: Vec<String>| v;
+            (
+                f(s.special_rules
+                    .iter()
+                    .filter_map(|r| inline(r).ok())
+                    .collect()),
+                f(s.victory.iter().filter_map(|r| inline(r).ok()).collect()),
+                f(s.errata.iter().filter_map(|r| inline(r).ok()).collect()),
+            )
+        };
+        let (ra, va, ea) = lines(&sa.value);
+        let (rb, vb, eb) = lines(&sb.value);
+        for (what, x, y) in [
+            ("special rule", ra, rb),
+            ("victory condition", va, vb),
+            ("erratum", ea, eb),
+        ] {
+            for gone in x.iter().filter(|l| !y.contains(l)) {
+                out.push(format!("{what} removed: `{}`", short(gone)));
+            }
+            for new in y.iter().filter(|l| !x.contains(l)) {
+                out.push(format!("{what} added: `{}`", short(new)));
+            }
+        }
+    }
+    out
+}
+
+fn short(s: &str) -> String {
+    if s.chars().count() > 120 {
+        format!("{}…", s.chars().take(119).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
+fn map_changes(old: &Path, new: &Path) -> Vec<String> {
+    let (Ok(a), Ok(b)) = (
+        load_value::<MapFile>(old, FileKind::Map),
+        load_value::<MapFile>(new, FileKind::Map),
+    ) else {
+        return vec!["cannot compare: one version does not load (run `muster validate`)".into()];
+    };
+    let (a, b) = (a.value, b.value);
+    let mut out = Vec::new();
+    if a.grid != b.grid {
+        out.push(format!(
+            "grid: {} → {}",
+            inline(&a.grid).unwrap_or_default(),
+            inline(&b.grid).unwrap_or_default()
+        ));
+    }
+    let terrain = |m: &MapFile| -> BTreeMap<String, String> {
+        m.hexes
+            .iter()
+            .filter_map(|e| e.terrain.clone().map(|t| (e.hex.to_string(), t)))
+            .collect()
+    };
+    let (ta, tb) = (terrain(&a), terrain(&b));
+    let hexes: BTreeSet<_> = ta.keys().chain(tb.keys()).cloned().collect();
+    for h in hexes {
+        let (x, y) = (
+            ta.get(&h).unwrap_or(&a.default_terrain),
+            tb.get(&h).unwrap_or(&b.default_terrain),
+        );
+        if x != y {
+            out.push(format!("terrain {h}: {x} → {y}"));
+        }
+    }
+    let sides = |m: &MapFile| -> BTreeMap<String, String> {
+        m.hexsides
+            .iter()
+            .map(|e| (e.side.clone(), e.feature.clone()))
+            .collect()
+    };
+    let (sa, sb) = (sides(&a), sides(&b));
+    for s in sa.keys().chain(sb.keys()).collect::<BTreeSet<_>>() {
+        let (x, y) = (
+            sa.get(s).map(String::as_str).unwrap_or("nothing"),
+            sb.get(s).map(String::as_str).unwrap_or("nothing"),
+        );
+        if x != y {
+            out.push(format!("hexside {s}: {x} → {y}"));
+        }
+    }
+    let paths =
+        |m: &MapFile| -> Vec<String> { m.paths.iter().filter_map(|p| inline(p).ok()).collect() };
+    let (pa, pb) = (paths(&a), paths(&b));
+    for gone in pa.iter().filter(|p| !pb.contains(p)) {
+        out.push(format!("path removed: `{}`", short(gone)));
+    }
+    for new in pb.iter().filter(|p| !pa.contains(p)) {
+        out.push(format!("path added: `{}`", short(new)));
+    }
+    out
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    for p in [&args.old, &args.new] {
+        if !p.exists() {
+            anyhow::bail!("no such file or folder: {}", p.display());
+        }
+    }
+    let (fa, fb) = (files(&args.old), files(&args.new));
+    let names: BTreeSet<_> = fa.keys().chain(fb.keys()).cloned().collect();
+    let md = args.format == DiffFormat::Markdown;
+    let mut any = false;
+    for name in names {
+        let changes = match (fa.get(&name), fb.get(&name)) {
+            (Some(_), None) => vec!["file removed".to_string()],
+            (None, Some(_)) => vec!["file added".to_string()],
+            (Some((pa, FileKind::Scenario)), Some((pb, _))) => scenario_changes(pa, pb),
+            (Some((pa, FileKind::Map)), Some((pb, _))) => map_changes(pa, pb),
+            (Some((pa, _)), Some((pb, _))) => {
+                if std::fs::read(pa).ok() != std::fs::read(pb).ok() {
+                    vec!["changed".to_string()]
+                } else {
+                    vec![]
+                }
+            }
+            (None, None) => vec![],
+        };
+        if changes.is_empty() {
+            continue;
+        }
+        any = true;
+        let title = name.display().to_string().replace('\\', "/");
+        super::emit(if md {
+            format!("### `{title}`\n")
+        } else {
+            format!("{title}:")
+        })?;
+        for c in changes {
+            let c = if md {
+                c
+            } else {
+                c.replace("**", "").replace('`', "")
+            };
+            super::emit(if md {
+                format!("- {c}")
+            } else {
+                format!("  {c}")
+            })?;
+        }
+        if md {
+            super::emit("")?;
+        }
+    }
+    if !any {
+        super::emit("no changes in game terms")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

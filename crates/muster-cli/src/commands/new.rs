@@ -1,0 +1,183 @@
+//! `muster new pack|map|scenario NAME`: scaffolds with the ruleset's vocabulary.
+
+use super::fmt::write_atomically;
+use muster_hex::{GridSide, GridSpec, Numbering, Orientation, Stagger};
+use muster_model::canonical::{map_to_ron, scenario_to_ron};
+use muster_model::{MapFile, Provenance, ScenarioFile, Side};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// What to create.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum What {
+    /// A folder with a manifest, a map and a scenario.
+    Pack,
+    /// A map.
+    Map,
+    /// A scenario on an existing map.
+    Scenario,
+}
+
+/// Create a new pack, map or scenario that validates, ready to fill in.
+#[derive(clap::Args)]
+pub struct Args {
+    /// What to create.
+    what: What,
+    /// Name (a folder for a pack, a file stem otherwise).
+    name: PathBuf,
+    /// Ruleset.
+    #[arg(long, default_value = "a-la-charge")]
+    ruleset: String,
+    /// For a scenario: the map it uses (relative to the scenario).
+    #[arg(long)]
+    map: Option<String>,
+    /// Map size, COLUMNSxROWS.
+    #[arg(long, default_value = "12x15")]
+    size: String,
+}
+
+fn map(title: &str, ruleset: &str, columns: u32, rows: u32) -> MapFile {
+    let r = muster_rules::ruleset(ruleset);
+    let vocabulary = r
+        .map(|r| {
+            r.terrain
+                .iter()
+                .map(|t| t.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .unwrap_or_default();
+    MapFile {
+        title: title.into(),
+        ruleset: ruleset.into(),
+        provenance: Provenance::Original,
+        source: None,
+        notes: vec![format!("Terrain ids of {ruleset}: {vocabulary}.")],
+        grid: GridSpec {
+            orientation: Orientation::Flat,
+            stagger: Stagger::Even,
+            numbering: Numbering::ColumnRow,
+            first_column: 1,
+            first_row: 1,
+            columns,
+            rows,
+            north: GridSide::Top,
+        },
+        default_terrain: r
+            .and_then(|r| r.terrain.first())
+            .map(|t| t.id.clone())
+            .unwrap_or_else(|| "clear".into()),
+        hexes: vec![],
+        hexsides: vec![],
+        paths: vec![],
+        zones: vec![],
+    }
+}
+
+fn scenario(title: &str, ruleset: &str, map: &str) -> ScenarioFile {
+    let side = |id: &str, name: &str| Side {
+        id: id.into(),
+        name: name.into(),
+        commander: None,
+        army_morale: None,
+        rout: None,
+        units: vec![],
+        setup: vec![],
+        reinforcements: vec![],
+    };
+    ScenarioFile {
+        title: title.into(),
+        ruleset: ruleset.into(),
+        options: vec![],
+        provenance: Provenance::Original,
+        source: None,
+        notes: vec![],
+        map: map.into(),
+        overlays: vec![],
+        turns: 5,
+        first_side: "first".into(),
+        sides: vec![side("first", "First side"), side("second", "Second side")],
+        special_rules: vec![],
+        victory: vec![],
+        errata: vec![],
+    }
+}
+
+fn create(path: &Path, text: &str) -> anyhow::Result<()> {
+    if path.exists() {
+        anyhow::bail!("{} exists already", path.display());
+    }
+    write_atomically(path, text)?;
+    super::emit(format!("created {}", path.display()))
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if muster_rules::ruleset(&args.ruleset).is_none() {
+        anyhow::bail!(
+            "unknown ruleset `{}`; the rulesets are {}",
+            args.ruleset,
+            muster_rules::RULESET_IDS.join(", ")
+        );
+    }
+    let (c, r) = args
+        .size
+        .split_once('x')
+        .and_then(|(c, r)| Some((c.parse().ok()?, r.parse().ok()?)))
+        .ok_or_else(|| anyhow::anyhow!("--size takes COLUMNSxROWS, e.g. 12x15"))?;
+    let stem = args
+        .name
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("new")
+        .to_string();
+    match args.what {
+        What::Map => create(
+            &with(&args.name, "map.ron"),
+            &map_to_ron(&map(&stem, &args.ruleset, c, r))?,
+        )?,
+        What::Scenario => {
+            let m = args
+                .map
+                .clone()
+                .unwrap_or_else(|| format!("{stem}.map.ron"));
+            create(
+                &with(&args.name, "scenario.ron"),
+                &scenario_to_ron(&scenario(&stem, &args.ruleset, &m))?,
+            )?
+        }
+        What::Pack => {
+            let dir = &args.name;
+            std::fs::create_dir_all(dir.join("maps"))?;
+            std::fs::create_dir_all(dir.join("scenarios"))?;
+            create(
+                &dir.join("muster.pack.ron"),
+                &format!(
+                    "(\n    name: \"{stem}\",\n    ruleset: \"{}\",\n)\n",
+                    args.ruleset
+                ),
+            )?;
+            create(
+                &dir.join(format!("maps/{stem}.map.ron")),
+                &map_to_ron(&map(&stem, &args.ruleset, c, r))?,
+            )?;
+            create(
+                &dir.join(format!("scenarios/{stem}.scenario.ron")),
+                &scenario_to_ron(&scenario(
+                    &stem,
+                    &args.ruleset,
+                    &format!("../maps/{stem}.map.ron"),
+                ))?,
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn with(name: &Path, ext: &str) -> PathBuf {
+    let s = name.to_string_lossy();
+    if s.ends_with(&format!(".{ext}")) {
+        name.to_path_buf()
+    } else {
+        PathBuf::from(format!("{s}.{ext}"))
+    }
+}

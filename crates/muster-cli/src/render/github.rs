@@ -1,0 +1,49 @@
+//! GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`.
+
+use super::display_path;
+use muster_check::{Report, Severity};
+use std::path::Path;
+
+fn escape_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// One annotation per finding.
+pub fn github(report: &Report, base: Option<&Path>) -> String {
+    let mut out = String::new();
+    for f in report.findings() {
+        let d = &f.diagnostic;
+        let command = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "notice",
+        };
+        let mut message = d.message.clone();
+        for extra in [
+            d.rule.as_ref().map(|r| format!("rule: {r}")),
+            d.help.as_ref().map(|h| format!("help: {h}")),
+            d.erratum.as_ref().map(|e| format!("known erratum: {e}")),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            message.push('\n');
+            message.push_str(&extra);
+        }
+        out.push_str(&format!(
+            "::{command} file={},line={},col={},title={}::{}\n",
+            escape_property(&display_path(&f.file, base)),
+            f.line,
+            f.column,
+            escape_property(&format!("{} {}", d.code, d.hex.as_deref().unwrap_or(""))).trim_end(),
+            escape_data(&message)
+        ));
+    }
+    out
+}

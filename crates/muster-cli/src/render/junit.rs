@@ -1,0 +1,71 @@
+//! JUnit XML: one test case per file, failing with its error-level diagnostics.
+
+use super::display_path;
+use muster_check::{Report, Severity};
+use quick_junit::{NonSuccessKind, Report as JUnit, TestCase, TestCaseStatus, TestSuite};
+use std::path::Path;
+
+/// The report as a JUnit XML document.
+pub fn junit(report: &Report, base: Option<&Path>) -> String {
+    let mut suite = TestSuite::new("muster validate");
+    for file in &report.files {
+        let name = display_path(&file.path, base);
+        let errors: Vec<_> = file
+            .findings
+            .iter()
+            .filter(|f| f.diagnostic.severity == Severity::Error)
+            .collect();
+        let status = if errors.is_empty() {
+            TestCaseStatus::success()
+        } else {
+            let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
+            s.set_message(format!(
+                "{} error{}",
+                errors.len(),
+                if errors.len() == 1 { "" } else { "s" }
+            ));
+            s.set_type("muster");
+            let description: Vec<String> = errors
+                .iter()
+                .map(|f| {
+                    format!(
+                        "{}:{}:{}: {}[{}] {}",
+                        name,
+                        f.line,
+                        f.column,
+                        f.diagnostic.severity.as_str(),
+                        f.diagnostic.code,
+                        f.diagnostic.message
+                    )
+                })
+                .collect();
+            s.set_description(description.join("\n"));
+            s
+        };
+        let mut case = TestCase::new(name.clone(), status);
+        case.set_classname("muster");
+        let others: Vec<String> = file
+            .findings
+            .iter()
+            .filter(|f| f.diagnostic.severity != Severity::Error)
+            .map(|f| {
+                format!(
+                    "{}:{}:{}: {}[{}] {}",
+                    name,
+                    f.line,
+                    f.column,
+                    f.diagnostic.severity.as_str(),
+                    f.diagnostic.code,
+                    f.diagnostic.message
+                )
+            })
+            .collect();
+        if !others.is_empty() {
+            case.set_system_out(others.join("\n"));
+        }
+        suite.add_test_case(case);
+    }
+    let mut junit = JUnit::new("muster");
+    junit.add_test_suite(suite);
+    junit.to_string().unwrap_or_default()
+}
