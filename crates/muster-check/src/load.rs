@@ -23,7 +23,7 @@ pub struct Loaded<T> {
     /// Its text.
     pub text: Arc<str>,
     /// The positioned tree.
-    pub node: Node,
+    pub node: Arc<Node>,
     /// The typed value.
     pub value: T,
     lines: Arc<LineIndex>,
@@ -34,7 +34,7 @@ pub struct Loaded<T> {
 pub struct Located {
     pub(crate) path: PathBuf,
     pub(crate) text: Arc<str>,
-    pub(crate) node: Option<Node>,
+    pub(crate) node: Option<Arc<Node>>,
     pub(crate) lines: Arc<LineIndex>,
 }
 
@@ -43,7 +43,7 @@ impl<T> Loaded<T> {
         Located {
             path: self.path.clone(),
             text: self.text.clone(),
-            node: Some(self.node.clone()),
+            node: Some(Arc::clone(&self.node)),
             lines: self.lines.clone(),
         }
     }
@@ -238,8 +238,9 @@ pub fn parse_text<T: DeserializeOwned>(
             return Err((vec![f], Some(text)));
         }
     };
+    let node = Arc::new(node);
     let located = Located {
-        node: Some(node.clone()),
+        node: Some(Arc::clone(&node)),
         ..bare
     };
     let json = node.to_json();
@@ -247,7 +248,7 @@ pub fn parse_text<T: DeserializeOwned>(
     if !schema_errors.is_empty() {
         return Err((locate_all(schema_errors, &located, None, &[]), Some(text)));
     }
-    match serde_path_to_error::deserialize::<_, T>(&json) {
+    match serde_path_to_error::deserialize::<_, T>(json) {
         Ok(value) => Ok(Loaded {
             path: path.to_path_buf(),
             text,

@@ -124,7 +124,7 @@ impl Checker {
     /// The pack manifest governing a file: the nearest `muster.pack.ron` (or `.json`) in
     /// its folder or above.
     fn manifest_for(&self, path: &Path) -> Option<Arc<Manifest>> {
-        let dir = path.canonicalize().ok()?.parent()?.to_path_buf();
+        let dir = canonical(path).parent()?.to_path_buf();
         let mut cur = Some(dir.as_path());
         while let Some(d) = cur {
             let cached = self.manifests.lock().ok().and_then(|m| m.get(d).cloned());
@@ -371,7 +371,7 @@ impl Checker {
         for p in found.problems {
             by_path.entry(p.file.clone()).or_default().push(p);
         }
-        let canon = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+        let canon = |p: &Path| canonical(p);
         let (scenarios, others): (Vec<_>, Vec<_>) = found
             .files
             .into_iter()
@@ -475,17 +475,20 @@ fn finish(
     }
 }
 
-/// A path made absolute and free of `..` where the file exists; as given otherwise.
+/// A path made absolute, with `.` and `..` resolved lexically (no file-system calls, so
+/// that caches keyed by it cost nothing; `a/../maps/x` and `maps/x` are the same key).
 fn canonical(path: &Path) -> PathBuf {
-    if let Ok(p) = path.canonicalize() {
-        return p;
+    use std::path::Component;
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut out = PathBuf::new();
+    for c in absolute.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
     }
-    // A new file: canonicalise its folder.
-    match (
-        path.parent().and_then(|d| d.canonicalize().ok()),
-        path.file_name(),
-    ) {
-        (Some(dir), Some(name)) => dir.join(name),
-        _ => path.to_path_buf(),
-    }
+    out
 }

@@ -26,7 +26,7 @@ impl Severity {
 }
 
 /// Which file of a scenario a location is in.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase", tag = "role", content = "index")]
 pub enum FileRole {
     /// The file being checked.

@@ -44,7 +44,7 @@ pub use diagnostic::{Diagnostic, FileRole, Label, Location, Severity};
 pub use overlay_fit::OverlayFit;
 pub use rulesets::{ruleset, RULESET_IDS};
 pub use scenario::{DeployKind, Deployed, Deployment, Scenario, UnitLookup};
-pub use world::{ResolvedPath, World};
+pub use world::{Origin, ResolvedPath, World};
 
 use muster_model::{MapFile, OverlayFile, Ruleset, ScenarioFile};
 

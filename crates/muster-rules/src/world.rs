@@ -7,6 +7,30 @@ use muster_hex::{Grid, Hex, Hexside};
 use muster_model::{MapFile, OverlayFile, OverlayPlacement, Zone};
 use std::collections::HashMap;
 
+/// Where an entry of a map or overlay was written: formatted into a [`Location`] only
+/// when a diagnostic needs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Origin {
+    /// The file.
+    pub file: FileRole,
+    /// The list (`hexes`, `hexsides`).
+    pub list: &'static str,
+    /// Index in the list.
+    pub index: usize,
+    /// The field of the entry.
+    pub field: &'static str,
+}
+
+impl Origin {
+    /// The location it names.
+    pub fn location(&self) -> Location {
+        Location {
+            file: self.file,
+            pointer: format!("/{}/{}/{}", self.list, self.index, self.field),
+        }
+    }
+}
+
 /// A path (road) resolved to hexes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResolvedPath {
@@ -27,10 +51,10 @@ pub struct World {
     pub role: FileRole,
     /// Terrain of unlisted hexes.
     pub default_terrain: String,
-    terrain: HashMap<Hex, (String, Location)>,
+    terrain: HashMap<Hex, (String, Origin)>,
     elevation: HashMap<Hex, i32>,
     labels: HashMap<Hex, String>,
-    hexsides: HashMap<Hexside, Vec<(String, Location)>>,
+    hexsides: HashMap<Hexside, Vec<(String, Origin)>>,
     /// Paths.
     pub paths: Vec<ResolvedPath>,
     zones: Vec<(String, String, Zone)>,
@@ -50,7 +74,7 @@ impl World {
         let grid = Grid::new(map.grid.clone());
         let mut w = World {
             grid,
-            role: role.clone(),
+            role: role,
             default_terrain: map.default_terrain.clone(),
             terrain: HashMap::new(),
             elevation: HashMap::new(),
@@ -66,16 +90,16 @@ impl World {
             overlay_fits: Vec::new(),
         };
         let loc = |p: String| Location {
-            file: role.clone(),
+            file: role,
             pointer: p,
         };
+        let origin = |list: &'static str, index: usize, field: &'static str| Origin { file: role, list, index, field };
         for (i, e) in map.hexes.iter().enumerate() {
-            let Some(h) = w.hex_on_map(e.hex.as_str(), loc(hex_ptr("/hexes", i)), out) else {
+            let Some(h) = w.hex_on_map_with(e.hex.as_str(), || loc(hex_ptr("/hexes", i)), out) else {
                 continue;
             };
             if let Some(t) = &e.terrain {
-                w.terrain
-                    .insert(h, (t.clone(), loc(format!("/hexes/{i}/terrain"))));
+                w.terrain.insert(h, (t.clone(), origin("hexes", i, "terrain")));
             }
             if let Some(z) = e.elevation {
                 w.elevation.insert(h, z);
@@ -86,11 +110,8 @@ impl World {
         }
         for (i, e) in map.hexsides.iter().enumerate() {
             let l = loc(format!("/hexsides/{i}/side"));
-            if let Some(s) = w.hexside_on_map(&e.side, l.clone(), out) {
-                w.hexsides
-                    .entry(s)
-                    .or_default()
-                    .push((e.feature.clone(), loc(format!("/hexsides/{i}/feature"))));
+            if let Some(s) = w.hexside_on_map(&e.side, l, out) {
+                w.hexsides.entry(s).or_default().push((e.feature.clone(), origin("hexsides", i, "feature")));
             }
         }
         w.index_labels();
@@ -115,7 +136,7 @@ impl World {
         let mut hexes: Vec<Hex> = Vec::new();
         for (j, id) in ids.iter().enumerate() {
             let l = Location {
-                file: role.clone(),
+                file: *role,
                 pointer: format!("{base}/{j}"),
             };
             let Some(h) = self.hex_on_map(id.as_str(), l.clone(), out) else {
@@ -140,6 +161,14 @@ impl World {
             hexes.push(h);
         }
         hexes
+    }
+
+    /// [`World::hex_on_map`] with the location built only when it is needed.
+    pub fn hex_on_map_with(&self, id: &str, location: impl FnOnce() -> Location, out: &mut Vec<Diagnostic>) -> Option<Hex> {
+        match self.grid.from_printed(id) {
+            Ok(h) if self.grid.contains(h) => Some(h),
+            _ => hex_on_grid(&self.grid, id, location(), out),
+        }
     }
 
     /// Parses a printed id and checks it is on the map, reporting `MU024`/`MU023`.
@@ -200,7 +229,7 @@ impl World {
                 out.push(Diagnostic::error(
                     "MU024",
                     Location {
-                        file: role.clone(),
+                        file: role,
                         pointer: hex_ptr("/hexes", i),
                     },
                     format!("`{}` is not a hex id of the overlay's grid", e.hex),
@@ -223,7 +252,7 @@ impl World {
                     .at_hex(self.grid.to_printed(h))
                     .label(
                         Location {
-                            file: role.clone(),
+                            file: role,
                             pointer: hex_ptr("/hexes", i),
                         },
                         "this overlay hex",
@@ -237,10 +266,7 @@ impl World {
                     h,
                     (
                         t.clone(),
-                        Location {
-                            file: role.clone(),
-                            pointer: format!("/hexes/{i}/terrain"),
-                        },
+                        Origin { file: role, list: "hexes", index: i, field: "terrain" },
                     ),
                 );
             }
@@ -259,10 +285,7 @@ impl World {
                 if let Some(side) = self.grid.hexside_between(a, b) {
                     self.hexsides.entry(side).or_default().push((
                         e.feature.clone(),
-                        Location {
-                            file: role.clone(),
-                            pointer: format!("/hexsides/{i}/feature"),
-                        },
+                        Origin { file: role, list: "hexsides", index: i, field: "feature" },
                     ));
                 }
             }
@@ -278,7 +301,7 @@ impl World {
                 kind: p.kind.clone(),
                 hexes,
                 location: Location {
-                    file: role.clone(),
+                    file: role,
                     pointer: format!("/paths/{i}/kind"),
                 },
             });
@@ -297,13 +320,13 @@ impl World {
     }
 
     /// Where the terrain of a hex was set, if not by default.
-    pub fn terrain_origin(&self, hex: Hex) -> Option<&Location> {
-        self.terrain.get(&hex).map(|(_, l)| l)
+    pub fn terrain_origin(&self, hex: Hex) -> Option<Origin> {
+        self.terrain.get(&hex).map(|(_, o)| *o)
     }
 
     /// Every explicitly set terrain with its origin.
-    pub fn terrain_entries(&self) -> impl Iterator<Item = (Hex, &str, &Location)> {
-        self.terrain.iter().map(|(h, (t, l))| (*h, t.as_str(), l))
+    pub fn terrain_entries(&self) -> impl Iterator<Item = (Hex, &str, Origin)> {
+        self.terrain.iter().map(|(h, (t, o))| (*h, t.as_str(), *o))
     }
 
     /// Elevation of a hex (0 if unset).
@@ -331,10 +354,10 @@ impl World {
     }
 
     /// Every hexside feature with its origin.
-    pub fn hexside_entries(&self) -> impl Iterator<Item = (Hexside, &str, &Location)> {
+    pub fn hexside_entries(&self) -> impl Iterator<Item = (Hexside, &str, Origin)> {
         self.hexsides
             .iter()
-            .flat_map(|(s, v)| v.iter().map(move |(f, l)| (*s, f.as_str(), l)))
+            .flat_map(|(s, v)| v.iter().map(move |(f, o)| (*s, f.as_str(), *o)))
     }
 
     /// Whether a path of `kind` joins two neighbouring hexes directly.

@@ -104,7 +104,7 @@ pub fn human_findings(
     for f in report.findings() {
         let cs = to_codespan(f, &files, base);
         term::emit_to_write_style(writer, &config, &files.db, &cs)
-            .map_err(std::io::Error::other)?;
+            .map_err(io_error)?;
     }
     Ok(())
 }
@@ -120,7 +120,7 @@ pub fn human_to_writer(
     for f in report.findings() {
         let cs = to_codespan(f, &files, base);
         term::emit_to_write_style(writer, &config, &files.db, &cs)
-            .map_err(std::io::Error::other)?;
+            .map_err(io_error)?;
     }
     write!(writer, "{}", summary(report))
 }
@@ -135,4 +135,11 @@ pub fn summary(report: &Report) -> String {
         n(report.count(Severity::Warning), "warning"),
         n(report.count(Severity::Note), "note")
     )
+}
+
+fn io_error(e: codespan_reporting::files::Error) -> std::io::Error {
+    match e {
+        codespan_reporting::files::Error::Io(io) => io,
+        other => std::io::Error::other(other),
+    }
 }

@@ -60,7 +60,7 @@ fn terrain(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
     };
     if !known(&world.default_terrain) {
         let loc = Location {
-            file: world.role.clone(),
+            file: world.role,
             pointer: "/default_terrain".into(),
         };
         out.push(
@@ -76,10 +76,10 @@ fn terrain(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
         .terrain_entries()
         .filter(|(_, t, _)| !known(t))
         .collect();
-    entries.sort_by(|a, b| a.2.pointer.cmp(&b.2.pointer));
+    entries.sort_by_key(|e| (e.2.file, e.2.index));
     for (h, t, loc) in entries {
         out.push(
-            Diagnostic::error("MU020", loc.clone(), format!("unknown terrain `{t}`"))
+            Diagnostic::error("MU020", loc.location(), format!("unknown terrain `{t}`"))
                 .at_hex(world.grid.to_printed(h))
                 .help(help()),
         );
@@ -91,12 +91,12 @@ fn hexsides(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
         .hexside_entries()
         .filter(|(_, f, _)| !ruleset.hexside_features.iter().any(|d| d.id == *f))
         .collect();
-    bad.sort_by(|a, b| a.2.pointer.cmp(&b.2.pointer));
+    bad.sort_by_key(|e| (e.2.file, e.2.index));
     for (s, f, loc) in bad {
         out.push(
             Diagnostic::error(
                 "MU021",
-                loc.clone(),
+                loc.location(),
                 format!("unknown hexside feature `{f}`"),
             )
             .at_hex(world.grid.to_printed(s.hex()))
