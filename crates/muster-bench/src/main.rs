@@ -12,7 +12,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (self.0 >> 33) % n.max(1)
     }
 }
@@ -25,12 +28,37 @@ fn map(i: usize, rng: &mut Lcg) -> MapFile {
     let (cols, rows) = (20 + rng.next(30) as u32, 15 + rng.next(25) as u32);
     let terrains = ["woods", "hill", "village", "slope", "hilltop", "building"];
     let mut hexes: Vec<HexEntry> = (0..(20 + rng.next(200)))
-        .map(|_| HexEntry { hex: id(1 + rng.next(cols as u64) as u32, 1 + rng.next(rows as u64) as u32), terrain: Some(terrains[rng.next(6) as usize].into()), elevation: None, label: None })
+        .map(|_| HexEntry {
+            hex: id(
+                1 + rng.next(cols as u64) as u32,
+                1 + rng.next(rows as u64) as u32,
+            ),
+            terrain: Some(terrains[rng.next(6) as usize].into()),
+            elevation: None,
+            label: None,
+        })
         .collect();
     hexes.sort_by(|a, b| a.hex.cmp(&b.hex));
     hexes.dedup_by(|a, b| a.hex == b.hex);
     let river_col = 2 + rng.next((cols - 3) as u64) as u32;
-    let hexsides = (1..rows).map(|r| HexsideEntry { side: format!("{}/{}", id(river_col, r), if river_col % 2 == 0 { "SE" } else { "NE" }), feature: if r % 5 == 0 { "bridge".into() } else { "river".into() } }).collect();
+    let hexsides = (1..rows)
+        .map(|r| HexsideEntry {
+            side: format!(
+                "{}/{}",
+                id(river_col, r),
+                if river_col.is_multiple_of(2) {
+                    "SE"
+                } else {
+                    "NE"
+                }
+            ),
+            feature: if r % 5 == 0 {
+                "bridge".into()
+            } else {
+                "river".into()
+            },
+        })
+        .collect();
     let road: Vec<HexId> = (1..=cols).map(|c| id(c, 5)).collect();
     MapFile {
         title: format!("Synthetic map {i}"),
@@ -38,27 +66,69 @@ fn map(i: usize, rng: &mut Lcg) -> MapFile {
         provenance: Provenance::Original,
         source: None,
         notes: vec!["Generated for the benchmark.".into()],
-        grid: GridSpec { orientation: Orientation::Flat, stagger: Stagger::Even, numbering: Numbering::ColumnRow, first_column: 1, first_row: 1, columns: cols, rows, north: GridSide::Top },
+        grid: GridSpec {
+            orientation: Orientation::Flat,
+            stagger: Stagger::Even,
+            numbering: Numbering::ColumnRow,
+            first_column: 1,
+            first_row: 1,
+            columns: cols,
+            rows,
+            north: GridSide::Top,
+        },
         default_terrain: "clear".into(),
         hexes,
         hexsides,
-        paths: vec![PathEntry { kind: "road".into(), name: Some("the road".into()), hexes: road }],
-        zones: vec![NamedZone { id: "camp".into(), name: "The camp".into(), zone: Zone::Row("01xx".into()) }],
+        paths: vec![PathEntry {
+            kind: "road".into(),
+            name: Some("the road".into()),
+            hexes: road,
+        }],
+        zones: vec![NamedZone {
+            id: "camp".into(),
+            name: "The camp".into(),
+            zone: Zone::Row("01xx".into()),
+        }],
     }
 }
 
 fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFile {
     let (cols, rows) = (m.grid.columns, m.grid.rows);
     let mut sides = Vec::new();
-    for (s, (sid, name)) in [("red", "Red Army"), ("blue", "Blue Army")].into_iter().enumerate() {
+    for (s, (sid, name)) in [("red", "Red Army"), ("blue", "Blue Army")]
+        .into_iter()
+        .enumerate()
+    {
         let n_types = 4 + rng.next(12) as usize;
-        let mut units = vec![UnitDef { id: "General".into(), name: "General".into(), kind: "leader".into(), count: 1, steps: vec![], rating: Some(1), mp: Some(6), provenance: Provenance::Original }];
+        let mut units = vec![UnitDef {
+            id: "General".into(),
+            name: "General".into(),
+            kind: "leader".into(),
+            count: 1,
+            steps: vec![],
+            rating: Some(1),
+            mp: Some(6),
+            provenance: Provenance::Original,
+            regiment: None,
+        }];
         let mut setup = vec![];
         let col = if s == 0 { 2 } else { cols - 1 };
         // Every counter its own hex: walk the side's three home columns row by row.
-        let home: Vec<HexId> = (1..=rows).flat_map(|r| (0..3).map(move |k| (k, r))).map(|(k, r)| id(if s == 0 { col + 1 + k } else { col - 1 - k }, r)).collect();
+        let home: Vec<HexId> = (1..=rows)
+            .flat_map(|r| (0..3).map(move |k| (k, r)))
+            .map(|(k, r)| id(if s == 0 { col + 1 + k } else { col - 1 - k }, r))
+            .collect();
         let mut next = 0usize;
-        setup.push(SetupEntry { units: vec![UnitRef { count: 1, unit: "General".into() }], at: Zone::Hexes(vec![id(col, 1)]), hidden: false, source: None });
+        setup.push(SetupEntry {
+            units: vec![UnitRef {
+                count: 1,
+                unit: "General".into(),
+            }],
+            at: Zone::Hexes(vec![id(col, 1)]),
+            hidden: false,
+            source: None,
+            facing: None,
+        });
         for t in 0..n_types {
             let count = (1 + rng.next(4) as u32).min((home.len() - next.min(home.len())) as u32);
             if count == 0 {
@@ -68,18 +138,56 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
             units.push(UnitDef {
                 id: format!("Unit {t}"),
                 name: format!("Unit {t}"),
-                kind: if archer { "archers".into() } else { "infantry".into() },
+                kind: if archer {
+                    "archers".into()
+                } else {
+                    "infantry".into()
+                },
                 count,
-                steps: vec![Step { strength: 3, mp: 4, range: archer.then_some(3) }, Step { strength: 1, mp: 4, range: archer.then_some(3) }],
+                steps: vec![
+                    Step {
+                        strength: 3,
+                        mp: 4,
+                        range: archer.then_some(3),
+                    },
+                    Step {
+                        strength: 1,
+                        mp: 4,
+                        range: archer.then_some(3),
+                    },
+                ],
                 rating: None,
                 mp: None,
                 provenance: Provenance::Original,
+                regiment: None,
             });
-            let hexes: Vec<HexId> = (0..count as usize).map(|k| home[next + k].clone()).collect();
+            let hexes: Vec<HexId> = (0..count as usize)
+                .map(|k| home[next + k].clone())
+                .collect();
             next += count as usize;
-            setup.push(SetupEntry { units: vec![UnitRef { count, unit: format!("Unit {t}") }], at: Zone::Hexes(hexes), hidden: false, source: Some("p. 1".into()) });
+            setup.push(SetupEntry {
+                units: vec![UnitRef {
+                    count,
+                    unit: format!("Unit {t}"),
+                }],
+                at: Zone::Hexes(hexes),
+                hidden: false,
+                source: Some("p. 1".into()),
+                facing: None,
+            });
         }
-        sides.push(Side { id: sid.into(), name: name.into(), commander: Some("General".into()), army_morale: Some(5), rout: None, units, setup, reinforcements: vec![] });
+        sides.push(Side {
+            id: sid.into(),
+            name: name.into(),
+            commander: Some("General".into()),
+            army_morale: Some(5),
+            rout: None,
+            units,
+            setup,
+            reinforcements: vec![],
+            army_morale_number: None,
+            commands: vec![],
+        });
     }
     ScenarioFile {
         title: format!("Synthetic scenario {i}"),
@@ -93,9 +201,26 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
         turns: 6,
         first_side: "red".into(),
         sides,
-        special_rules: vec![SpecialRule { title: Some("Camp".into()), text: Some("Entering the camp".into()), rule: Effect::ZoneTrigger { side: "blue".into(), zone: Zone::Named("camp".into()), affects: "red".into(), strength: -1, morale: -1 } }],
-        victory: vec![Victory { side: "red".into(), level: VictoryLevel::Major, when: Condition::ArmyMoraleExceeded("blue".into()), text: None }],
+        special_rules: vec![SpecialRule {
+            title: Some("Camp".into()),
+            text: Some("Entering the camp".into()),
+            rule: Effect::ZoneTrigger {
+                side: "blue".into(),
+                zone: Zone::Named("camp".into()),
+                affects: "red".into(),
+                strength: -1,
+                morale: -1,
+            },
+        }],
+        victory: vec![Victory {
+            side: "red".into(),
+            level: VictoryLevel::Major,
+            when: Condition::ArmyMoraleExceeded("blue".into()),
+            text: None,
+        }],
         errata: vec![],
+        scale: None,
+        terrain_classes: vec![],
     }
 }
 
@@ -107,8 +232,14 @@ fn gen(dir: &Path, n: usize) -> anyhow::Result<()> {
     let mut rng = Lcg(42);
     let maps: Vec<MapFile> = (0..maps_n).map(|i| map(i, &mut rng)).collect();
     for (i, m) in maps.iter().enumerate() {
-        std::fs::write(dir.join(format!("ron/maps/m{i:05}.map.ron")), map_to_ron(m)?)?;
-        std::fs::write(dir.join(format!("json/maps/m{i:05}.map.json")), serde_json::to_string_pretty(m)?)?;
+        std::fs::write(
+            dir.join(format!("ron/maps/m{i:05}.map.ron")),
+            map_to_ron(m)?,
+        )?;
+        std::fs::write(
+            dir.join(format!("json/maps/m{i:05}.map.json")),
+            serde_json::to_string_pretty(m)?,
+        )?;
     }
     let mut bytes = 0usize;
     for i in 0..n {
@@ -118,20 +249,37 @@ fn gen(dir: &Path, n: usize) -> anyhow::Result<()> {
         s_json.map = format!("../maps/m{mi:05}.map.json");
         let text = scenario_to_ron(&s_ron)?;
         bytes += text.len();
-        std::fs::write(dir.join(format!("ron/scenarios/s{i:05}.scenario.ron")), text)?;
-        std::fs::write(dir.join(format!("json/scenarios/s{i:05}.scenario.json")), serde_json::to_string_pretty(&s_json)?)?;
+        std::fs::write(
+            dir.join(format!("ron/scenarios/s{i:05}.scenario.ron")),
+            text,
+        )?;
+        std::fs::write(
+            dir.join(format!("json/scenarios/s{i:05}.scenario.json")),
+            serde_json::to_string_pretty(&s_json)?,
+        )?;
     }
-    println!("wrote {n} scenarios (mean {} bytes) and {maps_n} maps, in RON and JSON, under {}", bytes / n.max(1), dir.display());
+    println!(
+        "wrote {n} scenarios (mean {} bytes) and {maps_n} maps, in RON and JSON, under {}",
+        bytes / n.max(1),
+        dir.display()
+    );
     Ok(())
 }
 
 fn floor(dir: &Path, how: &str) -> anyhow::Result<()> {
-    let files: Vec<PathBuf> = walkdir::WalkDir::new(dir).into_iter().filter_map(|e| e.ok()).filter(|e| e.file_type().is_file()).map(|e| e.into_path()).collect();
+    let files: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path())
+        .collect();
     let start = Instant::now();
     let ok: usize = files
         .par_iter()
         .map(|p| {
-            let Ok(text) = std::fs::read_to_string(p) else { return 0 };
+            let Ok(text) = std::fs::read_to_string(p) else {
+                return 0;
+            };
             let parsed = match how {
                 "json" => serde_json::from_str::<serde_json::Value>(&text).is_ok(),
                 "ron" => ron::from_str::<ron::Value>(&text).is_ok(),
@@ -140,15 +288,33 @@ fn floor(dir: &Path, how: &str) -> anyhow::Result<()> {
             usize::from(parsed)
         })
         .sum();
-    println!("parsed {ok} of {} files with {how} in {:.3} s", files.len(), start.elapsed().as_secs_f64());
+    println!(
+        "parsed {ok} of {} files with {how} in {:.3} s",
+        files.len(),
+        start.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
     match args.get(1).map(String::as_str) {
-        Some("gen") => gen(Path::new(args.get(2).map(String::as_str).unwrap_or("target/bench-pack")), args.get(3).and_then(|n| n.parse().ok()).unwrap_or(10_000)),
-        Some("floor") => floor(Path::new(args.get(2).map(String::as_str).unwrap_or("target/bench-pack/ron")), args.get(3).map(String::as_str).unwrap_or("reader")),
+        Some("gen") => gen(
+            Path::new(
+                args.get(2)
+                    .map(String::as_str)
+                    .unwrap_or("target/bench-pack"),
+            ),
+            args.get(3).and_then(|n| n.parse().ok()).unwrap_or(10_000),
+        ),
+        Some("floor") => floor(
+            Path::new(
+                args.get(2)
+                    .map(String::as_str)
+                    .unwrap_or("target/bench-pack/ron"),
+            ),
+            args.get(3).map(String::as_str).unwrap_or("reader"),
+        ),
         _ => {
             eprintln!("usage: muster-bench gen DIR N | muster-bench floor DIR [reader|ron|json]");
             std::process::exit(2);

@@ -40,6 +40,7 @@ fn app_with(columns: u32, rows: u32, counters: usize) -> App {
             rating: None,
             mp: None,
             provenance: Default::default(),
+            regiment: None,
         });
     }
     for (i, h) in grid
@@ -56,6 +57,7 @@ fn app_with(columns: u32, rows: u32, counters: usize) -> App {
             at: Zone::Hexes(vec![HexId(grid.to_printed(h))]),
             hidden: false,
             source: None,
+            facing: None,
         });
     }
     let path = dir.join(format!("bench-{columns}.scenario.ron"));

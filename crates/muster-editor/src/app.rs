@@ -275,6 +275,7 @@ impl App {
             at: Zone::Hexes(hexes.into_iter().map(HexId).collect()),
             hidden: false,
             source: None,
+            facing: None,
         };
         Some(Edit::InsertSetup {
             side,
@@ -315,7 +316,12 @@ impl App {
             .get(&hex)
             .and_then(|v| v.iter().find(|o| o.combat).or(v.first()))
         {
-            let reach = muster_rules::a_la_charge::reach::reach(&resolved, o.side, o.unit, hex);
+            let reach = match s.ruleset.as_str() {
+                "and-gentlemen-all" => {
+                    muster_rules::and_gentlemen_all::reach::reach(&resolved, o.side, o.unit, hex)
+                }
+                _ => muster_rules::a_la_charge::reach::reach(&resolved, o.side, o.unit, hex),
+            };
             self.highlight = reach.hexes.iter().map(|(h, _)| *h).collect();
             let name = &s.sides[o.side].units[o.unit].name;
             self.status = match reach.restricted {

@@ -131,6 +131,8 @@ impl Document {
             units: vec![],
             setup: vec![],
             reinforcements: vec![],
+            army_morale_number: None,
+            commands: vec![],
         };
         let scenario = ScenarioFile {
             title: stem.to_string(),
@@ -147,6 +149,8 @@ impl Document {
             special_rules: vec![],
             victory: vec![],
             errata: vec![],
+            scale: None,
+            terrain_classes: vec![],
         };
         Document {
             scenario_path: Some(dir.join(format!("{stem}.scenario.ron"))),

@@ -153,6 +153,8 @@ fn side(w: &mut Writer, s: &Side) -> Result<(), WriteError> {
     w.opt("commander", &s.commander)?;
     w.opt("army_morale", &s.army_morale)?;
     w.opt("rout", &s.rout)?;
+    w.opt("army_morale_number", &s.army_morale_number)?;
+    w.list("commands", &s.commands)?;
     w.line("units: [");
     w.depth += 1;
     for u in &s.units {
@@ -191,6 +193,8 @@ pub fn scenario_to_ron(s: &ScenarioFile) -> Result<String, WriteError> {
     w.list("special_rules", &s.special_rules)?;
     w.list("victory", &s.victory)?;
     w.list("errata", &s.errata)?;
+    w.opt("scale", &s.scale)?;
+    w.list("terrain_classes", &s.terrain_classes)?;
     w.close(")");
     Ok(w.out)
 }

@@ -28,7 +28,9 @@ pub use map::{HexEntry, HexsideEntry, MapFile, NamedZone, PathEntry};
 pub use overlay::{OverlayFile, OverlayPlacement};
 pub use ruleset::{FeatureDef, HexsideEffect, Ruleset, TerrainDef, UnitKindDef};
 pub use scenario::{
-    Reinforcement, Rout, ScenarioFile, SetupEntry, Side, Step, UnitDef, UnitRef, UnitRefError,
+    CommandDef, Cover, FigureScale, FootKind, Formation, HorseKind, Regiment, Reinforcement, Rout,
+    Scale, ScenarioFile, SetupEntry, Side, Step, TerrainClass, TroopRating, UnitDef, UnitRef,
+    UnitRefError,
 };
 pub use zone::{Zone, ZoneError};
 

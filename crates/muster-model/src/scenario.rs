@@ -51,6 +51,136 @@ pub struct ScenarioFile {
     /// Known errata of the printed source.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errata: Vec<Erratum>,
+    /// Ground and figure scale, for systems written in inches (And Gentlemen All).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scale: Option<Scale>,
+    /// How the scenario classes the map's terrain (And Gentlemen All §6: "difficult terrain
+    /// should be defined at the start of each scenario"; §7 cover classes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terrain_classes: Vec<TerrainClass>,
+}
+
+/// The scale a scenario plays at on a hex map.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Scale {
+    /// Inches of the printed rules per hex.
+    #[schemars(range(min = 0.5, max = 24.0))]
+    pub inches_per_hex: f32,
+    /// Figure scale, which picks the movement and range columns.
+    pub figures: FigureScale,
+}
+
+/// Figure scale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum FigureScale {
+    /// 15 mm and smaller (the rules' main columns).
+    Mm15,
+    /// 25 mm (the rules' figures in parentheses).
+    Mm25,
+}
+
+/// Cover a terrain gives (And Gentlemen All §7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum Cover {
+    /// Light cover (woods, hedges): +2.
+    Light,
+    /// Medium cover (buildings, stone walls): +3.
+    Medium,
+    /// Heavy cover (earthworks, fortifications): +4.
+    Heavy,
+}
+
+/// How a scenario classes one terrain type.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainClass {
+    /// Terrain id (a hex terrain or a hexside feature).
+    pub terrain: String,
+    /// Difficult: movement at half speed.
+    pub difficult: bool,
+    /// Cover it gives, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cover: Option<Cover>,
+}
+
+/// A command of an army (centre, wings, reserve).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CommandDef {
+    /// Identifier used by regiments.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Declared morale number of the command, when the scenario plays by command (§10).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub morale_number: Option<u32>,
+}
+
+/// A regiment's organisation and state (And Gentlemen All §3, §6).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Regiment {
+    /// Stands in the regiment.
+    #[schemars(range(min = 1, max = 8))]
+    pub stands: u32,
+    /// Foot organisation, for foot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub foot: Option<FootKind>,
+    /// Horse kind, for horse.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub horse: Option<HorseKind>,
+    /// Troop rating.
+    pub rating: TroopRating,
+    /// Formation at set-up.
+    pub formation: Formation,
+    /// Dragoons: mounted at set-up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mounted: Option<bool>,
+    /// The command it belongs to (a command id of its side).
+    pub command: String,
+}
+
+/// Foot organisation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum FootKind {
+    /// 2 musket + 1 pike.
+    Balanced,
+    /// 3 musket.
+    MusketHeavy,
+    /// 2 musket + 2 pike (an extra pike stand behind).
+    PikeHeavy,
+}
+
+/// Kinds of horse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum HorseKind {
+    /// Horse.
+    Horse,
+    /// Cuirassiers.
+    Cuirassier,
+    /// Lancers.
+    Lancer,
+}
+
+/// Troop rating (§3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum TroopRating {
+    /// Green.
+    Green,
+    /// Regular.
+    Regular,
+    /// Veteran.
+    Veteran,
+}
+
+/// Formation (§6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum Formation {
+    /// Deployed.
+    Deployed,
+    /// March column.
+    MarchColumn,
 }
 
 /// One side of a scenario.
@@ -71,6 +201,12 @@ pub struct Side {
     /// Rout threshold by units lost (St Albans).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rout: Option<Rout>,
+    /// Declared army morale number (And Gentlemen All §10); checked against the computed one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub army_morale_number: Option<u32>,
+    /// Commands of the army (centre, wings, reserve).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub commands: Vec<CommandDef>,
     /// The counters of the side.
     pub units: Vec<UnitDef>,
     /// Set-up at the start, one printed line per entry.
@@ -124,6 +260,9 @@ pub struct UnitDef {
     /// Printed, or supplied by us because the source does not give the values.
     #[serde(default)]
     pub provenance: Provenance,
+    /// Regiment organisation and state (And Gentlemen All).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub regiment: Option<Regiment>,
 }
 
 fn is_one(n: &u32) -> bool {
@@ -156,6 +295,10 @@ pub struct SetupEntry {
     /// Placed secretly (the owner notes the hex on paper).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hidden: bool,
+    /// Facing: a hexside direction (`N`, `NE` …) for units that face a side, or a corner
+    /// for stands that face a vertex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<String>,
     /// Section or page of the print this line comes from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,

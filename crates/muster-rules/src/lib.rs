@@ -32,6 +32,7 @@ macro_rules! doc {
 }
 
 pub mod a_la_charge;
+pub mod and_gentlemen_all;
 mod diagnostic;
 pub mod generic;
 mod overlay_fit;
@@ -151,6 +152,7 @@ pub fn check_scenario(
 pub fn system_checks(ruleset_id: &str) -> Option<&'static [registry::ScenarioCheck]> {
     match ruleset_id {
         "a-la-charge" => Some(a_la_charge::CHECKS),
+        "and-gentlemen-all" => Some(and_gentlemen_all::CHECKS),
         _ => None,
     }
 }

@@ -80,7 +80,7 @@ pub fn fit_overlay(
             out.push(Diagnostic::error(
                 "MU024",
                 Location {
-                    file: role.clone(),
+                    file: role,
                     pointer: format!("/anchors/{name}"),
                 },
                 format!("anchor hex `{local_id}` is not a hex id of the overlay's grid"),

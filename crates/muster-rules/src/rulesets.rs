@@ -4,17 +4,26 @@ use muster_model::Ruleset;
 use std::sync::OnceLock;
 
 /// Ids of the built-in rulesets.
-pub const RULESET_IDS: &[&str] = &["a-la-charge"];
+pub const RULESET_IDS: &[&str] = &["a-la-charge", "and-gentlemen-all"];
 
 const A_LA_CHARGE: &str = include_str!("../rulesets/a-la-charge.ruleset.ron");
+const AND_GENTLEMEN_ALL: &str = include_str!("../rulesets/and-gentlemen-all.ruleset.ron");
+
+fn text(id: &str) -> Option<&'static str> {
+    match id {
+        "a-la-charge" => Some(A_LA_CHARGE),
+        "and-gentlemen-all" => Some(AND_GENTLEMEN_ALL),
+        _ => None,
+    }
+}
 
 /// The built-in ruleset with this id.
 pub fn ruleset(id: &str) -> Option<&'static Ruleset> {
-    static ALC: OnceLock<Option<Ruleset>> = OnceLock::new();
-    match id {
-        "a-la-charge" => ALC.get_or_init(|| ron::from_str(A_LA_CHARGE).ok()).as_ref(),
-        _ => None,
-    }
+    static CELLS: [OnceLock<Option<Ruleset>>; 2] = [const { OnceLock::new() }; 2];
+    let i = RULESET_IDS.iter().position(|r| *r == id)?;
+    CELLS[i]
+        .get_or_init(|| ron::from_str(text(id)?).ok())
+        .as_ref()
 }
 
 #[cfg(test)]
@@ -22,7 +31,7 @@ mod tests {
     #[test]
     fn every_builtin_ruleset_parses() {
         for id in super::RULESET_IDS {
-            if let Err(e) = ron::from_str::<muster_model::Ruleset>(super::A_LA_CHARGE) {
+            if let Err(e) = ron::from_str::<muster_model::Ruleset>(super::text(id).unwrap()) {
                 panic!("{id}: {e}");
             }
             assert!(super::ruleset(id).is_some());

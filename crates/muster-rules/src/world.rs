@@ -74,7 +74,7 @@ impl World {
         let grid = Grid::new(map.grid.clone());
         let mut w = World {
             grid,
-            role: role,
+            role,
             default_terrain: map.default_terrain.clone(),
             terrain: HashMap::new(),
             elevation: HashMap::new(),
@@ -93,13 +93,20 @@ impl World {
             file: role,
             pointer: p,
         };
-        let origin = |list: &'static str, index: usize, field: &'static str| Origin { file: role, list, index, field };
+        let origin = |list: &'static str, index: usize, field: &'static str| Origin {
+            file: role,
+            list,
+            index,
+            field,
+        };
         for (i, e) in map.hexes.iter().enumerate() {
-            let Some(h) = w.hex_on_map_with(e.hex.as_str(), || loc(hex_ptr("/hexes", i)), out) else {
+            let Some(h) = w.hex_on_map_with(e.hex.as_str(), || loc(hex_ptr("/hexes", i)), out)
+            else {
                 continue;
             };
             if let Some(t) = &e.terrain {
-                w.terrain.insert(h, (t.clone(), origin("hexes", i, "terrain")));
+                w.terrain
+                    .insert(h, (t.clone(), origin("hexes", i, "terrain")));
             }
             if let Some(z) = e.elevation {
                 w.elevation.insert(h, z);
@@ -111,7 +118,10 @@ impl World {
         for (i, e) in map.hexsides.iter().enumerate() {
             let l = loc(format!("/hexsides/{i}/side"));
             if let Some(s) = w.hexside_on_map(&e.side, l, out) {
-                w.hexsides.entry(s).or_default().push((e.feature.clone(), origin("hexsides", i, "feature")));
+                w.hexsides
+                    .entry(s)
+                    .or_default()
+                    .push((e.feature.clone(), origin("hexsides", i, "feature")));
             }
         }
         w.index_labels();
@@ -164,7 +174,12 @@ impl World {
     }
 
     /// [`World::hex_on_map`] with the location built only when it is needed.
-    pub fn hex_on_map_with(&self, id: &str, location: impl FnOnce() -> Location, out: &mut Vec<Diagnostic>) -> Option<Hex> {
+    pub fn hex_on_map_with(
+        &self,
+        id: &str,
+        location: impl FnOnce() -> Location,
+        out: &mut Vec<Diagnostic>,
+    ) -> Option<Hex> {
         match self.grid.from_printed(id) {
             Ok(h) if self.grid.contains(h) => Some(h),
             _ => hex_on_grid(&self.grid, id, location(), out),
@@ -266,7 +281,12 @@ impl World {
                     h,
                     (
                         t.clone(),
-                        Origin { file: role, list: "hexes", index: i, field: "terrain" },
+                        Origin {
+                            file: role,
+                            list: "hexes",
+                            index: i,
+                            field: "terrain",
+                        },
                     ),
                 );
             }
@@ -285,7 +305,12 @@ impl World {
                 if let Some(side) = self.grid.hexside_between(a, b) {
                     self.hexsides.entry(side).or_default().push((
                         e.feature.clone(),
-                        Origin { file: role, list: "hexsides", index: i, field: "feature" },
+                        Origin {
+                            file: role,
+                            list: "hexsides",
+                            index: i,
+                            field: "feature",
+                        },
                     ));
                 }
             }

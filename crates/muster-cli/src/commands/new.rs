@@ -84,6 +84,8 @@ fn scenario(title: &str, ruleset: &str, map: &str) -> ScenarioFile {
         units: vec![],
         setup: vec![],
         reinforcements: vec![],
+        army_morale_number: None,
+        commands: vec![],
     };
     ScenarioFile {
         title: title.into(),
@@ -100,6 +102,8 @@ fn scenario(title: &str, ruleset: &str, map: &str) -> ScenarioFile {
         special_rules: vec![],
         victory: vec![],
         errata: vec![],
+        scale: None,
+        terrain_classes: vec![],
     }
 }
 

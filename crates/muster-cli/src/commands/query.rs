@@ -114,7 +114,12 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 None => start_hex(&s, si, ui)
                     .with_context(|| format!("`{unit}` has no set-up hex; give one with --from"))?,
             };
-            let r = a_la_charge::reach::reach(&s, si, ui, start);
+            let r = match s.file.ruleset.as_str() {
+                "and-gentlemen-all" => {
+                    muster_rules::and_gentlemen_all::reach::reach(&s, si, ui, start)
+                }
+                _ => a_la_charge::reach::reach(&s, si, ui, start),
+            };
             let grid = &s.world.grid;
             let v = json!({
                 "unit": s.file.sides[si].units[ui].id,
@@ -150,6 +155,9 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
         } => {
             let loaded = load(&scenario)?;
             let s = loaded.resolve();
+            if s.file.ruleset != "a-la-charge" {
+                bail!("line of fire is not yet modelled for {}", s.ruleset.name);
+            }
             let (a, b) = (hex(&s, &from)?, hex(&s, &to)?);
             let l = a_la_charge::los::line_of_fire(&s, a, b);
             let v = json!({

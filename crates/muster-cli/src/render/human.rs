@@ -103,8 +103,7 @@ pub fn human_findings(
     let config = Config::default();
     for f in report.findings() {
         let cs = to_codespan(f, &files, base);
-        term::emit_to_write_style(writer, &config, &files.db, &cs)
-            .map_err(io_error)?;
+        term::emit_to_write_style(writer, &config, &files.db, &cs).map_err(io_error)?;
     }
     Ok(())
 }
@@ -119,8 +118,7 @@ pub fn human_to_writer(
     let config = Config::default();
     for f in report.findings() {
         let cs = to_codespan(f, &files, base);
-        term::emit_to_write_style(writer, &config, &files.db, &cs)
-            .map_err(io_error)?;
+        term::emit_to_write_style(writer, &config, &files.db, &cs).map_err(io_error)?;
     }
     write!(writer, "{}", summary(report))
 }

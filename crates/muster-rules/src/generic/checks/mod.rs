@@ -5,6 +5,7 @@ use crate::registry::{MapCheck, ScenarioCheck};
 mod commander;
 mod duplicate_ids;
 mod erratum_codes;
+mod facing;
 mod first_side;
 mod options;
 mod reinforcement_turns;
@@ -30,4 +31,5 @@ pub static SCENARIO_CHECKS: &[ScenarioCheck] = &[
     commander::CHECK,
     options::CHECK,
     erratum_codes::CHECK,
+    facing::CHECK,
 ];

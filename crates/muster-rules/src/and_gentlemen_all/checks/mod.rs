@@ -1,0 +1,49 @@
+//! The And Gentlemen All checks, one per file, and their table.
+
+use crate::registry::ScenarioCheck;
+
+mod army_morale;
+mod artillery_rating;
+mod command_morale;
+mod composition;
+mod heavy_artillery;
+mod horse_terrain;
+mod regiment_command;
+mod scale;
+mod terrain_classes;
+
+/// The checks of And Gentlemen All, in code order.
+pub static CHECKS: &[ScenarioCheck] = &[
+    composition::CHECK,
+    artillery_rating::CHECK,
+    heavy_artillery::CHECK,
+    horse_terrain::CHECK,
+    terrain_classes::CHECK,
+    army_morale::CHECK,
+    command_morale::CHECK,
+    regiment_command::CHECK,
+    scale::CHECK,
+];
+
+use crate::scenario::Scenario;
+use muster_model::{Regiment, UnitDef};
+
+/// The regiments of a side: (unit index, def, regiment).
+pub(crate) fn regiments<'a>(
+    s: &'a Scenario,
+    side: usize,
+) -> impl Iterator<Item = (usize, &'a UnitDef, &'a Regiment)> {
+    s.file.sides[side]
+        .units
+        .iter()
+        .enumerate()
+        .filter_map(|(i, u)| u.regiment.as_ref().map(|r| (i, u, r)))
+}
+
+/// Regiments that count for army morale (foot, horse, dragoons), each counter once.
+pub(crate) fn counted<'a>(units: impl Iterator<Item = (usize, &'a UnitDef, &'a Regiment)>) -> u32 {
+    units
+        .filter(|(_, u, _)| matches!(u.kind.as_str(), "foot" | "horse" | "dragoons"))
+        .map(|(_, u, _)| u.count)
+        .sum()
+}

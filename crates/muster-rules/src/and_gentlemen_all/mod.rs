@@ -1,0 +1,17 @@
+//! And Gentlemen All (English Civil War) on a hex map: regiments of stands, troop ratings,
+//! formations and commands; the army morale number; fire, melee and morale arithmetic; and
+//! movement and ranges converted from the rules' inches to hexes at the scenario's scale.
+//! Checks have codes `AG2xx`.
+
+mod checks;
+pub mod combat;
+pub mod morale_number;
+pub mod reach;
+pub mod tables;
+
+pub use checks::CHECKS;
+
+/// A rule citation: `"And Gentlemen All §10"`.
+pub fn cite(section: &str) -> String {
+    format!("And Gentlemen All {section}")
+}
