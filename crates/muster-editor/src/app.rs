@@ -50,6 +50,10 @@ pub struct App {
     pub path_input: String,
     /// Quick-entry hexes ("0504, 0505").
     pub quick: String,
+    /// Text for the label tool.
+    pub label: String,
+    /// The road being drawn: index in the map's paths.
+    pub road: Option<usize>,
     /// The source panel, when open: which file, its text, and the last parse error.
     pub source: Option<(bool, text_editor::Content, Option<String>)>,
     /// Recovered texts offered on start.
@@ -98,6 +102,8 @@ pub enum Message {
     PathInput(String),
     /// Quick-entry field edited.
     QuickInput(String),
+    /// Label field edited.
+    LabelInput(String),
     /// Place the selected unit on the quick-entry hexes.
     QuickPlace,
     /// Validation finished.
@@ -160,6 +166,8 @@ impl App {
             generation: 0,
             status,
             quick: String::new(),
+            label: String::new(),
+            road: None,
             source: None,
             recovery,
             pending: None,
@@ -282,6 +290,32 @@ impl App {
             index: sd.setup.len(),
             entry,
         })
+    }
+
+    fn extend_road(&mut self, hex: Hex) -> Edit {
+        let id = muster_model::HexId(self.printed(hex));
+        let mut paths = self.doc.map.paths.clone();
+        let last = self
+            .road
+            .and_then(|i| paths.get(i))
+            .and_then(|p| p.hexes.last())
+            .and_then(|h| self.snap.grid.from_printed(h.as_str()).ok());
+        match (self.road, last) {
+            (Some(i), Some(l)) if muster_hex::distance(l, hex) == 1 => paths[i].hexes.push(id),
+            _ => {
+                let kind = muster_rules::ruleset(&self.doc.map.ruleset)
+                    .and_then(|r| r.paths.first())
+                    .map(|p| p.id.clone())
+                    .unwrap_or_else(|| "road".into());
+                paths.push(muster_model::PathEntry {
+                    kind,
+                    name: None,
+                    hexes: vec![id],
+                });
+                self.road = Some(paths.len() - 1);
+            }
+        }
+        Edit::Paths(paths)
     }
 
     fn erase_at(&self, hex: Hex) -> Edit {
@@ -448,6 +482,7 @@ impl App {
             Message::Canvas(m) => self.canvas(m),
             Message::Tool(t) => {
                 self.tool = t;
+                self.road = None;
                 self.los_from = None;
                 self.status = format!("tool: {}", self.tool.name());
                 Task::none()
@@ -510,6 +545,10 @@ impl App {
             }
             Message::QuickInput(s) => {
                 self.quick = s;
+                Task::none()
+            }
+            Message::LabelInput(s) => {
+                self.label = s;
                 Task::none()
             }
             Message::QuickPlace => self.quick_place(),
@@ -652,6 +691,17 @@ impl App {
                     Tool::LineOfFire => {
                         self.line_of_fire(hex);
                         Task::none()
+                    }
+                    Tool::Road => {
+                        let e = self.extend_road(hex);
+                        self.apply(e)
+                    }
+                    Tool::Label => {
+                        let label = Some(self.label.trim().to_string()).filter(|l| !l.is_empty());
+                        self.apply(Edit::Label {
+                            hex: self.printed(hex),
+                            label,
+                        })
                     }
                 }
             }

@@ -196,8 +196,18 @@ impl Document {
     }
 
     /// Saves under a new scenario path (the map keeps its path unless the document is a map).
+    /// A never-saved map moves beside the scenario (`<stem>.map.ron`).
     pub fn save_as(&mut self, path: &Path) -> Result<(), String> {
-        if self.scenario.is_some() {
+        if let Some(s) = &mut self.scenario {
+            if self.saved.is_none() {
+                let name = path
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or("untitled.scenario.ron");
+                let stem = name.strip_suffix(".scenario.ron").unwrap_or(name);
+                self.map_path = path.with_file_name(format!("{stem}.map.ron"));
+                s.map = format!("{stem}.map.ron");
+            }
             self.scenario_path = Some(path.to_path_buf());
         } else {
             self.map_path = path.to_path_buf();

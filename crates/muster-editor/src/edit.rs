@@ -2,7 +2,7 @@
 //! [`Edit::apply`], which returns the edit that undoes it.
 
 use crate::document::Document;
-use muster_model::{HexEntry, HexsideEntry, MapFile, ScenarioFile, SetupEntry};
+use muster_model::{HexEntry, HexsideEntry, MapFile, PathEntry, ScenarioFile, SetupEntry};
 
 /// One undoable change.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,6 +37,15 @@ pub enum Edit {
         /// Position.
         index: usize,
     },
+    /// Replace the map's paths (roads).
+    Paths(Vec<PathEntry>),
+    /// Set the label printed in a hex (`None` removes it).
+    Label {
+        /// Printed hex id.
+        hex: String,
+        /// The label.
+        label: Option<String>,
+    },
     /// Replace the whole scenario (from the source panel).
     Scenario(Box<ScenarioFile>),
     /// Replace the whole map (from the source panel).
@@ -65,6 +74,34 @@ fn set_terrain(map: &mut MapFile, hex: &str, terrain: Option<String>) -> Option<
                     terrain,
                     elevation: None,
                     label: None,
+                },
+            );
+        }
+        None => {}
+    }
+    before
+}
+
+fn set_label(map: &mut MapFile, hex: &str, label: Option<String>) -> Option<String> {
+    let pos = map.hexes.iter().position(|e| e.hex.as_str() == hex);
+    let before = pos.and_then(|i| map.hexes[i].label.clone());
+    match pos {
+        Some(i) => {
+            map.hexes[i].label = label;
+            let e = &map.hexes[i];
+            if e.terrain.is_none() && e.elevation.is_none() && e.label.is_none() {
+                map.hexes.remove(i);
+            }
+        }
+        None if label.is_some() => {
+            let at = map.hexes.partition_point(|e| e.hex.as_str() < hex);
+            map.hexes.insert(
+                at,
+                HexEntry {
+                    hex: hex.into(),
+                    terrain: None,
+                    elevation: None,
+                    label,
                 },
             );
         }
@@ -133,6 +170,11 @@ impl Edit {
                     }
                     _ => Edit::Batch(vec![]),
                 }
+            }
+            Edit::Paths(paths) => Edit::Paths(std::mem::replace(&mut doc.map.paths, paths)),
+            Edit::Label { hex, label } => {
+                let before = set_label(&mut doc.map, &hex, label);
+                Edit::Label { hex, label: before }
             }
             Edit::Scenario(new) => match doc.scenario.replace(*new) {
                 Some(old) => Edit::Scenario(Box::new(old)),

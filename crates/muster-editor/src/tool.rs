@@ -22,6 +22,10 @@ pub enum Tool {
     Erase,
     /// Line of fire: click the shooter, then the target.
     LineOfFire,
+    /// Draw a road: click hexes in order; a hex not next to the last starts a new road.
+    Road,
+    /// Print the label field's text in a hex (an empty field removes the label).
+    Label,
 }
 
 impl Tool {
@@ -36,6 +40,8 @@ impl Tool {
             Tool::Place { .. } => "place unit".into(),
             Tool::Erase => "erase units".into(),
             Tool::LineOfFire => "line of fire".into(),
+            Tool::Road => "road".into(),
+            Tool::Label => "label".into(),
         }
     }
 }

@@ -146,3 +146,83 @@ pub fn expected_stands(kind: &str, foot: Option<FootKind>) -> Option<u32> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scale(inches: f32, figures: FigureScale) -> Scale {
+        Scale {
+            inches_per_hex: inches,
+            figures,
+        }
+    }
+
+    #[test]
+    fn movement_rounds_down_and_never_exceeds_the_rules() {
+        let s = scale(2.0, FigureScale::Mm15);
+        assert_eq!(
+            movement_hexes(UnitType::Foot, Formation::Deployed, &s),
+            Some(3),
+            "6 inches"
+        );
+        assert_eq!(
+            movement_hexes(UnitType::Horse, Formation::Deployed, &s),
+            Some(4),
+            "9 inches is 4.5 hexes: 4"
+        );
+        assert_eq!(
+            movement_hexes(UnitType::Horse, Formation::MarchColumn, &s),
+            Some(9),
+            "18 inches"
+        );
+        assert_eq!(
+            movement_hexes(UnitType::HeavyArtillery, Formation::Deployed, &s),
+            None,
+            "may not move"
+        );
+        assert_eq!(
+            movement_hexes(
+                UnitType::LightArtillery,
+                Formation::Deployed,
+                &scale(4.0, FigureScale::Mm15)
+            ),
+            Some(1),
+            "2 inches at 4 a hex: at least 1"
+        );
+        assert_eq!(
+            movement_hexes(
+                UnitType::Foot,
+                Formation::Deployed,
+                &scale(3.0, FigureScale::Mm25)
+            ),
+            Some(3),
+            "the 25 mm column: 9 inches"
+        );
+    }
+
+    #[test]
+    fn ranges_round_to_the_nearest_hex() {
+        let s = scale(2.0, FigureScale::Mm15);
+        assert_eq!(
+            range_hexes(UnitType::Foot, &s),
+            [1, 2, 3],
+            "foot 0-1, 1-4, 4-6 inches"
+        );
+        assert_eq!(range_hexes(UnitType::HeavyArtillery, &s), [1, 6, 12]);
+        assert_eq!(
+            range_hexes(UnitType::Horse, &scale(4.0, FigureScale::Mm15)),
+            [1, 1, 1],
+            "at least one hex"
+        );
+    }
+
+    #[test]
+    fn printed_modifiers_are_marked_printed() {
+        assert_eq!(rating_combat(TroopRating::Regular), (1, Source::Printed));
+        assert_eq!(rating_morale(TroopRating::Regular), (-1, Source::Printed));
+        assert_eq!(rating_morale(TroopRating::Green).1, Source::Supplied);
+        assert_eq!(rating_target(TroopRating::Veteran), 1);
+        assert_eq!(expected_stands("foot", Some(FootKind::PikeHeavy)), Some(4));
+    }
+}
