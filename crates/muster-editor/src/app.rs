@@ -292,6 +292,49 @@ impl App {
         })
     }
 
+    /// Puts the `next` anchor (in letter order) of an overlay placement on `hex`.
+    fn place_anchor(&mut self, placement: usize, next: usize, hex: Hex) -> Task<Message> {
+        let Some(s) = &self.doc.scenario else {
+            return Task::none();
+        };
+        let Some(p) = s.overlays.get(placement) else {
+            return Task::none();
+        };
+        let letters: Vec<String> = match self.doc.overlays.get(placement).and_then(|o| o.as_ref()) {
+            Some(o) => o.anchors.keys().cloned().collect(),
+            None => p.at.keys().cloned().collect(),
+        };
+        let Some(letter) = letters.get(next).cloned() else {
+            return Task::none();
+        };
+        let mut scenario = s.clone();
+        scenario.overlays[placement]
+            .at
+            .insert(letter.clone(), muster_model::HexId(self.printed(hex)));
+        let done = next + 1 >= letters.len();
+        self.tool = if done {
+            Tool::Select
+        } else {
+            Tool::Overlay {
+                placement,
+                next: next + 1,
+            }
+        };
+        self.status = if done {
+            format!(
+                "overlay {} placed: see the diagnostics for its fit",
+                placement + 1
+            )
+        } else {
+            format!(
+                "anchor {letter} on {}: now click the hex for anchor {}",
+                self.printed(hex),
+                letters[next + 1]
+            )
+        };
+        self.apply(Edit::Scenario(Box::new(scenario)))
+    }
+
     fn extend_road(&mut self, hex: Hex) -> Edit {
         let id = muster_model::HexId(self.printed(hex));
         let mut paths = self.doc.map.paths.clone();
@@ -696,6 +739,7 @@ impl App {
                         let e = self.extend_road(hex);
                         self.apply(e)
                     }
+                    Tool::Overlay { placement, next } => self.place_anchor(placement, next, hex),
                     Tool::Label => {
                         let label = Some(self.label.trim().to_string()).filter(|l| !l.is_empty());
                         self.apply(Edit::Label {

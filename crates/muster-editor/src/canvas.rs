@@ -365,6 +365,8 @@ impl MapCanvas<'_> {
             let colour = match feature.as_str() {
                 "river" => Color::from_rgb8(0x2f, 0x6f, 0xc0),
                 "bridge" => Color::from_rgb8(0x6b, 0x4b, 0x2a),
+                "stream" => Color::from_rgb8(0x4f, 0x93, 0xd6),
+                "hedge" => Color::from_rgb8(0x2e, 0x6b, 0x2e),
                 _ => Color::from_rgb8(0x40, 0x40, 0x40),
             };
             frame.stroke(

@@ -129,6 +129,26 @@ fn palette(app: &App) -> Element<'_, Message> {
         ));
     }
     if let Some(s) = &app.doc.scenario {
+        if !s.overlays.is_empty() {
+            col = col.push(text("Overlays").size(15));
+            for (i, o) in s.overlays.iter().enumerate() {
+                let name = app
+                    .doc
+                    .overlays
+                    .get(i)
+                    .and_then(|x| x.as_ref())
+                    .map(|x| x.title.clone())
+                    .unwrap_or_else(|| o.file.clone());
+                col = col.push(tool_button(
+                    format!("Place {name}"),
+                    Tool::Overlay {
+                        placement: i,
+                        next: 0,
+                    },
+                    &app.tool,
+                ));
+            }
+        }
         for (si, side) in s.sides.iter().enumerate() {
             col = col.push(text(side.name.clone()).size(15));
             for (ui, u) in side.units.iter().enumerate() {

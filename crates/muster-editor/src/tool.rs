@@ -26,6 +26,14 @@ pub enum Tool {
     Road,
     /// Print the label field's text in a hex (an empty field removes the label).
     Label,
+    /// Place an overlay of the scenario: click the map hex for each anchor in turn (A, then
+    /// B …); the overlay is fitted (or the diagnostics say why it cannot be).
+    Overlay {
+        /// Index of the placement in the scenario's overlays.
+        placement: usize,
+        /// How many anchors have been clicked so far.
+        next: usize,
+    },
 }
 
 impl Tool {
@@ -42,6 +50,9 @@ impl Tool {
             Tool::LineOfFire => "line of fire".into(),
             Tool::Road => "road".into(),
             Tool::Label => "label".into(),
+            Tool::Overlay { placement, next } => {
+                format!("overlay {} anchor {}", placement + 1, next + 1)
+            }
         }
     }
 }

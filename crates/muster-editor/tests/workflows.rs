@@ -357,3 +357,71 @@ fn export_png_through_the_shared_renderer() {
     let image = image::open(&png).unwrap();
     assert!(image.width() > 400 && image.height() > 300);
 }
+
+#[test]
+fn overlay_tool_places_anchors_in_turn_and_the_fit_is_validated() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = std::env::temp_dir().join(format!("muster-editor-overlay-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("scenarios/a-la-charge")).unwrap();
+    std::fs::create_dir_all(dir.join("maps")).unwrap();
+    for f in [
+        "maps/normans-byzantines.map.ron",
+        "maps/nb-overlay-1.overlay.ron",
+        "maps/nb-overlay-2.overlay.ron",
+        "scenarios/a-la-charge/kalavryai-1078.scenario.ron",
+    ] {
+        std::fs::copy(root.join(f), dir.join(f)).unwrap();
+    }
+    let (mut app, _) = App::new(Some(
+        dir.join("scenarios/a-la-charge/kalavryai-1078.scenario.ron"),
+    ));
+    let woods_before = app.snap.terrain.values().filter(|t| *t == "woods").count();
+    let _ = app.update(Message::Tool(Tool::Overlay {
+        placement: 0,
+        next: 0,
+    }));
+    click(&mut app, "0213");
+    assert_eq!(
+        app.tool,
+        Tool::Overlay {
+            placement: 0,
+            next: 1
+        },
+        "waits for anchor B"
+    );
+    click(&mut app, "0312");
+    assert_eq!(app.tool, Tool::Select);
+    let at = &app.doc.scenario.as_ref().unwrap().overlays[0].at;
+    assert_eq!(
+        (at["A"].as_str(), at["B"].as_str()),
+        ("0213", "0312"),
+        "Civitate's placement of overlay 1"
+    );
+    assert_eq!(
+        app.snap.terrain[&hex(&app, "0113")],
+        "woods",
+        "the overlay moved with its anchors"
+    );
+    assert_eq!(
+        app.snap.terrain.values().filter(|t| *t == "woods").count(),
+        woods_before
+    );
+    // A placement that cannot fit is reported.
+    let _ = app.update(Message::Tool(Tool::Overlay {
+        placement: 0,
+        next: 0,
+    }));
+    click(&mut app, "0213");
+    click(&mut app, "0813");
+    validate(&mut app);
+    assert!(
+        app.diagnostics.iter().any(|d| d.code == "MU041"),
+        "{:?}",
+        app.diagnostics
+    );
+    let _ = app.update(Message::Undo);
+    let _ = app.update(Message::Undo);
+    validate(&mut app);
+    assert!(!app.diagnostics.iter().any(|d| d.code == "MU041"));
+}

@@ -202,6 +202,8 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
         let rgb = match feature.as_str() {
             "river" => [47, 111, 192],
             "bridge" => [107, 75, 42],
+            "stream" => [79, 147, 214],
+            "hedge" => [46, 107, 46],
             _ => [60, 60, 60],
         };
         let mut pb = PathBuilder::new();
