@@ -71,6 +71,8 @@ pub enum Pending {
     Open,
     /// Start a new document.
     New,
+    /// Close the window.
+    Quit,
 }
 
 /// Everything that can happen.
@@ -128,6 +130,8 @@ pub enum Message {
     Autosave,
     /// Write the map as a PNG beside the document, through the shared renderer.
     ExportPng,
+    /// The window's close button: asks first when there are unsaved changes.
+    CloseRequested,
 }
 
 impl App {
@@ -573,9 +577,22 @@ impl App {
                 self.pending = None;
                 self.new_document()
             }
+            Message::CloseRequested => {
+                if self.doc.is_dirty() {
+                    let _ = recovery::save(&self.doc);
+                    self.pending = Some(Pending::Quit);
+                    Task::none()
+                } else {
+                    iced::exit()
+                }
+            }
             Message::Confirm => match self.pending.take() {
                 Some(Pending::Open) => self.open(),
                 Some(Pending::New) => self.new_document(),
+                Some(Pending::Quit) => {
+                    recovery::discard(self.doc.main_path());
+                    iced::exit()
+                }
                 None => Task::none(),
             },
             Message::Cancel => {

@@ -23,9 +23,11 @@ fn main() -> iced::Result {
         .subscription(|_: &App| {
             iced::Subscription::batch([
                 iced::keyboard::listen().map(Message::Key),
+                iced::window::close_requests().map(|_| Message::CloseRequested),
                 iced::time::every(Duration::from_secs(20)).map(|_| Message::Autosave),
             ])
         })
         .window_size((1400.0, 860.0))
+        .exit_on_close_request(false)
         .run()
 }

@@ -293,6 +293,7 @@ fn banners(app: &App) -> Element<'_, Message> {
         let what = match p {
             Pending::Open => "open another file",
             Pending::New => "start a new map",
+            Pending::Quit => "quit",
         };
         col = col.push(
             row![

@@ -425,3 +425,18 @@ fn overlay_tool_places_anchors_in_turn_and_the_fit_is_validated() {
     validate(&mut app);
     assert!(!app.diagnostics.iter().any(|d| d.code == "MU041"));
 }
+
+#[test]
+fn closing_with_unsaved_changes_asks_and_keeps_a_recovery_file() {
+    let mut app = open("close");
+    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    click(&mut app, "0210");
+    let _ = app.update(Message::CloseRequested);
+    assert_eq!(app.pending, Some(muster_editor::app::Pending::Quit));
+    assert!(
+        muster_editor::recovery::load(app.doc.main_path()).is_some(),
+        "the work is in the recovery file meanwhile"
+    );
+    let _ = app.update(Message::Cancel);
+    assert!(app.pending.is_none());
+}

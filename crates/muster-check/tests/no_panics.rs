@@ -1,0 +1,229 @@
+//! Bad input never panics: bundled files mangled at random (truncated, characters inserted,
+//! spans overwritten) go through the whole pipeline — read, schema, deserialize, resolve,
+//! generic and system checks — and come back as diagnostics. Regression guard for the
+//! "never a panic" promise.
+
+use muster_check::{load_value, parse_text};
+use muster_model::{FileKind, MapFile, OverlayFile, ScenarioFile};
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+struct Fixture {
+    scenarios: Vec<(PathBuf, String)>,
+    map: MapFile,
+    map_text: String,
+    overlays: Vec<OverlayFile>,
+}
+
+fn fixture() -> &'static Fixture {
+    static F: OnceLock<Fixture> = OnceLock::new();
+    F.get_or_init(|| {
+        let r = root();
+        let scenarios = [
+            "scenarios/a-la-charge/civitate-1053.scenario.ron",
+            "scenarios/a-la-charge/st-albans-2.scenario.ron",
+            "scenarios/and-gentlemen-all/brampton-field.scenario.ron",
+        ]
+        .iter()
+        .map(|p| (r.join(p), std::fs::read_to_string(r.join(p)).unwrap()))
+        .collect();
+        let map_path = r.join("maps/normans-byzantines.map.ron");
+        let map = load_value::<MapFile>(&map_path, FileKind::Map)
+            .unwrap()
+            .value;
+        let overlays = [
+            "maps/nb-overlay-1.overlay.ron",
+            "maps/nb-overlay-2.overlay.ron",
+        ]
+        .iter()
+        .map(|p| {
+            load_value::<OverlayFile>(&r.join(p), FileKind::Overlay)
+                .unwrap()
+                .value
+        })
+        .collect();
+        Fixture {
+            scenarios,
+            map,
+            map_text: std::fs::read_to_string(map_path).unwrap(),
+            overlays,
+        }
+    })
+}
+
+#[derive(Debug, Clone)]
+enum Mutation {
+    Truncate(usize),
+    Insert(usize, char),
+    Overwrite(usize, usize, String),
+    Swap(usize, usize),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        any::<usize>().prop_map(Mutation::Truncate),
+        (
+            any::<usize>(),
+            prop_oneof![
+                Just('('),
+                Just(')'),
+                Just('['),
+                Just('"'),
+                Just(','),
+                Just(':'),
+                Just('9'),
+                Just('-'),
+                any::<char>()
+            ]
+        )
+            .prop_map(|(i, c)| Mutation::Insert(i, c)),
+        (any::<usize>(), 0usize..40, "[a-z0-9\\[\\](){}\":, -]{0,12}")
+            .prop_map(|(i, n, s)| Mutation::Overwrite(i, n, s)),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Mutation::Swap(a, b)),
+    ]
+}
+
+fn boundary(text: &str, i: usize) -> usize {
+    let mut i = i % (text.len() + 1);
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn mutate(text: &str, ms: &[Mutation]) -> String {
+    let mut t = text.to_string();
+    for m in ms {
+        match m {
+            Mutation::Truncate(i) => t.truncate(boundary(&t, *i)),
+            Mutation::Insert(i, c) => {
+                let i = boundary(&t, *i);
+                t.insert(i, *c);
+            }
+            Mutation::Overwrite(i, n, s) => {
+                let a = boundary(&t, *i);
+                let b = boundary(&t, a + n);
+                t.replace_range(a..b.max(a), s);
+            }
+            Mutation::Swap(a, b) => {
+                let (a, b) = (boundary(&t, *a), boundary(&t, *b));
+                let (a, b) = (a.min(b), a.max(b));
+                let mid = t[a..b].to_string();
+                let rest = t[b..].to_string();
+                t.truncate(a);
+                t.push_str(&rest);
+                t.push_str(&mid);
+            }
+        }
+    }
+    t
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mangled_scenarios_give_diagnostics_not_panics(which in 0usize..3, ms in prop::collection::vec(mutation(), 1..4)) {
+        let f = fixture();
+        let (path, text) = &f.scenarios[which];
+        let mangled = mutate(text, &ms);
+        if let Ok(s) = parse_text::<ScenarioFile>(path, Arc::from(mangled.as_str()), FileKind::Scenario) {
+            if let Some(r) = muster_rules::ruleset(&s.value.ruleset) {
+                let overlays: Vec<Option<&OverlayFile>> = s.value.overlays.iter().enumerate().map(|(i, _)| f.overlays.get(i)).collect();
+                let _ = muster_rules::check_scenario(&s.value, &f.map, &overlays, r);
+            }
+        }
+    }
+
+    #[test]
+    fn mangled_maps_give_diagnostics_not_panics(ms in prop::collection::vec(mutation(), 1..4)) {
+        let f = fixture();
+        let mangled = mutate(&f.map_text, &ms);
+        if let Ok(m) = parse_text::<MapFile>(Path::new("x.map.ron"), Arc::from(mangled.as_str()), FileKind::Map) {
+            if let Some(r) = muster_rules::ruleset(&m.value.ruleset) {
+                let _ = muster_rules::check_map(&m.value, r);
+                let (s, _) = &f.scenarios[0];
+                let scenario = load_value::<ScenarioFile>(s, FileKind::Scenario).unwrap().value;
+                let overlays: Vec<Option<&OverlayFile>> = f.overlays.iter().map(Some).collect();
+                let _ = muster_rules::check_scenario(&scenario, &m.value, &overlays, r);
+            }
+        }
+    }
+}
+
+#[test]
+fn hostile_sizes_are_bounded() {
+    // A 999x999 map with a scenario zone over every row resolves without blowing up.
+    let f = fixture();
+    let mut map = f.map.clone();
+    map.grid.columns = 999;
+    map.grid.rows = 999;
+    let (path, text) = &f.scenarios[0];
+    let s = parse_text::<ScenarioFile>(path, Arc::from(text.as_str()), FileKind::Scenario)
+        .unwrap()
+        .value;
+    let r = muster_rules::ruleset("a-la-charge").unwrap();
+    let overlays: Vec<Option<&OverlayFile>> = f.overlays.iter().map(Some).collect();
+    let diags = muster_rules::check_scenario(&s, &map, &overlays, r);
+    assert!(
+        diags.iter().all(|d| d.code != "MU023"),
+        "every hex is on a 999x999 map"
+    );
+}
+
+#[test]
+fn unreadable_entries_and_symlink_loops_are_findings_not_fatal() {
+    let dir = std::env::temp_dir().join(format!("muster-walk-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("pack/inner")).unwrap();
+    std::fs::copy(
+        root().join("maps/normans-byzantines.map.ron"),
+        dir.join("pack/good.map.ron"),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.join("pack"), dir.join("pack/inner/loop")).unwrap();
+    std::fs::write(dir.join("pack/big.map.ron"), "").unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(dir.join("pack/big.map.ron"))
+        .unwrap()
+        .set_len(muster_check::MAX_FILE_BYTES + 1)
+        .unwrap();
+    let report = muster_check::Checker::new().check_paths(&[dir.join("pack")]);
+    let codes: Vec<(&str, String)> = report
+        .findings()
+        .map(|f| {
+            (
+                f.diagnostic.code,
+                f.file.file_name().unwrap().to_string_lossy().to_string(),
+            )
+        })
+        .collect();
+    assert!(
+        codes
+            .iter()
+            .any(|(c, f)| *c == "MU004" && f == "big.map.ron"),
+        "an oversized file is refused: {codes:?}"
+    );
+    #[cfg(unix)]
+    assert!(
+        report
+            .findings()
+            .any(|f| f.diagnostic.message.contains("symlink loop")),
+        "the loop is reported: {codes:?}"
+    );
+    assert!(
+        report
+            .files
+            .iter()
+            .any(|f| f.path.ends_with("good.map.ron") && f.findings.is_empty()),
+        "the rest of the pack is still checked"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
