@@ -110,6 +110,10 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
             mp: Some(6),
             provenance: Provenance::Original,
             regiment: None,
+            list_entry: None,
+            ranks: None,
+            group: None,
+            charges_cavalry: false,
         }];
         let mut setup = vec![];
         let col = if s == 0 { 2 } else { cols - 1 };
@@ -160,6 +164,10 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
                 mp: None,
                 provenance: Provenance::Original,
                 regiment: None,
+                list_entry: None,
+                ranks: None,
+                group: None,
+                charges_cavalry: false,
             });
             let hexes: Vec<HexId> = (0..count as usize)
                 .map(|k| home[next + k].clone())
@@ -187,6 +195,8 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
             reinforcements: vec![],
             army_morale_number: None,
             commands: vec![],
+            training: None,
+            break_proportion: None,
         });
     }
     ScenarioFile {
@@ -219,6 +229,7 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
             text: None,
         }],
         errata: vec![],
+        army_lists: vec![],
         scale: None,
         terrain_classes: vec![],
     }

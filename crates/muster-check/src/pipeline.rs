@@ -4,7 +4,7 @@
 use crate::finding::{FileReport, Finding, Report};
 use crate::load::{load_value, locate_all, Loaded, Located};
 use crate::walk::discover;
-use muster_model::{FileKind, Manifest, MapFile, OverlayFile, Ruleset, ScenarioFile};
+use muster_model::{ArmyListFile, FileKind, Manifest, MapFile, OverlayFile, Ruleset, ScenarioFile};
 use muster_rules::{Diagnostic, Location, Severity};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
@@ -21,6 +21,7 @@ pub struct Checker {
     overrides: HashMap<PathBuf, Arc<str>>,
     maps: Mutex<HashMap<PathBuf, Cached<MapFile>>>,
     overlays: Mutex<HashMap<PathBuf, Cached<OverlayFile>>>,
+    lists: Mutex<HashMap<PathBuf, Cached<ArmyListFile>>>,
     manifests: Mutex<HashMap<PathBuf, Option<Arc<Manifest>>>>,
 }
 
@@ -32,6 +33,8 @@ pub struct LoadedScenario {
     pub map: Arc<Result<Loaded<MapFile>, Failed>>,
     /// Its overlays, by placement.
     pub overlays: Vec<Cached<OverlayFile>>,
+    /// Its army lists.
+    pub lists: Vec<Cached<ArmyListFile>>,
     /// Its ruleset.
     pub ruleset: &'static Ruleset,
 }
@@ -104,6 +107,18 @@ impl Checker {
         }
         let loaded = Arc::new(self.read::<MapFile>(path, FileKind::Map));
         if let Ok(mut m) = self.maps.lock() {
+            m.insert(key, loaded.clone());
+        }
+        loaded
+    }
+
+    fn army_list(&self, path: &Path) -> Cached<ArmyListFile> {
+        let key = canonical(path);
+        if let Some(c) = self.lists.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return c;
+        }
+        let loaded = Arc::new(self.read::<ArmyListFile>(path, FileKind::ArmyList));
+        if let Ok(mut m) = self.lists.lock() {
             m.insert(key, loaded.clone());
         }
         loaded
@@ -227,6 +242,20 @@ impl Checker {
             }
             overlays.push(ov);
         }
+        let mut lists = Vec::new();
+        for (i, l) in scenario.value.army_lists.iter().enumerate() {
+            let p = dir.join(l);
+            let list = self.army_list(&p);
+            if list.is_err() {
+                stop.push(reference_failed(
+                    &p,
+                    l,
+                    &format!("/army_lists/{i}"),
+                    "army list",
+                ));
+            }
+            lists.push(list);
+        }
         if !stop.is_empty() {
             return (locate_all(stop, &this, None, &[]), None);
         }
@@ -234,6 +263,7 @@ impl Checker {
             scenario,
             map,
             overlays,
+            lists,
             ruleset,
         };
         let map_loc = loaded.map().located();
@@ -253,10 +283,16 @@ impl Checker {
             .iter()
             .map(|o| o.as_ref().as_ref().ok().map(|l| &l.value))
             .collect();
-        let diags = muster_rules::check_scenario(
+        let list_values: Vec<ArmyListFile> = loaded
+            .lists
+            .iter()
+            .filter_map(|l| l.as_ref().as_ref().ok().map(|l| l.value.clone()))
+            .collect();
+        let diags = muster_rules::check_scenario_with_lists(
             &loaded.scenario.value,
             &loaded.map().value,
             &overlay_values,
+            &list_values,
             ruleset,
         );
         let findings = locate_all(diags, &this, Some(&map_loc), &over_locs);
@@ -322,6 +358,12 @@ impl Checker {
                             .filter_map(|o| o.as_ref().as_ref().ok())
                             .map(|o| (o.path.clone(), FileKind::Overlay)),
                     );
+                    refs.extend(
+                        l.lists
+                            .iter()
+                            .filter_map(|o| o.as_ref().as_ref().ok())
+                            .map(|o| (o.path.clone(), FileKind::ArmyList)),
+                    );
                 } else if let Ok(s) = self.read::<ScenarioFile>(path, FileKind::Scenario) {
                     // Report the referenced files' own errors too.
                     let dir = path.parent().unwrap_or(Path::new("."));
@@ -332,6 +374,12 @@ impl Checker {
                             .iter()
                             .map(|o| (dir.join(&o.file), FileKind::Overlay)),
                     );
+                    refs.extend(
+                        s.value
+                            .army_lists
+                            .iter()
+                            .map(|l| (dir.join(l), FileKind::ArmyList)),
+                    );
                     // A missing file is reported on the scenario (MU010).
                     refs.retain(|(p, _)| p.exists());
                 }
@@ -340,6 +388,15 @@ impl Checker {
             FileKind::Map | FileKind::Overlay => self.check_map_like(path, kind, report),
             FileKind::Manifest => self.check_plain::<Manifest>(path, kind, report),
             FileKind::Ruleset => self.check_plain::<Ruleset>(path, kind, report),
+            FileKind::ArmyList => {
+                let cached = self.army_list(path);
+                match &*cached {
+                    Ok(l) => finish(report, l.located(), &l.value.ruleset, |_| {
+                        muster_rules::check_army_list(&l.value)
+                    }),
+                    Err((f, t)) => failed(report, path, f, t),
+                }
+            }
         };
         if let Some(m) = self.manifest_for(path) {
             for f in findings.iter_mut() {

@@ -11,7 +11,12 @@ use std::sync::Arc;
 fn files(kind: &str) -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut out = Vec::new();
-    for dir in ["maps", "scenarios/a-la-charge"] {
+    for dir in [
+        "maps",
+        "scenarios/a-la-charge",
+        "scenarios/and-gentlemen-all",
+        "scenarios/charles-the-bold",
+    ] {
         for e in std::fs::read_dir(root.join(dir)).unwrap() {
             let p = e.unwrap().path();
             if p.to_string_lossy().ends_with(&format!(".{kind}.ron")) {

@@ -55,7 +55,7 @@ fn bundled_scenarios_validate_with_only_recorded_errata() {
         !alc.is_empty() && alc.iter().all(|d| d["erratum"].is_string()),
         "A la Charge notes are recorded errata: {alc:?}"
     );
-    assert_eq!(report["summary"]["files"], 10);
+    assert_eq!(report["summary"]["files"], 14);
 }
 
 #[test]
@@ -528,4 +528,40 @@ fn and_gentlemen_all_example_reach_in_hexes_at_its_scale() {
     );
     let v = json(&["inspect", BRAMPTON]);
     assert_eq!(v["placements"].as_array().unwrap().len(), 22);
+}
+
+#[test]
+fn charles_the_bold_example_command_range_and_sight() {
+    const SAINT_AUBIN: &str = "scenarios/charles-the-bold/saint-aubin.scenario.ron";
+    let c = json(&["query", "command", SAINT_AUBIN, "english/centre"]);
+    assert_eq!(
+        (
+            c["general"].as_str(),
+            c["from"].as_str(),
+            c["range"].as_u64()
+        ),
+        (Some("Duke of Gloucester"), Some("0811"), Some(6))
+    );
+    let hexes: Vec<&str> = c["hexes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap())
+        .collect();
+    assert!(
+        hexes.contains(&"0812") && hexes.contains(&"0805") && !hexes.contains(&"0804"),
+        "six hexes, not seven: {hexes:?}"
+    );
+    let (code, _, err) = muster(&["query", "command", SAINT_AUBIN, "centre"]);
+    assert_eq!(code, 2, "both sides have a centre: {err}");
+    let up = json(&["query", "los", SAINT_AUBIN, "0712", "0808"]);
+    assert_eq!(
+        up["clear"], false,
+        "from the plain only one hex into the hill tops"
+    );
+    assert!(up["reason"].as_str().unwrap().contains("§6.0"));
+    let edge = json(&["query", "los", SAINT_AUBIN, "0712", "0809"]);
+    assert_eq!(edge["clear"], true, "the first hilltop hex can be seen");
+    let v = json(&["inspect", SAINT_AUBIN]);
+    assert_eq!(v["sides"][1]["id"], "burgundians");
 }

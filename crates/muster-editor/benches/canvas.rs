@@ -41,6 +41,10 @@ fn app_with(columns: u32, rows: u32, counters: usize) -> App {
             mp: None,
             provenance: Default::default(),
             regiment: None,
+            list_entry: None,
+            ranks: None,
+            group: None,
+            charges_cavalry: false,
         });
     }
     for (i, h) in grid

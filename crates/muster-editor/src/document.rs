@@ -133,6 +133,8 @@ impl Document {
             reinforcements: vec![],
             army_morale_number: None,
             commands: vec![],
+            training: None,
+            break_proportion: None,
         };
         let scenario = ScenarioFile {
             title: stem.to_string(),
@@ -149,6 +151,7 @@ impl Document {
             special_rules: vec![],
             victory: vec![],
             errata: vec![],
+            army_lists: vec![],
             scale: None,
             terrain_classes: vec![],
         };

@@ -127,6 +127,20 @@ pub fn map_to_ron(m: &MapFile) -> Result<String, WriteError> {
     Ok(w.out)
 }
 
+/// The canonical text of an army list.
+pub fn army_list_to_ron(a: &crate::ArmyListFile) -> Result<String, WriteError> {
+    let mut w = Writer::new();
+    w.open("(");
+    w.field("title", &a.title)?;
+    w.field("ruleset", &a.ruleset)?;
+    w.field("provenance", &a.provenance)?;
+    w.opt("source", &a.source)?;
+    w.list("notes", &a.notes)?;
+    w.list("entries", &a.entries)?;
+    w.close(")");
+    Ok(w.out)
+}
+
 /// The canonical text of an overlay.
 pub fn overlay_to_ron(o: &OverlayFile) -> Result<String, WriteError> {
     let mut w = Writer::new();
@@ -155,6 +169,8 @@ fn side(w: &mut Writer, s: &Side) -> Result<(), WriteError> {
     w.opt("rout", &s.rout)?;
     w.opt("army_morale_number", &s.army_morale_number)?;
     w.list("commands", &s.commands)?;
+    w.opt("training", &s.training)?;
+    w.opt("break_proportion", &s.break_proportion)?;
     w.line("units: [");
     w.depth += 1;
     for u in &s.units {
@@ -193,6 +209,7 @@ pub fn scenario_to_ron(s: &ScenarioFile) -> Result<String, WriteError> {
     w.list("special_rules", &s.special_rules)?;
     w.list("victory", &s.victory)?;
     w.list("errata", &s.errata)?;
+    w.list("army_lists", &s.army_lists)?;
     w.opt("scale", &s.scale)?;
     w.list("terrain_classes", &s.terrain_classes)?;
     w.close(")");

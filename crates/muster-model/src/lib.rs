@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod army_list;
 pub mod canonical;
 mod common;
 mod conditions;
@@ -20,6 +21,7 @@ mod scenario;
 pub mod schema;
 mod zone;
 
+pub use army_list::{ArmyListFile, ListEntry, OrderClass};
 pub use common::{HexId, Provenance, Source};
 pub use conditions::{Condition, Effect, RollWindow, SpecialRule, Stage, Victory, VictoryLevel};
 pub use errata::Erratum;
@@ -29,8 +31,8 @@ pub use overlay::{OverlayFile, OverlayPlacement};
 pub use ruleset::{FeatureDef, HexsideEffect, Ruleset, TerrainDef, UnitKindDef};
 pub use scenario::{
     CommandDef, Cover, FigureScale, FootKind, Formation, HorseKind, Regiment, Reinforcement, Rout,
-    Scale, ScenarioFile, SetupEntry, Side, Step, TerrainClass, TroopRating, UnitDef, UnitRef,
-    UnitRefError,
+    Scale, ScenarioFile, SetupEntry, Side, Step, TerrainClass, Training, TroopRating, UnitDef,
+    UnitRef, UnitRefError,
 };
 pub use zone::{Zone, ZoneError};
 
@@ -47,6 +49,8 @@ pub enum FileKind {
     Manifest,
     /// `*.ruleset.ron` / `*.ruleset.json`
     Ruleset,
+    /// `*.armylist.ron` / `*.armylist.json`
+    ArmyList,
 }
 
 /// The syntax a file is written in.
@@ -78,6 +82,8 @@ impl FileKind {
             FileKind::Scenario
         } else if stem.ends_with(".ruleset") {
             FileKind::Ruleset
+        } else if stem.ends_with(".armylist") {
+            FileKind::ArmyList
         } else {
             return None;
         };
@@ -92,6 +98,7 @@ impl FileKind {
             FileKind::Scenario => "scenario",
             FileKind::Manifest => "pack",
             FileKind::Ruleset => "ruleset",
+            FileKind::ArmyList => "armylist",
         }
     }
 }

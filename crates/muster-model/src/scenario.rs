@@ -51,6 +51,9 @@ pub struct ScenarioFile {
     /// Known errata of the printed source.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errata: Vec<Erratum>,
+    /// Army lists the units come from (Charles the Bold), as paths relative to this file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub army_lists: Vec<String>,
     /// Ground and figure scale, for systems written in inches (And Gentlemen All).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scale: Option<Scale>,
@@ -115,6 +118,18 @@ pub struct CommandDef {
     /// Declared morale number of the command, when the scenario plays by command (§10).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub morale_number: Option<u32>,
+    /// The general commanding the group (a unit id of the side), Charles the Bold.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub general: Option<String>,
+}
+
+/// How well an army is trained (Charles the Bold §2.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum Training {
+    /// Command range 6 hexes.
+    Well,
+    /// Command range 4 hexes.
+    Poorly,
 }
 
 /// A regiment's organisation and state (And Gentlemen All §3, §6).
@@ -204,9 +219,17 @@ pub struct Side {
     /// Declared army morale number (And Gentlemen All §10); checked against the computed one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub army_morale_number: Option<u32>,
-    /// Commands of the army (centre, wings, reserve).
+    /// Commands of the army (centre, wings, reserve; Charles the Bold's command groups).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub commands: Vec<CommandDef>,
+    /// How well the army is trained (Charles the Bold §2.0: command range 6H, or 4H when
+    /// poorly trained).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub training: Option<Training>,
+    /// Proportion of the army's break points whose loss breaks it (§14), e.g. `"1/3"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(pattern(r"^[0-9]+/[0-9]+$"))]
+    pub break_proportion: Option<String>,
     /// The counters of the side.
     pub units: Vec<UnitDef>,
     /// Set-up at the start, one printed line per entry.
@@ -263,6 +286,19 @@ pub struct UnitDef {
     /// Regiment organisation and state (And Gentlemen All).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub regiment: Option<Regiment>,
+    /// The army-list line of a stand (Charles the Bold).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub list_entry: Option<String>,
+    /// Extra ranks in the same hex (Charles the Bold §7.4): pikes up to 2, long spears,
+    /// heavy infantry and double-rank longbows 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranks: Option<u32>,
+    /// The command group the stand belongs to (Charles the Bold).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    /// Infantry that may move to contact cavalry (§10: only where the scenario says).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub charges_cavalry: bool,
 }
 
 fn is_one(n: &u32) -> bool {

@@ -1,6 +1,6 @@
 //! JSON Schemas (draft 2020-12) derived from the file types, with `$id`s, for `schemas/`.
 
-use crate::{FileKind, Manifest, MapFile, OverlayFile, Ruleset, ScenarioFile};
+use crate::{ArmyListFile, FileKind, Manifest, MapFile, OverlayFile, Ruleset, ScenarioFile};
 use schemars::{JsonSchema, Schema};
 
 /// Base of every schema `$id`.
@@ -21,6 +21,7 @@ pub fn for_kind(kind: FileKind) -> Schema {
         FileKind::Scenario => with_id::<ScenarioFile>("scenario", "Muster scenario"),
         FileKind::Manifest => with_id::<Manifest>("pack", "Muster pack manifest"),
         FileKind::Ruleset => with_id::<Ruleset>("ruleset", "Muster ruleset"),
+        FileKind::ArmyList => with_id::<ArmyListFile>("armylist", "Muster army list"),
     }
 }
 

@@ -33,6 +33,7 @@ macro_rules! doc {
 
 pub mod a_la_charge;
 pub mod and_gentlemen_all;
+pub mod charles_the_bold;
 mod diagnostic;
 pub mod generic;
 mod overlay_fit;
@@ -134,8 +135,20 @@ pub fn check_scenario(
     overlays: &[Option<&OverlayFile>],
     ruleset: &Ruleset,
 ) -> Vec<Diagnostic> {
+    check_scenario_with_lists(scenario, map, overlays, &[], ruleset)
+}
+
+/// [`check_scenario`] for a scenario whose units come from army lists.
+pub fn check_scenario_with_lists(
+    scenario: &ScenarioFile,
+    map: &MapFile,
+    overlays: &[Option<&OverlayFile>],
+    lists: &[muster_model::ArmyListFile],
+    ruleset: &Ruleset,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let s = resolve(scenario, map, overlays, ruleset, &mut out);
+    let mut s = resolve(scenario, map, overlays, ruleset, &mut out);
+    s.lists = lists.to_vec();
     for c in generic::SCENARIO_CHECKS {
         (c.run)(&s, &mut out);
     }
@@ -153,6 +166,7 @@ pub fn system_checks(ruleset_id: &str) -> Option<&'static [registry::ScenarioChe
     match ruleset_id {
         "a-la-charge" => Some(a_la_charge::CHECKS),
         "and-gentlemen-all" => Some(and_gentlemen_all::CHECKS),
+        "charles-the-bold" => Some(charles_the_bold::CHECKS),
         _ => None,
     }
 }
@@ -200,4 +214,11 @@ fn apply_errata(scenario: &ScenarioFile, world: &World, out: &mut Vec<Diagnostic
             );
         }
     }
+}
+
+/// Checks an army list on its own (Charles the Bold §16 columns): `CB307`.
+pub fn check_army_list(list: &muster_model::ArmyListFile) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    charles_the_bold::list_coherence(list, &mut out);
+    out
 }

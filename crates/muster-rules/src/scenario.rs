@@ -78,6 +78,8 @@ pub struct Scenario<'a> {
     pub world: World,
     /// Set-up lines and reinforcements.
     pub deployments: Vec<Deployment<'a>>,
+    /// The army lists the scenario names (Charles the Bold), those that loaded.
+    pub lists: Vec<muster_model::ArmyListFile>,
 }
 
 /// Why a unit reference in a rule did not resolve.
@@ -158,6 +160,7 @@ impl<'a> Scenario<'a> {
             ruleset,
             world,
             deployments,
+            lists: Vec::new(),
         }
     }
 
@@ -206,6 +209,15 @@ impl<'a> Scenario<'a> {
     /// Index of a side by id.
     pub fn side_index(&self, id: &str) -> Option<usize> {
         self.file.sides.iter().position(|s| s.id == id)
+    }
+
+    /// The army-list line of a unit, if it names one that exists.
+    pub fn list_entry(&self, side: usize, unit: usize) -> Option<&muster_model::ListEntry> {
+        let id = self.file.sides[side].units[unit].list_entry.as_deref()?;
+        self.lists
+            .iter()
+            .flat_map(|l| l.entries.iter())
+            .find(|e| e.id == id)
     }
 
     /// A rule citation for this scenario's variant of the ruleset: `"A la Charge §7"`.

@@ -1,8 +1,8 @@
 //! `muster fmt [--check] PATH...`: rewrite files in canonical form.
 
 use muster_check::{discover, load_value};
-use muster_model::canonical::{map_to_ron, overlay_to_ron, scenario_to_ron};
-use muster_model::{FileKind, MapFile, OverlayFile, ScenarioFile, Syntax};
+use muster_model::canonical::{army_list_to_ron, map_to_ron, overlay_to_ron, scenario_to_ron};
+use muster_model::{ArmyListFile, FileKind, MapFile, OverlayFile, ScenarioFile, Syntax};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -68,6 +68,15 @@ pub fn canonical(
                 serde_json::to_string_pretty(&l.value)? + "\n"
             } else {
                 scenario_to_ron(&l.value)?
+            };
+            (l.text, body)
+        }
+        FileKind::ArmyList => {
+            let l = load_value::<ArmyListFile>(path, kind).map_err(|_| fail(path))?;
+            let body = if syntax == Syntax::Json {
+                serde_json::to_string_pretty(&l.value)? + "\n"
+            } else {
+                army_list_to_ron(&l.value)?
             };
             (l.text, body)
         }

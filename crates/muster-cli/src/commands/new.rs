@@ -86,6 +86,8 @@ fn scenario(title: &str, ruleset: &str, map: &str) -> ScenarioFile {
         reinforcements: vec![],
         army_morale_number: None,
         commands: vec![],
+        training: None,
+        break_proportion: None,
     };
     ScenarioFile {
         title: title.into(),
@@ -102,6 +104,7 @@ fn scenario(title: &str, ruleset: &str, map: &str) -> ScenarioFile {
         special_rules: vec![],
         victory: vec![],
         errata: vec![],
+        army_lists: vec![],
         scale: None,
         terrain_classes: vec![],
     }

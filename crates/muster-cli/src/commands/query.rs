@@ -24,6 +24,16 @@ pub enum Query {
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
     },
+    /// The hexes within a command group's command range: {"group", "general", "from", "range", "hexes"}.
+    Command {
+        /// The scenario file.
+        scenario: PathBuf,
+        /// The group id (`side/group` when both sides have it).
+        group: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
+    },
     /// Line of fire between two hexes: {"clear", "cover", "path", "reason"}.
     Los {
         /// The scenario file.
@@ -147,6 +157,68 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 )
             })?;
         }
+        Query::Command {
+            scenario,
+            group,
+            format,
+        } => {
+            let loaded = load(&scenario)?;
+            let s = loaded.resolve();
+            let (side_filter, gid) = match group.split_once('/') {
+                Some((sd, g)) => (Some(sd.to_string()), g.to_string()),
+                None => (None, group.clone()),
+            };
+            let hits: Vec<(usize, usize)> = s
+                .file
+                .sides
+                .iter()
+                .enumerate()
+                .filter(|(_, sd)| side_filter.as_ref().is_none_or(|f| &sd.id == f))
+                .filter_map(|(si, sd)| {
+                    sd.commands
+                        .iter()
+                        .position(|c| c.id == gid)
+                        .map(|ci| (si, ci))
+                })
+                .collect();
+            let (si, ci) = match hits.as_slice() {
+                [one] => *one,
+                [] => bail!("no command group `{group}`"),
+                _ => bail!("`{group}` names a group on both sides; write `side/{group}`"),
+            };
+            let side = &s.file.sides[si];
+            let cmd = &side.commands[ci];
+            let general = cmd.general.as_ref().context("the group has no general")?;
+            let gi = side
+                .units
+                .iter()
+                .position(|u| &u.id == general)
+                .context("the group's general is not a unit of the side")?;
+            let from = start_hex(&s, si, gi).context("the general has no set-up hex")?;
+            let range = match side.training {
+                Some(muster_model::Training::Poorly) => 4,
+                _ => 6,
+            };
+            let hexes =
+                muster_rules::charles_the_bold::facing::command_radius(&s.world.grid, from, range);
+            let v = json!({
+                "group": cmd.id,
+                "side": side.id,
+                "general": general,
+                "from": s.world.grid.to_printed(from),
+                "range": range,
+                "hexes": hexes.iter().map(|h| s.world.grid.to_printed(*h)).collect::<Vec<_>>(),
+            });
+            print(&v, format, || {
+                format!(
+                    "{} ({}) from {}: {} hexes within {range}",
+                    cmd.id,
+                    general,
+                    v["from"].as_str().unwrap_or(""),
+                    hexes.len()
+                )
+            })?;
+        }
         Query::Los {
             scenario,
             from,
@@ -155,10 +227,36 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
         } => {
             let loaded = load(&scenario)?;
             let s = loaded.resolve();
+            let (a, b) = (hex(&s, &from)?, hex(&s, &to)?);
+            if s.file.ruleset == "charles-the-bold" {
+                let known = a_la_charge::occupancy::known_positions(&s);
+                let archer = known
+                    .get(&a)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|o| s.list_entry(o.side, o.unit))
+                    .any(|e| e.has("Longbow") || e.has("Bow"));
+                let stands: Vec<muster_hex::Hex> = known.keys().copied().collect();
+                let v =
+                    muster_rules::charles_the_bold::visibility::sight(&s, a, b, archer, &stands);
+                let out = json!({
+                    "clear": v.clear,
+                    "cover": null,
+                    "path": v.path.iter().map(|h| s.world.grid.to_printed(*h)).collect::<Vec<_>>(),
+                    "reason": v.reason,
+                });
+                print(&out, format, || {
+                    format!(
+                        "{from} → {to}: {} — {}",
+                        if v.clear { "clear" } else { "blocked" },
+                        v.reason
+                    )
+                })?;
+                return Ok(ExitCode::SUCCESS);
+            }
             if s.file.ruleset != "a-la-charge" {
                 bail!("line of fire is not yet modelled for {}", s.ruleset.name);
             }
-            let (a, b) = (hex(&s, &from)?, hex(&s, &to)?);
             let l = a_la_charge::los::line_of_fire(&s, a, b);
             let v = json!({
                 "clear": l.clear,

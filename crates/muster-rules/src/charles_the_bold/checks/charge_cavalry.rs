@@ -1,0 +1,42 @@
+//! CB308 — infantry charges cavalry only where the scenario allows (§10).
+
+use super::super::cite;
+use crate::diagnostic::{Diagnostic, Location};
+use crate::registry::ScenarioCheck;
+use crate::scenario::Scenario;
+
+/// `CB308`.
+pub const CHECK: ScenarioCheck = ScenarioCheck {
+    doc: doc!("CB308", "charge-cavalry", "charles-the-bold", "Infantry may charge cavalry without the scenario saying so, or a stand that cannot charge is set to.",
+        "A stand with `charges_cavalry: true` is infantry (HI, LI, LSp, Pk, WB) with an impact factor above 0, and the scenario has a special rule saying so (its text names the stand).",
+        "\"Most infantry will not charge MC or HC. Those infantry that can move to contact cavalry will be specified in the scenarios.\"",
+        "Swiss pikes set to charge cavalry in a scenario whose special rules do not mention them.",
+        "Charles the Bold §10 Melee."),
+    run,
+};
+
+fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    for (si, side) in s.file.sides.iter().enumerate() {
+        for (ui, u) in side.units.iter().enumerate() {
+            if !u.charges_cavalry {
+                continue;
+            }
+            let loc = Location::here(format!("/sides/{si}/units/{ui}/charges_cavalry"));
+            if let Some(e) = s.list_entry(si, ui) {
+                let infantry = ["HI", "LI", "LSp", "Pk", "WB"].iter().any(|t| e.has(t));
+                if !infantry || e.impact <= 0 {
+                    out.push(Diagnostic::error("CB308", loc.clone(), format!("`{}` is not infantry with an impact factor; only such stands may be allowed to charge cavalry", u.id)).rule(cite("§10")));
+                    continue;
+                }
+            }
+            let allowed = s.file.special_rules.iter().any(|r| {
+                r.text
+                    .as_deref()
+                    .is_some_and(|t| t.contains(&u.id) || t.contains(&u.name))
+            });
+            if !allowed {
+                out.push(Diagnostic::error("CB308", loc, format!("`{}` is set to charge cavalry but no special rule of the scenario allows it", u.id)).rule(cite("§10")).help("add a special rule whose text names the stand, as the printed scenario does"));
+            }
+        }
+    }
+}

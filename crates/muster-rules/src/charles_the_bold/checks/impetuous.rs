@@ -1,0 +1,51 @@
+//! CB310 — impetuous flags consistent with the army list (§9).
+
+use super::super::cite;
+use crate::diagnostic::{Diagnostic, Location};
+use crate::registry::ScenarioCheck;
+use crate::scenario::Scenario;
+use muster_model::Training;
+
+/// `CB310`.
+pub const CHECK: ScenarioCheck = ScenarioCheck {
+    doc: doc!("CB310", "impetuous", "charles-the-bold", "An impetuous tag contradicts itself or the army's training.",
+        "A list line is at most one of `Imp P` (poorly trained impetuous) and `Imp T` (trained); a well-trained army fielding poorly trained impetuous stands, or a poorly trained army fielding trained ones, is reported.",
+        "Poorly trained and trained impetuous stands obey different rules (§9.1, §9.2).",
+        "A knight line tagged both `Imp P` and `Imp T`.",
+        "Charles the Bold §9 Impetuous Stands."),
+    run,
+};
+
+fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    for (si, side) in s.file.sides.iter().enumerate() {
+        for (ui, u) in side.units.iter().enumerate() {
+            let Some(e) = s.list_entry(si, ui) else {
+                continue;
+            };
+            let (p, t) = (e.has("Imp P"), e.has("Imp T"));
+            let loc = Location::here(format!("/sides/{si}/units/{ui}/list_entry"));
+            if p && t {
+                out.push(
+                    Diagnostic::error(
+                        "CB310",
+                        loc,
+                        format!(
+                            "`{}`'s list line is both poorly trained and trained impetuous",
+                            u.id
+                        ),
+                    )
+                    .rule(cite("§9")),
+                );
+            } else if t && side.training == Some(Training::Poorly) {
+                out.push(
+                    Diagnostic::warning(
+                        "CB310",
+                        loc,
+                        format!("`{}` is trained impetuous in a poorly trained army", u.id),
+                    )
+                    .rule(cite("§9.2")),
+                );
+            }
+        }
+    }
+}

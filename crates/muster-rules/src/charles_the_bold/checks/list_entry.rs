@@ -1,0 +1,59 @@
+//! CB311 — every stand names a line of the scenario's army lists.
+
+use super::super::cite;
+use super::is_general;
+use crate::diagnostic::{Diagnostic, Location};
+use crate::registry::ScenarioCheck;
+use crate::scenario::Scenario;
+
+/// `CB311`.
+pub const CHECK: ScenarioCheck = ScenarioCheck {
+    doc: doc!("CB311", "list-entry", "charles-the-bold", "A stand names no army-list line, or one the lists do not have.",
+        "Every stand has `list_entry:` naming a line of one of the scenario's `army_lists`.",
+        "The list gives the stand's Cat, MP, SP, IF, fire and BP; without it nothing can be computed.",
+        "`list_entry: \"knight\"` when the list calls it `knights`.",
+        "Charles the Bold §16 Reading the Army List."),
+    run,
+};
+
+fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    for (si, side) in s.file.sides.iter().enumerate() {
+        for (ui, u) in side.units.iter().enumerate() {
+            if is_general(s, si, ui) {
+                continue;
+            }
+            let loc = Location::here(format!("/sides/{si}/units/{ui}"));
+            match &u.list_entry {
+                None => out.push(
+                    Diagnostic::error(
+                        "CB311",
+                        loc,
+                        format!("stand `{}` names no army-list line (`list_entry:`)", u.id),
+                    )
+                    .rule(cite("§16")),
+                ),
+                Some(id) if s.list_entry(si, ui).is_none() => {
+                    let ids: Vec<&str> = s
+                        .lists
+                        .iter()
+                        .flat_map(|l| l.entries.iter().map(|e| e.id.as_str()))
+                        .collect();
+                    out.push(
+                        Diagnostic::error(
+                            "CB311",
+                            Location::here(format!("/sides/{si}/units/{ui}/list_entry")),
+                            format!("no army list has a line `{id}`"),
+                        )
+                        .rule(cite("§16"))
+                        .help(if ids.is_empty() {
+                            "name the army lists in `army_lists`".to_string()
+                        } else {
+                            format!("the lines are {}", ids.join(", "))
+                        }),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+}

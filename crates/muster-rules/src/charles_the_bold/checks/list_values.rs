@@ -1,0 +1,109 @@
+//! CB307 — army list values are coherent (§15, §16).
+
+use super::super::cite;
+use crate::diagnostic::{Diagnostic, Location};
+use crate::registry::ScenarioCheck;
+use muster_model::ArmyListFile;
+
+/// `CB307`.
+pub const CHECK: ScenarioCheck = ScenarioCheck {
+    doc: doc!("CB307", "list-values", "charles-the-bold", "An army list line is incoherent.",
+        "Each line is a Combat Stand (CS) or a Support Stand (SS) of a known sub-category (HC, MC, HI, LI, LSp, Pk, WB; LC, Sk, Sh, Art); SP per rank and MP are positive; IF is not negative; support stands that shoot (Sh, Sk, Art, or LC with a missile weapon) have range bands and other stands none; artillery may not move and fire (`moves_and_fires: false`).",
+        "The list is what every stand computes with; a shooting stand without range bands cannot fire.",
+        "`(cat: [\"SS\", \"Sh\", \"Longbow\"], fire: {})`.",
+        "Charles the Bold §15 Unit Types, §16 Reading the Army List, §6.0."),
+    run: |_, _| {},
+};
+
+const COMBAT: [&str; 7] = ["HC", "MC", "HI", "LI", "LSp", "Pk", "WB"];
+const SUPPORT: [&str; 4] = ["LC", "Sk", "Sh", "Art"];
+const MISSILES: [&str; 6] = ["XBow", "Longbow", "Bow", "Handgun", "Javelin", "Gun"];
+
+/// Checks a whole army list file.
+pub fn list_coherence(list: &ArmyListFile, out: &mut Vec<Diagnostic>) {
+    for (i, e) in list.entries.iter().enumerate() {
+        let base = format!("/entries/{i}");
+        let mut err = |field: &str, msg: String, section: &str| {
+            out.push(
+                Diagnostic::error("CB307", Location::here(format!("{base}{field}")), msg)
+                    .rule(cite(section)),
+            )
+        };
+        let cs = e.has("CS");
+        let ss = e.has("SS");
+        if cs == ss {
+            err(
+                "/cat",
+                format!(
+                    "`{}` must be a Combat Stand (CS) or a Support Stand (SS)",
+                    e.id
+                ),
+                "§15",
+            );
+        }
+        // The print writes the Shot sub-category out in full ("SS, Shot, Longbow").
+        let sub: Vec<&str> = COMBAT
+            .iter()
+            .chain(SUPPORT.iter())
+            .copied()
+            .filter(|t| e.has(t) || (*t == "Sh" && e.has("Shot")))
+            .collect();
+        match sub.as_slice() {
+            [one] if cs && !COMBAT.contains(one) => err("/cat", format!("`{}` is CS but {one} is a support sub-category", e.id), "§15"),
+            [one] if ss && !SUPPORT.contains(one) => err("/cat", format!("`{}` is SS but {one} is a combat sub-category", e.id), "§15"),
+            [_] => {}
+            _ => err("/cat", format!("`{}` needs exactly one sub-category (HC, MC, HI, LI, LSp, Pk, WB, LC, Sk, Sh, Art)", e.id), "§15"),
+        }
+        if e.sp_ranks().is_empty() || e.sp_ranks().contains(&0) {
+            err(
+                "/sp",
+                format!("`{}` needs positive SP for each rank", e.id),
+                "§16",
+            );
+        }
+        let (first, more) = e.mp_moves();
+        if !e.has("Art") && (first == 0 || more == 0) {
+            err("/mp", format!("`{}` needs positive MP", e.id), "§16");
+        }
+        if e.impact < 0 {
+            err(
+                "/impact",
+                format!("`{}` has a negative impact factor", e.id),
+                "§10.3",
+            );
+        }
+        let shoots = e.has("Sh")
+            || e.has("Shot")
+            || e.has("Sk")
+            || e.has("Art")
+            || (e.has("LC") && MISSILES.iter().any(|m| e.has(m)));
+        if shoots && e.fire.is_empty() {
+            err(
+                "/fire",
+                format!("`{}` shoots but has no range bands (2H, 3H, 4H, 6H)", e.id),
+                "§16",
+            );
+        }
+        if !shoots && !e.fire.is_empty() {
+            err(
+                "/fire",
+                format!("`{}` has range bands but does not shoot", e.id),
+                "§16",
+            );
+        }
+        if let Some(band) = e
+            .fire
+            .keys()
+            .find(|b| !["2H", "3H", "4H", "6H"].contains(&b.as_str()))
+        {
+            err(
+                "/fire",
+                format!("`{band}` is not a range band of the list (2H, 3H, 4H, 6H)"),
+                "§16",
+            );
+        }
+        if e.has("Art") && e.moves_and_fires {
+            err("/moves_and_fires", format!("artillery `{}` can never move and fire in one turn: set `moves_and_fires: false`", e.id), "§6.0");
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! The Charles the Bold checks, one per file, and their table.
+
+use crate::registry::ScenarioCheck;
+
+mod break_points;
+mod charge_cavalry;
+mod command_range;
+mod facing;
+mod group_general;
+mod impetuous;
+mod list_entry;
+mod list_values;
+mod ranks;
+mod stacking;
+mod stand_group;
+
+pub use list_values::list_coherence;
+
+/// The checks of Charles the Bold, in code order.
+pub static CHECKS: &[ScenarioCheck] = &[
+    stand_group::CHECK,
+    group_general::CHECK,
+    command_range::CHECK,
+    stacking::CHECK,
+    facing::CHECK,
+    ranks::CHECK,
+    list_values::CHECK,
+    charge_cavalry::CHECK,
+    break_points::CHECK,
+    impetuous::CHECK,
+    list_entry::CHECK,
+];
+
+use crate::scenario::Scenario;
+
+/// Whether a unit is a general.
+pub(crate) fn is_general(s: &Scenario, side: usize, unit: usize) -> bool {
+    s.unit(side, unit).1.is_some_and(|k| k.leader)
+}

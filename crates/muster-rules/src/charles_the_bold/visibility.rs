@@ -1,0 +1,66 @@
+//! Who can see whom (§6.0): one hex into woods and towns; from a plain, one hex into hill
+//! tops (from the hillside, all of them); only archers fire over other stands.
+
+use crate::scenario::Scenario;
+use muster_hex::{hex_line, Hex};
+
+/// The answer to a visibility query.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sight {
+    /// Whether the target can be seen (and so shot).
+    pub clear: bool,
+    /// The hexes of the line.
+    pub path: Vec<Hex>,
+    /// Why.
+    pub reason: String,
+}
+
+/// Whether `from` sees `to`. `archer`: the shooter may fire over stands (§6.0). `stands`:
+/// hexes holding stands.
+pub fn sight(s: &Scenario, from: Hex, to: Hex, archer: bool, stands: &[Hex]) -> Sight {
+    let p = |h: Hex| s.world.grid.to_printed(h);
+    let steps = hex_line(from, to);
+    let path: Vec<Hex> = steps.iter().map(|st| st.hexes()[0]).collect();
+    let inner: Vec<Hex> = steps
+        .iter()
+        .skip(1)
+        .take(steps.len().saturating_sub(2))
+        .flat_map(|st| st.hexes())
+        .collect();
+    for h in &inner {
+        let t = s.world.terrain(*h);
+        if t == "woods" || t == "town" {
+            return Sight {
+                clear: false,
+                path,
+                reason: format!(
+                    "{} is {t}: you can only shoot one hex into woods and towns (§6.0)",
+                    p(*h)
+                ),
+            };
+        }
+        if !archer && stands.contains(h) {
+            return Sight {
+                clear: false,
+                path,
+                reason: format!(
+                    "a stand in {} is in the way; only archers fire overhead (§6.0)",
+                    p(*h)
+                ),
+            };
+        }
+    }
+    if s.world.terrain(from) != "hilltop"
+        && s.world.terrain(from) != "hillside"
+        && s.world.terrain(to) == "hilltop"
+    {
+        if let Some(h) = inner.iter().find(|h| s.world.terrain(**h) == "hilltop") {
+            return Sight { clear: false, path, reason: format!("from the plain you can only shoot one hex into hill tops, and {} is hilltop before the target (§6.0)", p(*h)) };
+        }
+    }
+    Sight {
+        clear: true,
+        path,
+        reason: format!("{} can see {}", p(from), p(to)),
+    }
+}
