@@ -5,7 +5,7 @@
 use muster_check::{load_value, LoadError};
 use muster_hex::{GridSide, GridSpec, Numbering, Orientation, Stagger};
 use muster_model::canonical::{map_to_ron, scenario_to_ron};
-use muster_model::{FileKind, MapFile, OverlayFile, ScenarioFile, Side};
+use muster_model::{FileKind, MapFile, OverlayFile, ScenarioFile};
 use std::path::{Path, PathBuf};
 
 /// A map with, optionally, a scenario that uses it.
@@ -100,61 +100,18 @@ impl Document {
     /// A new, empty A la Charge map of the given size with a two-sided scenario on it,
     /// to be saved as `<stem>.map.ron` and `<stem>.scenario.ron` in `dir`.
     pub fn new_empty(dir: &Path, stem: &str, columns: u32, rows: u32) -> Document {
-        let map = MapFile {
-            title: stem.to_string(),
-            ruleset: "a-la-charge".into(),
-            provenance: muster_model::Provenance::Original,
-            source: None,
-            notes: vec![],
-            grid: GridSpec {
-                orientation: Orientation::Flat,
-                stagger: Stagger::Even,
-                numbering: Numbering::ColumnRow,
-                first_column: 1,
-                first_row: 1,
-                columns,
-                rows,
-                north: GridSide::Top,
-            },
-            default_terrain: "clear".into(),
-            hexes: vec![],
-            hexsides: vec![],
-            paths: vec![],
-            zones: vec![],
+        let grid = GridSpec {
+            orientation: Orientation::Flat,
+            stagger: Stagger::Even,
+            numbering: Numbering::ColumnRow,
+            first_column: 1,
+            first_row: 1,
+            columns,
+            rows,
+            north: GridSide::Top,
         };
-        let side = |id: &str, name: &str| Side {
-            id: id.into(),
-            name: name.into(),
-            commander: None,
-            army_morale: None,
-            rout: None,
-            units: vec![],
-            setup: vec![],
-            reinforcements: vec![],
-            army_morale_number: None,
-            commands: vec![],
-            training: None,
-            break_proportion: None,
-        };
-        let scenario = ScenarioFile {
-            title: stem.to_string(),
-            ruleset: "a-la-charge".into(),
-            options: vec![],
-            provenance: muster_model::Provenance::Original,
-            source: None,
-            notes: vec![],
-            map: format!("{stem}.map.ron"),
-            overlays: vec![],
-            turns: 5,
-            first_side: "first".into(),
-            sides: vec![side("first", "First side"), side("second", "Second side")],
-            special_rules: vec![],
-            victory: vec![],
-            errata: vec![],
-            army_lists: vec![],
-            scale: None,
-            terrain_classes: vec![],
-        };
+        let map = MapFile::blank(stem, "a-la-charge", "clear", grid);
+        let scenario = ScenarioFile::blank(stem, "a-la-charge", &format!("{stem}.map.ron"));
         Document {
             scenario_path: Some(dir.join(format!("{stem}.scenario.ron"))),
             scenario: Some(scenario),

@@ -39,16 +39,6 @@ pub struct Snapshot {
     pub entries: Vec<Hex>,
 }
 
-fn colour(hex: &str) -> [u8; 3] {
-    let h = hex.trim_start_matches('#');
-    let p = |i: usize| {
-        h.get(i..i + 2)
-            .and_then(|s| u8::from_str_radix(s, 16).ok())
-            .unwrap_or(200)
-    };
-    [p(0), p(2), p(4)]
-}
-
 fn short(name: &str) -> String {
     let n: String = name.chars().take(8).collect();
     n
@@ -59,12 +49,7 @@ impl Snapshot {
     pub fn of(doc: &Document) -> Snapshot {
         let ruleset = muster_rules::ruleset(&doc.map.ruleset);
         let colours = ruleset
-            .map(|r| {
-                r.terrain
-                    .iter()
-                    .map(|t| (t.id.clone(), colour(&t.colour)))
-                    .collect()
-            })
+            .map(|r| r.terrain.iter().map(|t| (t.id.clone(), t.rgb())).collect())
             .unwrap_or_default();
         let mut sink = Vec::new();
         let (world, units, entries) = match (&doc.scenario, ruleset) {

@@ -42,6 +42,25 @@ pub struct MapFile {
     pub zones: Vec<NamedZone>,
 }
 
+impl MapFile {
+    /// A new map of one terrain, ready to paint.
+    pub fn blank(title: &str, ruleset: &str, default_terrain: &str, grid: GridSpec) -> MapFile {
+        MapFile {
+            title: title.into(),
+            ruleset: ruleset.into(),
+            provenance: Provenance::Original,
+            source: None,
+            notes: vec![],
+            grid,
+            default_terrain: default_terrain.into(),
+            hexes: vec![],
+            hexsides: vec![],
+            paths: vec![],
+            zones: vec![],
+        }
+    }
+}
+
 /// One hex that differs from the map's default.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

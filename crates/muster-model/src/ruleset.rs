@@ -64,6 +64,19 @@ pub struct TerrainDef {
     pub provenance: Provenance,
 }
 
+impl TerrainDef {
+    /// The drawing colour as RGB (a light grey if `colour` is not `#rrggbb`).
+    pub fn rgb(&self) -> [u8; 3] {
+        let h = self.colour.trim_start_matches('#');
+        let p = |i: usize| {
+            h.get(i..i + 2)
+                .and_then(|s| u8::from_str_radix(s, 16).ok())
+                .unwrap_or(200)
+        };
+        [p(0), p(2), p(4)]
+    }
+}
+
 /// A feature on a hexside.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

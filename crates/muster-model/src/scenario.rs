@@ -63,6 +63,54 @@ pub struct ScenarioFile {
     pub terrain_classes: Vec<TerrainClass>,
 }
 
+impl ScenarioFile {
+    /// A new scenario with two empty sides (`first`, `second`), ready to fill in.
+    pub fn blank(title: &str, ruleset: &str, map: &str) -> ScenarioFile {
+        ScenarioFile {
+            title: title.into(),
+            ruleset: ruleset.into(),
+            options: vec![],
+            provenance: Provenance::Original,
+            source: None,
+            notes: vec![],
+            map: map.into(),
+            overlays: vec![],
+            turns: 5,
+            first_side: "first".into(),
+            sides: vec![
+                Side::empty("first", "First side"),
+                Side::empty("second", "Second side"),
+            ],
+            special_rules: vec![],
+            victory: vec![],
+            errata: vec![],
+            army_lists: vec![],
+            scale: None,
+            terrain_classes: vec![],
+        }
+    }
+}
+
+impl Side {
+    /// A side with no units.
+    pub fn empty(id: &str, name: &str) -> Side {
+        Side {
+            id: id.into(),
+            name: name.into(),
+            commander: None,
+            army_morale: None,
+            rout: None,
+            army_morale_number: None,
+            commands: vec![],
+            training: None,
+            break_proportion: None,
+            units: vec![],
+            setup: vec![],
+            reinforcements: vec![],
+        }
+    }
+}
+
 /// The scale a scenario plays at on a hex map.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -45,16 +45,6 @@ pub struct Scene {
     pub marked: Vec<Hex>,
 }
 
-pub(crate) fn colour(hex: &str) -> [u8; 3] {
-    let h = hex.trim_start_matches('#');
-    let p = |i: usize| {
-        h.get(i..i + 2)
-            .and_then(|s| u8::from_str_radix(s, 16).ok())
-            .unwrap_or(200)
-    };
-    [p(0), p(2), p(4)]
-}
-
 impl Scene {
     fn from_world(title: String, world: &World, ruleset: &Ruleset) -> Scene {
         let grid = world.grid.clone();
@@ -68,7 +58,7 @@ impl Scene {
             .terrain
             .iter()
             .filter(|t| used.contains(&t.id))
-            .map(|t| (t.id.clone(), t.name.clone(), colour(&t.colour)))
+            .map(|t| (t.id.clone(), t.name.clone(), t.rgb()))
             .collect();
         let mut hexsides: Vec<(Hexside, String)> = world
             .hexside_entries()

@@ -3,7 +3,7 @@
 use super::fmt::write_atomically;
 use muster_hex::{GridSide, GridSpec, Numbering, Orientation, Stagger};
 use muster_model::canonical::{map_to_ron, scenario_to_ron};
-use muster_model::{MapFile, Provenance, ScenarioFile, Side};
+use muster_model::{MapFile, ScenarioFile};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -47,67 +47,27 @@ fn map(title: &str, ruleset: &str, columns: u32, rows: u32) -> MapFile {
                 .join(", ")
         })
         .unwrap_or_default();
-    MapFile {
-        title: title.into(),
-        ruleset: ruleset.into(),
-        provenance: Provenance::Original,
-        source: None,
-        notes: vec![format!("Terrain ids of {ruleset}: {vocabulary}.")],
-        grid: GridSpec {
-            orientation: Orientation::Flat,
-            stagger: Stagger::Even,
-            numbering: Numbering::ColumnRow,
-            first_column: 1,
-            first_row: 1,
-            columns,
-            rows,
-            north: GridSide::Top,
-        },
-        default_terrain: r
-            .and_then(|r| r.terrain.first())
-            .map(|t| t.id.clone())
-            .unwrap_or_else(|| "clear".into()),
-        hexes: vec![],
-        hexsides: vec![],
-        paths: vec![],
-        zones: vec![],
-    }
+    let default = r
+        .and_then(|r| r.terrain.first())
+        .map(|t| t.id.clone())
+        .unwrap_or_else(|| "clear".into());
+    let grid = GridSpec {
+        orientation: Orientation::Flat,
+        stagger: Stagger::Even,
+        numbering: Numbering::ColumnRow,
+        first_column: 1,
+        first_row: 1,
+        columns,
+        rows,
+        north: GridSide::Top,
+    };
+    let mut m = MapFile::blank(title, ruleset, &default, grid);
+    m.notes = vec![format!("Terrain ids of {ruleset}: {vocabulary}.")];
+    m
 }
 
 fn scenario(title: &str, ruleset: &str, map: &str) -> ScenarioFile {
-    let side = |id: &str, name: &str| Side {
-        id: id.into(),
-        name: name.into(),
-        commander: None,
-        army_morale: None,
-        rout: None,
-        units: vec![],
-        setup: vec![],
-        reinforcements: vec![],
-        army_morale_number: None,
-        commands: vec![],
-        training: None,
-        break_proportion: None,
-    };
-    ScenarioFile {
-        title: title.into(),
-        ruleset: ruleset.into(),
-        options: vec![],
-        provenance: Provenance::Original,
-        source: None,
-        notes: vec![],
-        map: map.into(),
-        overlays: vec![],
-        turns: 5,
-        first_side: "first".into(),
-        sides: vec![side("first", "First side"), side("second", "Second side")],
-        special_rules: vec![],
-        victory: vec![],
-        errata: vec![],
-        army_lists: vec![],
-        scale: None,
-        terrain_classes: vec![],
-    }
+    ScenarioFile::blank(title, ruleset, map)
 }
 
 fn create(path: &Path, text: &str) -> anyhow::Result<()> {
