@@ -52,6 +52,8 @@ pub struct App {
     pub quick: String,
     /// Text for the label tool.
     pub label: String,
+    /// Facing given to placed units (a side, or a point for stands that face one).
+    pub facing: String,
     /// The road being drawn: index in the map's paths.
     pub road: Option<usize>,
     /// The source panel, when open: which file, its text, and the last parse error.
@@ -106,6 +108,8 @@ pub enum Message {
     QuickInput(String),
     /// Label field edited.
     LabelInput(String),
+    /// Facing field edited.
+    FacingInput(String),
     /// Place the selected unit on the quick-entry hexes.
     QuickPlace,
     /// Validation finished.
@@ -171,6 +175,7 @@ impl App {
             status,
             quick: String::new(),
             label: String::new(),
+            facing: String::new(),
             road: None,
             source: None,
             recovery,
@@ -287,7 +292,7 @@ impl App {
             at: Zone::Hexes(hexes.into_iter().map(HexId).collect()),
             hidden: false,
             source: None,
-            facing: None,
+            facing: Some(self.facing.clone()).filter(|f| !f.is_empty()),
         };
         Some(Edit::InsertSetup {
             side,
@@ -609,6 +614,10 @@ impl App {
             }
             Message::LabelInput(s) => {
                 self.label = s;
+                Task::none()
+            }
+            Message::FacingInput(s) => {
+                self.facing = s.trim().to_uppercase();
                 Task::none()
             }
             Message::QuickPlace => self.quick_place(),

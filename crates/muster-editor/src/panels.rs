@@ -164,6 +164,15 @@ fn palette(app: &App) -> Element<'_, Message> {
                 ));
             }
         }
+        col = col.push(
+            row![
+                text("Facing").size(13),
+                text_input("NE", &app.facing)
+                    .on_input(Message::FacingInput)
+                    .size(13)
+            ]
+            .spacing(4),
+        );
         col = col.push(text("Quick entry").size(15));
         col = col.push(
             text_input("0504, 0505, 0508", &app.quick)

@@ -440,3 +440,55 @@ fn closing_with_unsaved_changes_asks_and_keeps_a_recovery_file() {
     let _ = app.update(Message::Cancel);
     assert!(app.pending.is_none());
 }
+
+#[test]
+fn placed_stands_take_the_facing_field() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = std::env::temp_dir().join(format!("muster-editor-facing-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("scenarios/charles-the-bold")).unwrap();
+    std::fs::create_dir_all(dir.join("maps")).unwrap();
+    for f in [
+        "maps/saint-aubin.map.ron",
+        "scenarios/charles-the-bold/saint-aubin.scenario.ron",
+        "scenarios/charles-the-bold/english.armylist.ron",
+        "scenarios/charles-the-bold/burgundian.armylist.ron",
+    ] {
+        std::fs::copy(root.join(f), dir.join(f)).unwrap();
+    }
+    let (mut app, _) = App::new(Some(
+        dir.join("scenarios/charles-the-bold/saint-aubin.scenario.ron"),
+    ));
+    validate(&mut app);
+    assert!(
+        app.diagnostics
+            .iter()
+            .all(|d| d.severity != muster_check::Severity::Error),
+        "{:?}",
+        app.diagnostics
+    );
+    // A fourth Knights stand without a facing, then one facing a point.
+    let _ = app.update(Message::Tool(Tool::Place { side: 0, unit: 3 }));
+    click(&mut app, "0210");
+    validate(&mut app);
+    assert!(
+        app.diagnostics.iter().any(|d| d.code == "CB305"),
+        "{:?}",
+        app.diagnostics
+    );
+    let _ = app.update(Message::Undo);
+    let _ = app.update(Message::FacingInput("ne".into()));
+    click(&mut app, "0210");
+    validate(&mut app);
+    assert!(
+        !app.diagnostics.iter().any(|d| d.code == "CB305"),
+        "{:?}",
+        app.diagnostics
+    );
+    let line = app.doc.scenario.as_ref().unwrap().sides[0]
+        .setup
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(line.facing.as_deref(), Some("NE"));
+}
