@@ -14,6 +14,12 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
     let mut placements = Vec::new();
     for d in &s.deployments {
         let side = &f.sides[d.side];
+        let facing = d
+            .pointer
+            .rsplit_once("/setup/")
+            .and_then(|(_, i)| i.parse::<usize>().ok())
+            .and_then(|i| side.setup.get(i))
+            .and_then(|e| e.facing.as_deref());
         let hexes: Vec<String> = d.hexes.iter().map(|h| grid.to_printed(*h)).collect();
         let combat_total: u32 = d
             .units
@@ -50,6 +56,9 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
                 });
                 if let DeployKind::Reinforcement { turn } = d.kind {
                     p["turn"] = json!(turn);
+                }
+                if let Some(f) = facing {
+                    p["facing"] = json!(f);
                 }
                 placements.push(p);
             }

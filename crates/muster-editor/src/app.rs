@@ -398,6 +398,46 @@ impl App {
         let mut sink = Vec::new();
         let resolved = muster_rules::resolve(s, &self.doc.map, &overlays, r, &mut sink);
         let known = muster_rules::a_la_charge::occupancy::known_positions(&resolved);
+        // A Charles the Bold general: his command radius.
+        if s.ruleset == "charles-the-bold" {
+            if let Some(o) = known.get(&hex).and_then(|v| v.iter().find(|o| !o.combat)) {
+                let side = &s.sides[o.side];
+                let id = &side.units[o.unit].id;
+                if let Some(group) = side
+                    .commands
+                    .iter()
+                    .find(|c| c.general.as_ref() == Some(id))
+                {
+                    let range = match side.training {
+                        Some(muster_model::Training::Poorly) => 4,
+                        _ => 6,
+                    };
+                    self.highlight = muster_rules::charles_the_bold::facing::command_radius(
+                        &resolved.world.grid,
+                        hex,
+                        range,
+                    );
+                    self.status = format!(
+                        "{id} commands {}: {} hexes within {range}",
+                        group.name,
+                        self.highlight.len()
+                    );
+                    return;
+                }
+            }
+        }
+        // Owner's-choice set-up lines through this hex: their deployment zones.
+        let zones: Vec<Hex> = resolved
+            .deployments
+            .iter()
+            .filter(|d| d.hexes.len() > 1 && d.hexes.contains(&hex))
+            .flat_map(|d| d.hexes.iter().copied())
+            .collect();
+        if !zones.is_empty() && !known.contains_key(&hex) {
+            self.status = format!("deployment zone of {} hexes", zones.len());
+            self.highlight = zones;
+            return;
+        }
         if let Some(o) = known
             .get(&hex)
             .and_then(|v| v.iter().find(|o| o.combat).or(v.first()))

@@ -492,3 +492,17 @@ fn placed_stands_take_the_facing_field() {
         .clone();
     assert_eq!(line.facing.as_deref(), Some("NE"));
 }
+
+#[test]
+fn selecting_shows_deployment_zones_and_command_radius() {
+    let mut app = open("zones");
+    // 1st St Albans: 1304 is one of the eleven hexes of the Lancastrian line.
+    let _ = app.update(Message::Tool(Tool::Select));
+    click(&mut app, "1304");
+    assert!(
+        app.highlight.len() >= 11,
+        "the owner's-choice line is highlighted: {}",
+        app.status
+    );
+    assert!(app.highlight.contains(&hex(&app, "0404")));
+}
