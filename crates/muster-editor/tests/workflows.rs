@@ -491,6 +491,13 @@ fn placed_stands_take_the_facing_field() {
         .unwrap()
         .clone();
     assert_eq!(line.facing.as_deref(), Some("NE"));
+    // Selecting a general shows his command radius (6 hexes).
+    let _ = app.update(Message::Tool(Tool::Select));
+    click(&mut app, "0811");
+    assert!(app.status.contains("commands"), "{}", app.status);
+    assert!(
+        app.highlight.contains(&hex(&app, "0805")) && !app.highlight.contains(&hex(&app, "0804"))
+    );
 }
 
 #[test]
