@@ -63,6 +63,7 @@ pub struct App {
     /// An action waiting for "discard unsaved changes?".
     pub pending: Option<Pending>,
     stroke: Vec<Edit>,
+    drag: Option<(Hex, Hex)>,
     los_from: Option<Hex>,
 }
 
@@ -181,6 +182,7 @@ impl App {
             recovery,
             pending: None,
             stroke: vec![],
+            drag: None,
             los_from: None,
         };
         let task = app.revalidate();
@@ -342,6 +344,28 @@ impl App {
             )
         };
         self.apply(Edit::Scenario(Box::new(scenario)))
+    }
+
+    /// Moves the set-up lines that put units in `from` alone to `to` (drag to move).
+    fn move_units(&self, from: Hex, to: Hex) -> Option<Edit> {
+        let s = self.doc.scenario.as_ref()?;
+        let (a, b) = (self.printed(from), self.printed(to));
+        let mut edits = Vec::new();
+        for (si, side) in s.sides.iter().enumerate() {
+            for (i, e) in side.setup.iter().enumerate().rev() {
+                if matches!(&e.at, Zone::Hexes(v) if v.len() == 1 && v[0].as_str() == a) {
+                    let mut moved = e.clone();
+                    moved.at = Zone::Hexes(vec![HexId(b.clone())]);
+                    edits.push(Edit::RemoveSetup { side: si, index: i });
+                    edits.push(Edit::InsertSetup {
+                        side: si,
+                        index: i,
+                        entry: moved,
+                    });
+                }
+            }
+        }
+        (!edits.is_empty()).then_some(Edit::Batch(edits))
     }
 
     fn extend_road(&mut self, hex: Hex) -> Edit {
@@ -760,6 +784,7 @@ impl App {
                 }
                 match self.tool.clone() {
                     Tool::Select => {
+                        self.drag = Some((hex, hex));
                         self.select(hex);
                         Task::none()
                     }
@@ -819,9 +844,24 @@ impl App {
                 if matches!(self.tool, Tool::Terrain(_)) && self.snap.grid.contains(hex) {
                     self.paint(hex);
                 }
+                if let Some((from, _)) = self.drag {
+                    self.drag = Some((from, hex));
+                }
                 Task::none()
             }
             CanvasMessage::Release => {
+                if let Some((from, to)) = self.drag.take() {
+                    if from != to && self.snap.grid.contains(to) {
+                        if let Some(edit) = self.move_units(from, to) {
+                            self.status = format!(
+                                "moved from {} to {}",
+                                self.printed(from),
+                                self.printed(to)
+                            );
+                            return self.apply(edit);
+                        }
+                    }
+                }
                 if self.stroke.is_empty() {
                     return Task::none();
                 }

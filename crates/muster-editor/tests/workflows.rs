@@ -513,3 +513,36 @@ fn selecting_shows_deployment_zones_and_command_radius() {
     );
     assert!(app.highlight.contains(&hex(&app, "0404")));
 }
+
+#[test]
+fn drag_moves_a_unit_and_undo_puts_it_back() {
+    let mut app = open("drag");
+    let _ = app.update(Message::Tool(Tool::Place { side: 1, unit: 0 }));
+    click(&mut app, "0210");
+    let _ = app.update(Message::Tool(Tool::Select));
+    let (from, to) = (hex(&app, "0210"), hex(&app, "0310"));
+    let side = muster_hex::Hexside::new(
+        from,
+        muster_hex::Direction::new(0),
+        app.snap.grid.orientation(),
+    );
+    let _ = app.update(Message::Canvas(CanvasMessage::Press(from, side)));
+    let _ = app.update(Message::Canvas(CanvasMessage::Drag(to)));
+    let _ = app.update(Message::Canvas(CanvasMessage::Release));
+    assert!(
+        app.snap.units.contains_key(&to) && !app.snap.units.contains_key(&from),
+        "{}",
+        app.status
+    );
+    let line = app.doc.scenario.as_ref().unwrap().sides[1]
+        .setup
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(line.at, muster_model::Zone::Hexes(vec!["0310".into()]));
+    let _ = app.update(Message::Undo);
+    assert!(
+        app.snap.units.contains_key(&from) && !app.snap.units.contains_key(&to),
+        "one undo step"
+    );
+}
