@@ -1,7 +1,7 @@
 //! Bad input never panics: bundled files mangled at random (truncated, characters inserted,
 //! spans overwritten) go through the whole pipeline — read, schema, deserialize, resolve,
 //! generic and system checks — and come back as diagnostics. Regression guard for the
-//! "never a panic" promise.
+//! "never a panic" promise. `MUSTER_FUZZ_CASES=20000` runs more cases (default 300).
 
 use muster_check::{load_value, parse_text};
 use muster_model::{FileKind, MapFile, OverlayFile, ScenarioFile};
@@ -125,7 +125,7 @@ fn mutate(text: &str, ms: &[Mutation]) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: std::env::var("MUSTER_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(300), ..ProptestConfig::default() })]
 
     #[test]
     fn mangled_scenarios_give_diagnostics_not_panics(which in 0usize..3, ms in prop::collection::vec(mutation(), 1..4)) {
