@@ -54,6 +54,8 @@ pub struct App {
     pub label: String,
     /// Facing given to placed units (a side, or a point for stands that face one).
     pub facing: String,
+    /// A zone expression to show on the map (`Row("08xx")`).
+    pub zone: String,
     /// The road being drawn: index in the map's paths.
     pub road: Option<usize>,
     /// The source panel, when open: which file, its text, and the last parse error.
@@ -111,6 +113,10 @@ pub enum Message {
     LabelInput(String),
     /// Facing field edited.
     FacingInput(String),
+    /// Zone field edited.
+    ZoneInput(String),
+    /// Highlight the hexes of the zone field's expression.
+    ShowZone,
     /// Place the selected unit on the quick-entry hexes.
     QuickPlace,
     /// Validation finished.
@@ -177,6 +183,7 @@ impl App {
             quick: String::new(),
             label: String::new(),
             facing: String::new(),
+            zone: String::new(),
             road: None,
             source: None,
             recovery,
@@ -344,6 +351,40 @@ impl App {
             )
         };
         self.apply(Edit::Scenario(Box::new(scenario)))
+    }
+
+    /// Highlights the hexes of the zone typed in the zone field, as the scenario files
+    /// write zones (`Row("08xx")`, `Edge(side: East, from: "1401", to: "0401")` …).
+    fn show_zone(&mut self) {
+        let text = self.zone.trim();
+        // Wrapped in a field, so that `Edge(side: ...)` is read as a variant and not as a
+        // named top-level struct.
+        let parsed = muster_check::syntax::read(&format!("(zone: {text})"))
+            .map_err(|e| e.message)
+            .and_then(|n| {
+                serde_json::from_value::<Zone>(n.to_json()["zone"].clone())
+                    .map_err(|e| format!("not a zone: {e}"))
+            });
+        let zone = match parsed {
+            Ok(z) => z,
+            Err(e) => {
+                self.status = format!("zone: {e}");
+                return;
+            }
+        };
+        let mut sink = Vec::new();
+        let world =
+            muster_rules::World::from_map(&self.doc.map, muster_rules::FileRole::This, &mut sink);
+        match world.resolve(&zone) {
+            Ok(hexes) => {
+                self.highlight = hexes
+                    .into_iter()
+                    .filter(|h| self.snap.grid.contains(*h))
+                    .collect();
+                self.status = format!("zone: {} hexes", self.highlight.len());
+            }
+            Err(e) => self.status = format!("zone: {e}"),
+        }
     }
 
     /// Moves the set-up lines that put units in `from` alone to `to` (drag to move).
@@ -678,6 +719,14 @@ impl App {
             }
             Message::LabelInput(s) => {
                 self.label = s;
+                Task::none()
+            }
+            Message::ZoneInput(s) => {
+                self.zone = s;
+                Task::none()
+            }
+            Message::ShowZone => {
+                self.show_zone();
                 Task::none()
             }
             Message::FacingInput(s) => {

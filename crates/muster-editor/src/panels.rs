@@ -127,6 +127,24 @@ fn palette(app: &App) -> Element<'_, Message> {
             Tool::Hexside(None),
             &app.tool,
         ));
+        col = col.push(text("Roads and labels").size(15));
+        col = col.push(tool_button("Road".into(), Tool::Road, &app.tool));
+        col = col.push(
+            row![
+                tool_button("Label".into(), Tool::Label, &app.tool),
+                text_input("St Peter's church", &app.label)
+                    .on_input(Message::LabelInput)
+                    .size(13)
+            ]
+            .spacing(2),
+        );
+        col = col.push(text("Show a zone").size(15));
+        col = col.push(
+            text_input("Row(\"08xx\")", &app.zone)
+                .on_input(Message::ZoneInput)
+                .on_submit(Message::ShowZone)
+                .size(13),
+        );
     }
     if let Some(s) = &app.doc.scenario {
         if !s.overlays.is_empty() {

@@ -546,3 +546,50 @@ fn drag_moves_a_unit_and_undo_puts_it_back() {
         "one undo step"
     );
 }
+
+#[test]
+fn zone_field_shows_a_printed_zone_on_the_map() {
+    let mut app = open("zone");
+    let _ = app.update(Message::ZoneInput("Row(\"08xx\")".into()));
+    let _ = app.update(Message::ShowZone);
+    assert_eq!(app.highlight.len(), 12, "{}", app.status);
+    let _ = app.update(Message::ZoneInput(
+        "Edge(side: East, from: \"1401\", to: \"0401\")".into(),
+    ));
+    let _ = app.update(Message::ShowZone);
+    assert_eq!(
+        app.highlight.len(),
+        11,
+        "the east edge between 1401 and 0401: {}",
+        app.status
+    );
+    let _ = app.update(Message::ZoneInput("Row(\"004xx\")".into()));
+    let _ = app.update(Message::ShowZone);
+    assert!(
+        app.status.contains("not a hex row"),
+        "a misprint is explained: {}",
+        app.status
+    );
+}
+
+#[test]
+fn every_tool_has_its_button_in_the_palette() {
+    // Guards against tools reachable only by message: a person must be able to click them.
+    let mut app = open("palette");
+    for (label, tool) in [
+        ("Road", Tool::Road),
+        ("Label", Tool::Label),
+        ("Line of fire", Tool::LineOfFire),
+        ("Erase units", Tool::Erase),
+        ("Woods", Tool::Terrain("woods".into())),
+        ("River", Tool::Hexside(Some("river".into()))),
+    ] {
+        let mut ui = iced_test::simulator(panels::view(&app));
+        ui.click(label)
+            .unwrap_or_else(|e| panic!("no `{label}` button: {e:?}"));
+        for m in ui.into_messages().collect::<Vec<_>>() {
+            let _ = app.update(m);
+        }
+        assert_eq!(app.tool, tool, "{label}");
+    }
+}
