@@ -14,11 +14,13 @@ mod pipeline;
 mod schemas;
 pub mod syntax;
 mod walk;
+mod write;
 
 pub use finding::{FileReport, Finding, LocatedLabel, Report};
 pub use inspect::inspect_json;
 pub use load::{load_value, parse_text, LoadError, Loaded, MAX_FILE_BYTES};
 pub use pipeline::{Checker, LoadedScenario};
 pub use walk::{discover, Discovered};
+pub use write::write_atomically;
 
 pub use muster_rules::{Diagnostic, Severity};

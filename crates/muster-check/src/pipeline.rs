@@ -66,10 +66,13 @@ impl LoadedScenario {
     }
 }
 
-fn here(path: &Path, pointer: &str, loaded: &Located, d: Diagnostic) -> Vec<Finding> {
-    let _ = (path, pointer);
-    locate_all(vec![d], loaded, None, &[])
-}
+/// What checking a scenario gave: its findings, the loaded scenario when its references
+/// loaded, and the referenced files that exist (to be reported on in their own right).
+type ScenarioChecked = (
+    Vec<Finding>,
+    Option<LoadedScenario>,
+    Vec<(PathBuf, FileKind)>,
+);
 
 impl Checker {
     /// A checker with empty caches.
@@ -173,7 +176,7 @@ impl Checker {
     /// Loads a scenario with its references, for inspection and queries.
     pub fn load_scenario(&self, path: &Path) -> Result<LoadedScenario, Report> {
         let mut report = Report::default();
-        let (findings, loaded) = self.check_scenario(path, &mut report);
+        let (findings, loaded, _) = self.check_scenario(path, &mut report);
         match loaded {
             Some(l) => Ok(l),
             None => {
@@ -186,20 +189,34 @@ impl Checker {
         }
     }
 
-    fn check_scenario(
-        &self,
-        path: &Path,
-        report: &mut Report,
-    ) -> (Vec<Finding>, Option<LoadedScenario>) {
+    fn check_scenario(&self, path: &Path, report: &mut Report) -> ScenarioChecked {
         let scenario = match self.read::<ScenarioFile>(path, FileKind::Scenario) {
             Ok(s) => s,
             Err((f, text)) => {
                 if let Some(t) = text {
                     report.sources.insert(path.to_path_buf(), t);
                 }
-                return (f, None);
+                return (f, None, vec![]);
             }
         };
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let mut refs = vec![(dir.join(&scenario.value.map), FileKind::Map)];
+        refs.extend(
+            scenario
+                .value
+                .overlays
+                .iter()
+                .map(|o| (dir.join(&o.file), FileKind::Overlay)),
+        );
+        refs.extend(
+            scenario
+                .value
+                .army_lists
+                .iter()
+                .map(|l| (dir.join(l), FileKind::ArmyList)),
+        );
+        // A missing file is reported on the scenario (MU010), not as a file of its own.
+        refs.retain(|(p, _)| p.exists());
         report
             .sources
             .insert(path.to_path_buf(), scenario.text.clone());
@@ -214,9 +231,8 @@ impl Checker {
                 "the rulesets are {}",
                 muster_rules::RULESET_IDS.join(", ")
             ));
-            return (here(path, "/ruleset", &this, d), None);
+            return (locate_all(vec![d], &this, None, &[]), None, refs);
         };
-        let dir = path.parent().unwrap_or(Path::new("."));
         let mut stop = Vec::new();
         let map_path = dir.join(&scenario.value.map);
         let map = self.map(&map_path);
@@ -257,7 +273,7 @@ impl Checker {
             lists.push(list);
         }
         if !stop.is_empty() {
-            return (locate_all(stop, &this, None, &[]), None);
+            return (locate_all(stop, &this, None, &[]), None, refs);
         }
         let loaded = LoadedScenario {
             scenario,
@@ -283,10 +299,10 @@ impl Checker {
             .iter()
             .map(|o| o.as_ref().as_ref().ok().map(|l| &l.value))
             .collect();
-        let list_values: Vec<ArmyListFile> = loaded
+        let list_values: Vec<&ArmyListFile> = loaded
             .lists
             .iter()
-            .filter_map(|l| l.as_ref().as_ref().ok().map(|l| l.value.clone()))
+            .filter_map(|l| l.as_ref().as_ref().ok().map(|l| &l.value))
             .collect();
         let diags = muster_rules::check_scenario_with_lists(
             &loaded.scenario.value,
@@ -296,7 +312,7 @@ impl Checker {
             ruleset,
         );
         let findings = locate_all(diags, &this, Some(&map_loc), &over_locs);
-        (findings, Some(loaded))
+        (findings, Some(loaded), refs)
     }
 
     fn check_map_like(&self, path: &Path, kind: FileKind, report: &mut Report) -> Vec<Finding> {
@@ -349,40 +365,8 @@ impl Checker {
         let mut refs = Vec::new();
         let mut findings = match kind {
             FileKind::Scenario => {
-                let (f, loaded) = self.check_scenario(path, report);
-                if let Some(l) = loaded {
-                    refs.push((l.map().path.clone(), FileKind::Map));
-                    refs.extend(
-                        l.overlays
-                            .iter()
-                            .filter_map(|o| o.as_ref().as_ref().ok())
-                            .map(|o| (o.path.clone(), FileKind::Overlay)),
-                    );
-                    refs.extend(
-                        l.lists
-                            .iter()
-                            .filter_map(|o| o.as_ref().as_ref().ok())
-                            .map(|o| (o.path.clone(), FileKind::ArmyList)),
-                    );
-                } else if let Ok(s) = self.read::<ScenarioFile>(path, FileKind::Scenario) {
-                    // Report the referenced files' own errors too.
-                    let dir = path.parent().unwrap_or(Path::new("."));
-                    refs.push((dir.join(&s.value.map), FileKind::Map));
-                    refs.extend(
-                        s.value
-                            .overlays
-                            .iter()
-                            .map(|o| (dir.join(&o.file), FileKind::Overlay)),
-                    );
-                    refs.extend(
-                        s.value
-                            .army_lists
-                            .iter()
-                            .map(|l| (dir.join(l), FileKind::ArmyList)),
-                    );
-                    // A missing file is reported on the scenario (MU010).
-                    refs.retain(|(p, _)| p.exists());
-                }
+                let (f, _, scenario_refs) = self.check_scenario(path, report);
+                refs = scenario_refs;
                 f
             }
             FileKind::Map | FileKind::Overlay => self.check_map_like(path, kind, report),

@@ -453,41 +453,33 @@ impl App {
     fn select(&mut self, hex: Hex) {
         self.selected = Some(hex);
         self.highlight.clear();
-        let (Some(s), Some(r)) = (
-            &self.doc.scenario,
-            muster_rules::ruleset(&self.doc.map.ruleset),
-        ) else {
+        let Some(resolved) = self.doc.resolve() else {
             return;
         };
-        let overlays: Vec<_> = self.doc.overlays.iter().map(|o| o.as_ref()).collect();
-        let mut sink = Vec::new();
-        let resolved = muster_rules::resolve(s, &self.doc.map, &overlays, r, &mut sink);
-        let known = muster_rules::a_la_charge::occupancy::known_positions(&resolved);
+        let s = resolved.file;
+        let known = muster_rules::occupancy::known_positions(&resolved);
         // A Charles the Bold general: his command radius.
         if s.ruleset == "charles-the-bold" {
             if let Some(o) = known.get(&hex).and_then(|v| v.iter().find(|o| !o.combat)) {
                 let side = &s.sides[o.side];
                 let id = &side.units[o.unit].id;
-                if let Some(group) = side
+                if let Some(ci) = side
                     .commands
                     .iter()
-                    .find(|c| c.general.as_ref() == Some(id))
+                    .position(|c| c.general.as_ref() == Some(id))
                 {
-                    let range = match side.training {
-                        Some(muster_model::Training::Poorly) => 4,
-                        _ => 6,
-                    };
-                    self.highlight = muster_rules::charles_the_bold::facing::command_radius(
-                        &resolved.world.grid,
-                        hex,
-                        range,
-                    );
-                    self.status = format!(
-                        "{id} commands {}: {} hexes within {range}",
-                        group.name,
-                        self.highlight.len()
-                    );
-                    return;
+                    if let Ok(area) =
+                        muster_rules::charles_the_bold::command_area(&resolved, o.side, ci)
+                    {
+                        self.status = format!(
+                            "{id} commands {}: {} hexes within {}",
+                            side.commands[ci].name,
+                            area.hexes.len(),
+                            area.range
+                        );
+                        self.highlight = area.hexes;
+                        return;
+                    }
                 }
             }
         }
@@ -507,12 +499,7 @@ impl App {
             .get(&hex)
             .and_then(|v| v.iter().find(|o| o.combat).or(v.first()))
         {
-            let reach = match s.ruleset.as_str() {
-                "and-gentlemen-all" => {
-                    muster_rules::and_gentlemen_all::reach::reach(&resolved, o.side, o.unit, hex)
-                }
-                _ => muster_rules::a_la_charge::reach::reach(&resolved, o.side, o.unit, hex),
-            };
+            let reach = muster_rules::reach(&resolved, o.side, o.unit, hex);
             self.highlight = reach.hexes.iter().map(|(h, _)| *h).collect();
             let name = &s.sides[o.side].units[o.unit].name;
             self.status = match reach.restricted {
@@ -533,15 +520,9 @@ impl App {
             self.status = format!("line of fire from {}: click the target", self.printed(hex));
             return;
         };
-        let (Some(s), Some(r)) = (
-            &self.doc.scenario,
-            muster_rules::ruleset(&self.doc.map.ruleset),
-        ) else {
+        let Some(resolved) = self.doc.resolve() else {
             return;
         };
-        let overlays: Vec<_> = self.doc.overlays.iter().map(|o| o.as_ref()).collect();
-        let mut sink = Vec::new();
-        let resolved = muster_rules::resolve(s, &self.doc.map, &overlays, r, &mut sink);
         let los = muster_rules::a_la_charge::los::line_of_fire(&resolved, from, hex);
         self.highlight = muster_hex::hex_line(from, hex)
             .into_iter()

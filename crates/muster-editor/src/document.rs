@@ -175,30 +175,44 @@ impl Document {
         self.save()
     }
 
+    /// The overlays by placement, as the rules library takes them.
+    pub fn overlay_refs(&self) -> Vec<Option<&OverlayFile>> {
+        self.overlays.iter().map(Option::as_ref).collect()
+    }
+
+    /// The scenario resolved by the rules library (overlays applied, set-up in hexes), when
+    /// there is a scenario and its ruleset is known.
+    pub fn resolve(&self) -> Option<muster_rules::Scenario<'_>> {
+        let (s, r) = (
+            self.scenario.as_ref()?,
+            muster_rules::ruleset(&self.map.ruleset)?,
+        );
+        Some(muster_rules::resolve(
+            s,
+            &self.map,
+            &self.overlay_refs(),
+            r,
+            &mut Vec::new(),
+        ))
+    }
+
+    /// What the shared renderer draws of the document.
+    pub fn scene(&self) -> Option<muster_render::Scene> {
+        let r = muster_rules::ruleset(&self.map.ruleset)?;
+        Some(match &self.scenario {
+            Some(s) => muster_render::Scene::of_scenario(s, &self.map, &self.overlay_refs(), r),
+            None => muster_render::Scene::of_map(&self.map, r),
+        })
+    }
+
     /// The file the title bar names.
     pub fn main_path(&self) -> &Path {
         self.scenario_path.as_deref().unwrap_or(&self.map_path)
     }
 }
 
-/// Writes `text` to `path` through a temporary file in the same folder and a rename, so
-/// that the target is never half-written.
-pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    use std::io::Write;
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot save {}: {e}", path.display())
-    })
+/// Writes `text` to `path` atomically (the shared writer), with a message for the status bar.
+pub fn write_atomically(path: &Path, bytes: impl AsRef<[u8]>) -> Result<(), String> {
+    muster_check::write_atomically(path, bytes.as_ref())
+        .map_err(|e| format!("cannot save {}: {e}", path.display()))
 }

@@ -18,7 +18,7 @@ pub fn path_for(main: &Path) -> PathBuf {
 pub fn save(doc: &Document) -> Result<(), String> {
     let (scenario, map) = doc.texts()?;
     let v = json!({ "map": map, "scenario": scenario });
-    write_atomically(&path_for(doc.main_path()), &v.to_string())
+    write_atomically(&path_for(doc.main_path()), v.to_string())
 }
 
 /// The texts saved in a recovery file, if there is one: (scenario, map).

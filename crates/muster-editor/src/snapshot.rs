@@ -1,10 +1,10 @@
-//! What the canvas draws, computed from the document by the shared rules library: terrain
-//! with overlays applied, hexsides, roads, and the units the set-up puts in each hex.
+//! What the canvas draws: the shared renderer's [`Scene`] of the document (terrain with
+//! overlays applied, hexsides, roads, labels, counters where the set-up puts them), keyed
+//! by hex for the canvas's lookups. The editor and `muster render` draw the same scene.
 
 use crate::document::Document;
 use muster_hex::{Grid, Hex, Hexside};
-use muster_model::MapFile;
-use muster_rules::{DeployKind, FileRole, World};
+use muster_render::Scene;
 use std::collections::HashMap;
 
 /// A unit drawn in a hex.
@@ -39,86 +39,58 @@ pub struct Snapshot {
     pub entries: Vec<Hex>,
 }
 
-fn short(name: &str) -> String {
-    let n: String = name.chars().take(8).collect();
-    n
-}
-
 impl Snapshot {
-    /// Builds the snapshot of a document.
+    /// Builds the snapshot of a document (a bare grid when its ruleset is unknown).
     pub fn of(doc: &Document) -> Snapshot {
-        let ruleset = muster_rules::ruleset(&doc.map.ruleset);
-        let colours = ruleset
-            .map(|r| r.terrain.iter().map(|t| (t.id.clone(), t.rgb())).collect())
-            .unwrap_or_default();
-        let mut sink = Vec::new();
-        let (world, units, entries) = match (&doc.scenario, ruleset) {
-            (Some(s), Some(r)) => {
-                let overlays: Vec<_> = doc.overlays.iter().map(|o| o.as_ref()).collect();
-                let resolved = muster_rules::resolve(s, &doc.map, &overlays, r, &mut sink);
-                let mut units: HashMap<Hex, Vec<UnitMark>> = HashMap::new();
-                let mut entries = Vec::new();
-                for d in &resolved.deployments {
-                    match d.kind {
-                        DeployKind::Setup { .. } => {
-                            let choice = d.hexes.len() > 1;
-                            for u in &d.units {
-                                let (def, _) = resolved.unit(d.side, u.unit);
-                                let hexes: Vec<Hex> = if choice {
-                                    d.hexes.clone()
-                                } else {
-                                    d.hexes.iter().take(1).copied().collect()
-                                };
-                                for h in hexes {
-                                    units.entry(h).or_default().push(UnitMark {
-                                        side: d.side,
-                                        text: short(&def.name),
-                                        choice,
-                                    });
-                                }
-                            }
-                        }
-                        DeployKind::Reinforcement { .. } => entries.extend(d.hexes.iter().copied()),
-                    }
-                }
-                (resolved.world, units, entries)
-            }
-            _ => (
-                World::from_map(&doc.map, FileRole::This, &mut sink),
-                HashMap::new(),
-                vec![],
-            ),
-        };
-        Self::from_world(&world, &doc.map, colours, units, entries)
+        match doc.scene() {
+            Some(scene) => Self::from_scene(scene),
+            None => Snapshot {
+                grid: Grid::new(doc.map.grid.clone()),
+                terrain: HashMap::new(),
+                colours: HashMap::new(),
+                hexsides: vec![],
+                roads: vec![],
+                labels: vec![],
+                units: HashMap::new(),
+                entries: vec![],
+            },
+        }
     }
 
-    fn from_world(
-        world: &World,
-        _map: &MapFile,
-        colours: HashMap<String, [u8; 3]>,
-        units: HashMap<Hex, Vec<UnitMark>>,
-        entries: Vec<Hex>,
-    ) -> Snapshot {
-        let grid = world.grid.clone();
-        let terrain = grid
-            .hexes()
-            .map(|h| (h, world.terrain(h).to_string()))
-            .collect();
-        let hexsides = world
-            .hexside_entries()
-            .map(|(s, f, _)| (s, f.to_string()))
-            .collect();
-        let roads = world.paths.iter().map(|p| p.hexes.clone()).collect();
-        let labels = world.labels().map(|(h, l)| (h, l.to_string())).collect();
+    fn from_scene(scene: Scene) -> Snapshot {
+        let hex = |(x, y): (i32, i32)| Hex::new(x, y);
         Snapshot {
-            grid,
-            terrain,
-            colours,
-            hexsides,
-            roads,
-            labels,
-            units,
-            entries,
+            terrain: scene
+                .terrain
+                .into_iter()
+                .map(|(k, t)| (hex(k), t))
+                .collect(),
+            colours: scene
+                .legend
+                .into_iter()
+                .map(|(id, _, rgb)| (id, rgb))
+                .collect(),
+            units: scene
+                .counters
+                .into_iter()
+                .map(|(k, cs)| {
+                    (
+                        hex(k),
+                        cs.into_iter()
+                            .map(|c| UnitMark {
+                                side: c.side,
+                                text: c.name.chars().take(8).collect(),
+                                choice: c.choice,
+                            })
+                            .collect(),
+                    )
+                })
+                .collect(),
+            grid: scene.grid,
+            hexsides: scene.hexsides,
+            roads: scene.roads,
+            labels: scene.labels,
+            entries: scene.entries,
         }
     }
 }

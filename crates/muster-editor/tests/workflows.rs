@@ -11,25 +11,28 @@ use muster_editor::{panels, App, Message};
 use muster_hex::Hex;
 use std::path::{Path, PathBuf};
 
-/// A scratch copy of St Albans (map and 1st scenario) in a fresh folder.
-fn scratch(name: &str) -> PathBuf {
+/// A scratch copy of bundled files (paths relative to the repository) in a fresh folder;
+/// returns the copy of the first one.
+fn scratch_pack(name: &str, files: &[&str]) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dir = std::env::temp_dir().join(format!("muster-editor-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("scenarios/a-la-charge")).unwrap();
-    std::fs::create_dir_all(dir.join("maps")).unwrap();
-    std::fs::copy(
-        root.join("maps/saint-albans.map.ron"),
-        dir.join("maps/saint-albans.map.ron"),
+    for f in files {
+        std::fs::create_dir_all(dir.join(f).parent().unwrap()).unwrap();
+        std::fs::copy(root.join(f), dir.join(f)).unwrap();
+    }
+    dir.join(files[0])
+}
+
+/// A scratch copy of 1st St Albans and its map.
+fn scratch(name: &str) -> PathBuf {
+    scratch_pack(
+        name,
+        &[
+            "scenarios/a-la-charge/st-albans-1.scenario.ron",
+            "maps/saint-albans.map.ron",
+        ],
     )
-    .unwrap();
-    let s = dir.join("scenarios/a-la-charge/st-albans-1.scenario.ron");
-    std::fs::copy(
-        root.join("scenarios/a-la-charge/st-albans-1.scenario.ron"),
-        &s,
-    )
-    .unwrap();
-    s
 }
 
 fn open(name: &str) -> App {
@@ -360,22 +363,15 @@ fn export_png_through_the_shared_renderer() {
 
 #[test]
 fn overlay_tool_places_anchors_in_turn_and_the_fit_is_validated() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = std::env::temp_dir().join(format!("muster-editor-overlay-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("scenarios/a-la-charge")).unwrap();
-    std::fs::create_dir_all(dir.join("maps")).unwrap();
-    for f in [
-        "maps/normans-byzantines.map.ron",
-        "maps/nb-overlay-1.overlay.ron",
-        "maps/nb-overlay-2.overlay.ron",
-        "scenarios/a-la-charge/kalavryai-1078.scenario.ron",
-    ] {
-        std::fs::copy(root.join(f), dir.join(f)).unwrap();
-    }
-    let (mut app, _) = App::new(Some(
-        dir.join("scenarios/a-la-charge/kalavryai-1078.scenario.ron"),
-    ));
+    let (mut app, _) = App::new(Some(scratch_pack(
+        "overlay",
+        &[
+            "scenarios/a-la-charge/kalavryai-1078.scenario.ron",
+            "maps/normans-byzantines.map.ron",
+            "maps/nb-overlay-1.overlay.ron",
+            "maps/nb-overlay-2.overlay.ron",
+        ],
+    )));
     let woods_before = app.snap.terrain.values().filter(|t| *t == "woods").count();
     let _ = app.update(Message::Tool(Tool::Overlay {
         placement: 0,
@@ -443,22 +439,15 @@ fn closing_with_unsaved_changes_asks_and_keeps_a_recovery_file() {
 
 #[test]
 fn placed_stands_take_the_facing_field() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = std::env::temp_dir().join(format!("muster-editor-facing-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("scenarios/charles-the-bold")).unwrap();
-    std::fs::create_dir_all(dir.join("maps")).unwrap();
-    for f in [
-        "maps/saint-aubin.map.ron",
-        "scenarios/charles-the-bold/saint-aubin.scenario.ron",
-        "scenarios/charles-the-bold/english.armylist.ron",
-        "scenarios/charles-the-bold/burgundian.armylist.ron",
-    ] {
-        std::fs::copy(root.join(f), dir.join(f)).unwrap();
-    }
-    let (mut app, _) = App::new(Some(
-        dir.join("scenarios/charles-the-bold/saint-aubin.scenario.ron"),
-    ));
+    let (mut app, _) = App::new(Some(scratch_pack(
+        "facing",
+        &[
+            "scenarios/charles-the-bold/saint-aubin.scenario.ron",
+            "maps/saint-aubin.map.ron",
+            "scenarios/charles-the-bold/english.armylist.ron",
+            "scenarios/charles-the-bold/burgundian.armylist.ron",
+        ],
+    )));
     validate(&mut app);
     assert!(
         app.diagnostics

@@ -113,7 +113,7 @@ fn a_changed_map_no_longer_matches() {
 }
 
 #[test]
-fn bad_crops_and_huge_sizes_are_errors() {
+fn bad_crops_and_oversized_pictures_are_errors_and_radii_are_clamped() {
     let s = scene("scenarios/a-la-charge/civitate-1053.scenario.ron");
     assert!(render(
         &s,
@@ -133,5 +133,23 @@ fn bad_crops_and_huge_sizes_are_errors() {
         )
         .is_ok(),
         "the radius is clamped"
+    );
+    let mut huge = s.clone();
+    let mut spec = huge.grid.spec().clone();
+    spec.columns = 999;
+    spec.rows = 999;
+    huge.grid = muster_hex::Grid::new(spec);
+    assert!(
+        matches!(
+            render(
+                &huge,
+                &RenderOptions {
+                    px_per_hex: 400.0,
+                    ..Default::default()
+                }
+            ),
+            Err(muster_render::RenderError::Size(..))
+        ),
+        "a picture past 16,000 pixels a side is refused"
     );
 }

@@ -36,7 +36,9 @@ pub mod and_gentlemen_all;
 pub mod charles_the_bold;
 mod diagnostic;
 pub mod generic;
+pub mod occupancy;
 mod overlay_fit;
+mod reach;
 pub mod registry;
 mod rulesets;
 mod scenario;
@@ -44,6 +46,7 @@ mod world;
 
 pub use diagnostic::{Diagnostic, FileRole, Label, Location, Severity};
 pub use overlay_fit::OverlayFit;
+pub use reach::{reach, Reach};
 pub use rulesets::{ruleset, RULESET_IDS};
 pub use scenario::{DeployKind, Deployed, Deployment, Scenario, UnitLookup};
 pub use world::{Origin, ResolvedPath, World};
@@ -139,12 +142,12 @@ pub fn check_scenario(
 }
 
 /// [`check_scenario`] for a scenario whose units come from army lists.
-pub fn check_scenario_with_lists(
-    scenario: &ScenarioFile,
+pub fn check_scenario_with_lists<'a>(
+    scenario: &'a ScenarioFile,
     map: &MapFile,
     overlays: &[Option<&OverlayFile>],
-    lists: &[muster_model::ArmyListFile],
-    ruleset: &Ruleset,
+    lists: &[&'a muster_model::ArmyListFile],
+    ruleset: &'a Ruleset,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut s = resolve(scenario, map, overlays, ruleset, &mut out);

@@ -45,6 +45,7 @@ pub fn all_codes() -> Vec<&'static CodeDoc> {
     v.extend(crate::a_la_charge::CHECKS.iter().map(|c| &c.doc));
     v.extend(crate::and_gentlemen_all::CHECKS.iter().map(|c| &c.doc));
     v.extend(crate::charles_the_bold::CHECKS.iter().map(|c| &c.doc));
+    v.push(&crate::charles_the_bold::LIST_VALUES);
     v
 }
 

@@ -79,7 +79,7 @@ pub struct Scenario<'a> {
     /// Set-up lines and reinforcements.
     pub deployments: Vec<Deployment<'a>>,
     /// The army lists the scenario names (Charles the Bold), those that loaded.
-    pub lists: Vec<muster_model::ArmyListFile>,
+    pub lists: Vec<&'a muster_model::ArmyListFile>,
 }
 
 /// Why a unit reference in a rule did not resolve.

@@ -193,7 +193,7 @@ impl<'a> Reader<'a> {
             }
             b'[' => self.list(start),
             b'{' => self.map(start),
-            b'(' => self.paren(start, None),
+            b'(' => self.paren(start),
             b'-' | b'+' | b'.' | b'0'..=b'9' => self.number(start),
             c if is_ident_start(c) => self.ident_value(start, top),
             _ => Err(self.err_here(format!("expected a value, found {}", self.describe_next()))),
@@ -254,7 +254,7 @@ impl<'a> Reader<'a> {
                 kind: inner.kind,
             });
         }
-        let inner = self.paren(open, Some(name))?;
+        let inner = self.paren(open)?;
         if top && matches!(inner.kind, NodeKind::Object(_)) && self.looks_like_struct(open) {
             // A named top-level struct, `Scenario(title: ...)`: the name is decoration.
             return Ok(Node {
@@ -306,7 +306,7 @@ impl<'a> Reader<'a> {
     }
 
     /// `( ... )`: a struct with named fields, a tuple, or `()`.
-    fn paren(&mut self, start: usize, _variant: Option<&str>) -> Result<Node, ReadError> {
+    fn paren(&mut self, start: usize) -> Result<Node, ReadError> {
         self.enter(start)?;
         self.pos += 1; // (
         self.skip_trivia()?;

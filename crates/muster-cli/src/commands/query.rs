@@ -93,7 +93,7 @@ fn find_unit(s: &Scenario, name: &str) -> anyhow::Result<(usize, usize)> {
 }
 
 fn start_hex(s: &Scenario, side: usize, unit: usize) -> Option<muster_hex::Hex> {
-    let known = a_la_charge::occupancy::known_positions(s);
+    let known = muster_rules::occupancy::known_positions(s);
     let mut at: Vec<_> = known
         .iter()
         .filter(|(_, v)| v.iter().any(|o| o.side == side && o.unit == unit))
@@ -124,12 +124,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 None => start_hex(&s, si, ui)
                     .with_context(|| format!("`{unit}` has no set-up hex; give one with --from"))?,
             };
-            let r = match s.file.ruleset.as_str() {
-                "and-gentlemen-all" => {
-                    muster_rules::and_gentlemen_all::reach::reach(&s, si, ui, start)
-                }
-                _ => a_la_charge::reach::reach(&s, si, ui, start),
-            };
+            let r = muster_rules::reach(&s, si, ui, start);
             let grid = &s.world.grid;
             let v = json!({
                 "unit": s.file.sides[si].units[ui].id,
@@ -188,34 +183,24 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
             };
             let side = &s.file.sides[si];
             let cmd = &side.commands[ci];
-            let general = cmd.general.as_ref().context("the group has no general")?;
-            let gi = side
-                .units
-                .iter()
-                .position(|u| &u.id == general)
-                .context("the group's general is not a unit of the side")?;
-            let from = start_hex(&s, si, gi).context("the general has no set-up hex")?;
-            let range = match side.training {
-                Some(muster_model::Training::Poorly) => 4,
-                _ => 6,
-            };
-            let hexes =
-                muster_rules::charles_the_bold::facing::command_radius(&s.world.grid, from, range);
+            let area = muster_rules::charles_the_bold::command_area(&s, si, ci)
+                .map_err(anyhow::Error::msg)?;
             let v = json!({
                 "group": cmd.id,
                 "side": side.id,
-                "general": general,
-                "from": s.world.grid.to_printed(from),
-                "range": range,
-                "hexes": hexes.iter().map(|h| s.world.grid.to_printed(*h)).collect::<Vec<_>>(),
+                "general": area.general,
+                "from": s.world.grid.to_printed(area.from),
+                "range": area.range,
+                "hexes": area.hexes.iter().map(|h| s.world.grid.to_printed(*h)).collect::<Vec<_>>(),
             });
             print(&v, format, || {
                 format!(
-                    "{} ({}) from {}: {} hexes within {range}",
+                    "{} ({}) from {}: {} hexes within {}",
                     cmd.id,
-                    general,
+                    area.general,
                     v["from"].as_str().unwrap_or(""),
-                    hexes.len()
+                    area.hexes.len(),
+                    area.range
                 )
             })?;
         }
@@ -229,7 +214,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
             let s = loaded.resolve();
             let (a, b) = (hex(&s, &from)?, hex(&s, &to)?);
             if s.file.ruleset == "charles-the-bold" {
-                let known = a_la_charge::occupancy::known_positions(&s);
+                let known = muster_rules::occupancy::known_positions(&s);
                 let archer = known
                     .get(&a)
                     .into_iter()

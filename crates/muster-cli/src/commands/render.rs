@@ -3,7 +3,7 @@
 use anyhow::{bail, Context};
 use muster_check::{load_value, Checker};
 use muster_model::{FileKind, MapFile, OverlayFile};
-use muster_render::{render, write_png, RenderOptions, Scene};
+use muster_render::{encode_png, render, RenderOptions, Scene};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -86,6 +86,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             frame: true,
         },
     )?;
-    write_png(&image, &args.output)?;
+    muster_check::write_atomically(&args.output, &encode_png(&image)?)
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", args.output.display()))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -16,9 +16,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         match &args.out {
             Some(dir) => {
                 std::fs::create_dir_all(dir)?;
-                let tmp = dir.join(format!(".{name}.tmp"));
-                std::fs::write(&tmp, &text)?;
-                std::fs::rename(&tmp, dir.join(&name))?;
+                super::fmt::write_atomically(&dir.join(&name), &text)?;
             }
             None => print!("{text}"),
         }

@@ -174,7 +174,9 @@ fn render_failures(report: &Report, dir: &std::path::Path) -> anyhow::Result<()>
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or("file");
-        muster_render::write_png(&image, &dir.join(format!("{name}.png")))?;
+        let out = dir.join(format!("{name}.png"));
+        muster_check::write_atomically(&out, &muster_render::encode_png(&image)?)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
     }
     Ok(())
 }

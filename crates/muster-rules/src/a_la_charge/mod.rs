@@ -4,7 +4,6 @@
 
 mod checks;
 pub mod los;
-pub mod occupancy;
 pub mod odds;
 pub mod reach;
 

@@ -3,23 +3,13 @@
 //! ZoC-to-ZoC, no ZoC across a river except at a bridge), friendly units passable but no
 //! stacking at the end.
 
-use super::occupancy::{known_positions, Occupant};
+use crate::occupancy::{known_positions, Occupant};
+use crate::reach::Reach;
 use crate::scenario::Scenario;
 use muster_hex::Hex;
 use muster_model::Effect;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
-
-/// The answer to a reach query.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reach {
-    /// Movement points used.
-    pub mp: u32,
-    /// Hexes where the move can end, with the MP it costs, sorted by hex.
-    pub hexes: Vec<(Hex, u32)>,
-    /// Why the unit cannot move at all, if so.
-    pub restricted: Option<String>,
-}
 
 /// Whether the side may cross rivers only by bridges (a special rule).
 fn bridges_only(s: &Scenario, side: usize) -> bool {

@@ -4,8 +4,8 @@
 //! and drift (facing) are not modelled: the answer is the hexes within the allowance.
 
 use super::tables::{movement_hexes, UnitType};
-use crate::a_la_charge::occupancy::known_positions;
-use crate::a_la_charge::reach::Reach;
+use crate::occupancy::known_positions;
+use crate::reach::Reach;
 use crate::scenario::Scenario;
 use muster_hex::Hex;
 use muster_model::Formation;

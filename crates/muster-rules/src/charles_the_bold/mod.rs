@@ -8,9 +8,63 @@ pub mod facing;
 pub mod morale;
 pub mod visibility;
 
-pub use checks::{list_coherence, CHECKS};
+pub use checks::{list_coherence, CHECKS, LIST_VALUES};
 
 /// A rule citation: `"Charles the Bold §2.0"`.
 pub fn cite(section: &str) -> String {
     format!("Charles the Bold {section}")
+}
+
+use crate::scenario::Scenario;
+use muster_hex::Hex;
+use muster_model::Training;
+
+/// Command range of a side in hexes (§2.0): 6, or 4 for a poorly trained army.
+pub fn command_range(s: &Scenario, side: usize) -> u32 {
+    match s.file.sides[side].training {
+        Some(Training::Poorly) => 4,
+        _ => 6,
+    }
+}
+
+/// A command group's general, where he sets up, and the hexes in his command range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandArea {
+    /// The general's unit id.
+    pub general: String,
+    /// His set-up hex.
+    pub from: Hex,
+    /// The range in hexes.
+    pub range: u32,
+    /// The hexes of the map within it.
+    pub hexes: Vec<Hex>,
+}
+
+/// The command area of command `command` of side `side`, or why there is none.
+pub fn command_area(s: &Scenario, side: usize, command: usize) -> Result<CommandArea, String> {
+    let sd = &s.file.sides[side];
+    let general = sd.commands[command]
+        .general
+        .clone()
+        .ok_or("the group has no general")?;
+    let unit = sd
+        .units
+        .iter()
+        .position(|u| u.id == general)
+        .ok_or("the group's general is not a unit of the side")?;
+    let known = crate::occupancy::known_positions(s);
+    let mut at: Vec<Hex> = known
+        .iter()
+        .filter(|(_, v)| v.iter().any(|o| o.side == side && o.unit == unit))
+        .map(|(h, _)| *h)
+        .collect();
+    at.sort_by_key(|h| s.world.grid.to_printed(*h));
+    let from = *at.first().ok_or("the general has no set-up hex")?;
+    let range = command_range(s, side);
+    Ok(CommandArea {
+        general,
+        from,
+        range,
+        hexes: facing::command_radius(&s.world.grid, from, range),
+    })
 }

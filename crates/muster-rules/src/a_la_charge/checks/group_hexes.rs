@@ -1,8 +1,8 @@
 //! AC103 — an owner's-choice set-up line has enough free hexes.
 
 use crate::a_la_charge::cite;
-use crate::a_la_charge::occupancy::{certain_combat, counts};
 use crate::diagnostic::{Diagnostic, Location};
+use crate::occupancy::{certain_combat, counts};
 use crate::registry::ScenarioCheck;
 use crate::scenario::{DeployKind, Scenario};
 

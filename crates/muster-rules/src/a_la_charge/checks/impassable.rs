@@ -1,8 +1,8 @@
 //! AC102 — units set up only where they may be.
 
 use crate::a_la_charge::cite;
-use crate::a_la_charge::occupancy::counts;
 use crate::diagnostic::Diagnostic;
+use crate::occupancy::counts;
 use crate::registry::ScenarioCheck;
 use crate::scenario::{DeployKind, Scenario};
 

@@ -1,11 +1,10 @@
 //! CB303 — stands set up beyond their general's command range (§2.0), a warning.
 
 use super::super::cite;
-use crate::a_la_charge::occupancy::known_positions;
 use crate::diagnostic::Diagnostic;
+use crate::occupancy::known_positions;
 use crate::registry::ScenarioCheck;
 use crate::scenario::{DeployKind, Scenario};
-use muster_model::Training;
 
 /// `CB303`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
@@ -16,14 +15,6 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
         "Charles the Bold §2.0 Command and Control."),
     run,
 };
-
-/// Command range of a side in hexes.
-pub fn range(s: &Scenario, side: usize) -> u32 {
-    match s.file.sides[side].training {
-        Some(Training::Poorly) => 4,
-        _ => 6,
-    }
-}
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let known = known_positions(s);
@@ -58,7 +49,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 continue;
             };
             let dist = muster_hex::distance(gh, d.hexes[0]);
-            let r = range(s, d.side);
+            let r = super::super::command_range(s, d.side);
             if dist > r {
                 let id = s.world.grid.to_printed(d.hexes[0]);
                 out.push(

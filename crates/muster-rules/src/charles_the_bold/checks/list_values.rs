@@ -2,18 +2,15 @@
 
 use super::super::cite;
 use crate::diagnostic::{Diagnostic, Location};
-use crate::registry::ScenarioCheck;
+use crate::registry::CodeDoc;
 use muster_model::ArmyListFile;
 
-/// `CB307`.
-pub const CHECK: ScenarioCheck = ScenarioCheck {
-    doc: doc!("CB307", "list-values", "charles-the-bold", "An army list line is incoherent.",
+/// `CB307`: run on army-list files themselves ([`list_coherence`]), not on scenarios.
+pub const DOC: CodeDoc = doc!("CB307", "list-values", "charles-the-bold", "An army list line is incoherent.",
         "Each line is a Combat Stand (CS) or a Support Stand (SS) of a known sub-category (HC, MC, HI, LI, LSp, Pk, WB; LC, Sk, Sh, Art); SP per rank and MP are positive; IF is not negative; support stands that shoot (Sh, Sk, Art, or LC with a missile weapon) have range bands and other stands none; artillery may not move and fire (`moves_and_fires: false`).",
         "The list is what every stand computes with; a shooting stand without range bands cannot fire.",
         "`(cat: [\"SS\", \"Sh\", \"Longbow\"], fire: {})`.",
-        "Charles the Bold §15 Unit Types, §16 Reading the Army List, §6.0."),
-    run: |_, _| {},
-};
+        "Charles the Bold §15 Unit Types, §16 Reading the Army List, §6.0.");
 
 const COMBAT: [&str; 7] = ["HC", "MC", "HI", "LI", "LSp", "Pk", "WB"];
 const SUPPORT: [&str; 4] = ["LC", "Sk", "Sh", "Art"];

@@ -14,7 +14,7 @@ mod ranks;
 mod stacking;
 mod stand_group;
 
-pub use list_values::list_coherence;
+pub use list_values::{list_coherence, DOC as LIST_VALUES};
 
 /// The checks of Charles the Bold, in code order.
 pub static CHECKS: &[ScenarioCheck] = &[
@@ -24,7 +24,6 @@ pub static CHECKS: &[ScenarioCheck] = &[
     stacking::CHECK,
     facing::CHECK,
     ranks::CHECK,
-    list_values::CHECK,
     charge_cavalry::CHECK,
     break_points::CHECK,
     impetuous::CHECK,

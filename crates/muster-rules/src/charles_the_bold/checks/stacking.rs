@@ -1,8 +1,8 @@
 //! CB304 — one stand a hex; generals may share (§1.2, §2.1).
 
 use super::super::cite;
-use crate::a_la_charge::occupancy::certain_combat;
 use crate::diagnostic::Diagnostic;
+use crate::occupancy::certain_combat;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
 

@@ -1,4 +1,4 @@
-//! What the set-up says about who stands where at the start. A set-up line with as many
+//! What the set-up says about who stands where at the start, for every system. A set-up line with as many
 //! combat units as hexes fills every hex (which unit goes where may be the owner's choice,
 //! but each hex holds one); a line with spare hexes leaves the choice open.
 
@@ -70,25 +70,16 @@ pub fn known_positions(s: &Scenario) -> HashMap<Hex, Vec<Occupant>> {
             continue;
         }
         let c = counts(s, i);
+        let combat_of = |unit: usize| !s.unit(d.side, unit).1.is_some_and(|k| k.leader || k.stacks);
+        let single_type = d.units.iter().filter(|x| combat_of(x.unit)).count() == 1;
         for u in &d.units {
-            let (_, kind) = s.unit(d.side, u.unit);
-            let combat = !kind.is_some_and(|k| k.leader || k.stacks);
-            let single_type = d
-                .units
-                .iter()
-                .filter(|x| {
-                    let (_, k) = s.unit(d.side, x.unit);
-                    !k.is_some_and(|k| k.leader || k.stacks)
-                })
-                .count()
-                == 1;
+            let combat = combat_of(u.unit);
             if !(d.hexes.len() == 1
                 || (combat && single_type && c.combat as usize == d.hexes.len()))
             {
                 continue;
             }
-            let hexes = d.hexes.clone();
-            for h in hexes {
+            for &h in &d.hexes {
                 map.entry(h).or_default().push(Occupant {
                     side: d.side,
                     unit: u.unit,
