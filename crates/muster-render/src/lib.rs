@@ -1,5 +1,5 @@
 //! Muster's renderer: a [`Scene`] (what to draw, built from files through the rules
-//! library) and [`render`] (how to draw it). No I/O except [`write_png`].
+//! library) and [`render`] (how to draw it). No I/O: [`encode_png`] gives the bytes, front ends write them.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
