@@ -114,6 +114,7 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
             ranks: None,
             group: None,
             charges_cavalry: false,
+            shooting_skill: None,
         }];
         let mut setup = vec![];
         let col = if s == 0 { 2 } else { cols - 1 };
@@ -132,6 +133,7 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
             hidden: false,
             source: None,
             facing: None,
+            level: None,
         });
         for t in 0..n_types {
             let count = (1 + rng.next(4) as u32).min((home.len() - next.min(home.len())) as u32);
@@ -168,6 +170,7 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
                 ranks: None,
                 group: None,
                 charges_cavalry: false,
+                shooting_skill: None,
             });
             let hexes: Vec<HexId> = (0..count as usize)
                 .map(|k| home[next + k].clone())
@@ -182,6 +185,7 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
                 hidden: false,
                 source: Some("p. 1".into()),
                 facing: None,
+                level: None,
             });
         }
         sides.push(Side {
@@ -230,6 +234,9 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
         }],
         errata: vec![],
         army_lists: vec![],
+        siege: None,
+        pieces: vec![],
+        markers: vec![],
         scale: None,
         terrain_classes: vec![],
     }

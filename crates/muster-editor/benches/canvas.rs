@@ -45,6 +45,7 @@ fn app_with(columns: u32, rows: u32, counters: usize) -> App {
             ranks: None,
             group: None,
             charges_cavalry: false,
+            shooting_skill: None,
         });
     }
     for (i, h) in grid
@@ -62,6 +63,7 @@ fn app_with(columns: u32, rows: u32, counters: usize) -> App {
             hidden: false,
             source: None,
             facing: None,
+            level: None,
         });
     }
     let path = dir.join(format!("bench-{columns}.scenario.ron"));

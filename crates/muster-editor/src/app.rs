@@ -302,6 +302,7 @@ impl App {
             hidden: false,
             source: None,
             facing: Some(self.facing.clone()).filter(|f| !f.is_empty()),
+            level: None,
         };
         Some(Edit::InsertSetup {
             side,

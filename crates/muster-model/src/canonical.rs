@@ -212,6 +212,9 @@ pub fn scenario_to_ron(s: &ScenarioFile) -> Result<String, WriteError> {
     w.list("army_lists", &s.army_lists)?;
     w.opt("scale", &s.scale)?;
     w.list("terrain_classes", &s.terrain_classes)?;
+    w.opt("siege", &s.siege)?;
+    w.list("pieces", &s.pieces)?;
+    w.list("markers", &s.markers)?;
     w.close(")");
     Ok(w.out)
 }

@@ -19,6 +19,7 @@ mod overlay;
 mod ruleset;
 mod scenario;
 pub mod schema;
+mod siege;
 mod zone;
 
 pub use army_list::{ArmyListFile, ListEntry, OrderClass};
@@ -28,12 +29,15 @@ pub use errata::Erratum;
 pub use manifest::Manifest;
 pub use map::{HexEntry, HexsideEntry, MapFile, NamedZone, PathEntry};
 pub use overlay::{OverlayFile, OverlayPlacement};
-pub use ruleset::{FeatureDef, HexsideEffect, Ruleset, TerrainDef, UnitKindDef};
+pub use ruleset::{
+    CoverKind, FeatureDef, HexsideEffect, MarkerDef, PieceDef, Ruleset, TerrainDef, UnitKindDef,
+};
 pub use scenario::{
     CommandDef, Cover, FigureScale, FootKind, Formation, HorseKind, Regiment, Reinforcement, Rout,
     Scale, ScenarioFile, SetupEntry, Side, Step, TerrainClass, Training, TroopRating, UnitDef,
     UnitRef, UnitRefError,
 };
+pub use siege::{Level, Marker, Piece, Rations, SiegeSettings};
 pub use zone::{Zone, ZoneError};
 
 /// The kinds of file Muster reads, recognised by file name.

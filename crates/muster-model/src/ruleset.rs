@@ -35,6 +35,120 @@ pub struct Ruleset {
     /// Combat odds columns, left (worst for the attacker) to right, e.g. `"1-3"` … `"4-1"`.
     #[serde(default)]
     pub odds_columns: Vec<String>,
+    /// Pieces that stand on the map besides characters: siege engines, horses, carts,
+    /// screens (Siege).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pieces: Vec<PieceDef>,
+    /// Markers placed on hexes: filled moat, rubble, fire, wall damage (Siege).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<MarkerDef>,
+}
+
+/// Cover a hex, hexside or piece gives a character against missiles (Siege, Cry Havoc).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+pub enum CoverKind {
+    /// No cover.
+    None,
+    /// Light cover.
+    Light,
+    /// Medium cover.
+    Medium,
+    /// Heavy cover.
+    Heavy,
+    /// Infinite cover: cannot be hit (inside a siege tower, under a ram).
+    Infinite,
+}
+
+impl CoverKind {
+    /// The lower-case name: `"light"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CoverKind::None => "none",
+            CoverKind::Light => "light",
+            CoverKind::Medium => "medium",
+            CoverKind::Heavy => "heavy",
+            CoverKind::Infinite => "infinite",
+        }
+    }
+}
+
+/// A kind of piece: a siege engine, a horse, a cart, a screen.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PieceDef {
+    /// Identifier used by scenarios (`"siege-tower"`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// The hexes it covers, counted along its facing from the hex it is placed on (0):
+    /// `[0, 1, -1]` is three hexes in a line centred on it, `[0, -1]` a horse's head and
+    /// tail.
+    pub line: Vec<i32>,
+    /// It may stand off the map (trebuchets and mangonels).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub off_map: bool,
+    /// It is a horse or draft animal: the horse movement column and 3.32 apply.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub animal: bool,
+    /// It may be ridden (a horse; not a mule, not a draft animal).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rideable: bool,
+    /// Characters that may stand beneath it, one a hex.
+    #[serde(default)]
+    pub below: u32,
+    /// Characters that may stand on top of it, one a hex.
+    #[serde(default)]
+    pub above: u32,
+    /// It moves only on these terrain traits (or on a marker of these ids).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves_on: Vec<String>,
+    /// No character may enter or pass through its hexes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_entry: bool,
+    /// It blocks lines of fire of characters on the same level.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blocks_fire: bool,
+    /// Cover of a character beneath it or in its hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cover: Option<CoverKind>,
+    /// Cover of a character on top of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cover_above: Option<CoverKind>,
+    /// It is faced along one hexside (a screen): its `facing` names that side.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub faced_on_hexside: bool,
+    /// Battering points (Siege 4.21, 4.32).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battering: Option<u32>,
+    /// The rule section.
+    pub rule: String,
+    /// Printed, or supplied by us.
+    #[serde(default)]
+    pub provenance: Provenance,
+}
+
+/// A kind of marker placed on a hex.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MarkerDef {
+    /// Identifier used by scenarios (`"rubble"`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Highest value the marker carries (a fire's turn count 3, a wall's damage stage 3);
+    /// absent for markers without a value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_value: Option<u32>,
+    /// Terrain traits it may be placed on (empty: anywhere).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub on: Vec<String>,
+    /// The rule section.
+    pub rule: String,
+    /// Printed, or supplied by us.
+    #[serde(default)]
+    pub provenance: Provenance,
 }
 
 /// A terrain type.
@@ -62,9 +176,30 @@ pub struct TerrainDef {
     /// Printed, or supplied by us.
     #[serde(default)]
     pub provenance: Provenance,
+    /// Movement points for horses (mounted characters, riderless horses, draft animals)
+    /// where they differ from `mp`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub horse_mp: Option<u32>,
+    /// Horses may not enter (Siege 3.32).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_horses: bool,
+    /// Cover a character in the hex has against missiles (Siege, Cry Havoc).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cover: Option<CoverKind>,
+    /// Effect on combat as printed (`"+"`, `"-"`, `"0"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combat: Option<String>,
+    /// Traits the system's rules refer to (`"moat"`, `"wall"`, `"flat"`, `"slope"` …).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub traits: Vec<String>,
 }
 
 impl TerrainDef {
+    /// Whether the terrain has a trait.
+    pub fn has(&self, t: &str) -> bool {
+        self.traits.iter().any(|x| x == t)
+    }
+
     /// The drawing colour as RGB (a light grey if `colour` is not `#rrggbb`).
     pub fn rgb(&self) -> [u8; 3] {
         let h = self.colour.trim_start_matches('#');
@@ -94,6 +229,15 @@ pub struct HexsideEffect {
     /// It counts as a river for rules that name rivers (a bridge does not).
     #[serde(default)]
     pub river: bool,
+    /// It blocks lines of fire crossing it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blocks_fire: bool,
+    /// Cover it gives a character in a hex it borders against fire crossing it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cover: Option<CoverKind>,
+    /// Traits the system's rules refer to (`"wall"`, `"battlement"`, `"lip"`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub traits: Vec<String>,
     /// The rule section.
     pub rule: String,
     /// Printed, or supplied by us.
@@ -142,6 +286,17 @@ pub struct UnitKindDef {
     /// Gains the charge bonus (§10).
     #[serde(default)]
     pub charges: bool,
+    /// Traits the system's rules refer to (Siege: `"knight"`, `"sergeant"`, `"engineer"`,
+    /// `"crossbow"` …).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub traits: Vec<String>,
     /// The rule section.
     pub rule: String,
+}
+
+impl UnitKindDef {
+    /// Whether the kind has a trait.
+    pub fn has(&self, t: &str) -> bool {
+        self.traits.iter().any(|x| x == t)
+    }
 }

@@ -61,6 +61,15 @@ pub struct ScenarioFile {
     /// should be defined at the start of each scenario"; §7 cover classes).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub terrain_classes: Vec<TerrainClass>,
+    /// Siege settings: days, markers available, rations (Siege).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub siege: Option<crate::SiegeSettings>,
+    /// Pieces on (or off) the map: siege engines, horses, carts, screens (Siege).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pieces: Vec<crate::Piece>,
+    /// Markers on hexes: filled moat, rubble, fire, wall damage (Siege).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<crate::Marker>,
 }
 
 impl ScenarioFile {
@@ -87,6 +96,9 @@ impl ScenarioFile {
             army_lists: vec![],
             scale: None,
             terrain_classes: vec![],
+            siege: None,
+            pieces: vec![],
+            markers: vec![],
         }
     }
 }
@@ -341,12 +353,18 @@ pub struct UnitDef {
     /// heavy infantry and double-rank longbows 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ranks: Option<u32>,
-    /// The command group the stand belongs to (Charles the Bold).
+    /// The command group the stand belongs to (Charles the Bold), or the sergeant (a unit
+    /// id) a character is placed under (Siege 6.5, option `command-control`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
     /// Infantry that may move to contact cavalry (§10: only where the scenario says).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub charges_cavalry: bool,
+    /// Shooting skill, −3 to +3, added to the shooter's die rolls (Siege 6.22, option
+    /// `aiming`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = -3, max = 3))]
+    pub shooting_skill: Option<i32>,
 }
 
 fn is_one(n: &u32) -> bool {
@@ -383,6 +401,9 @@ pub struct SetupEntry {
     /// for stands that face a vertex.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<String>,
+    /// The level in a siege-tower hex: `Lower` (inside) or `Upper` (on top) (Siege 2.46).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<crate::Level>,
     /// Section or page of the print this line comes from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,

@@ -42,6 +42,7 @@ mod reach;
 pub mod registry;
 mod rulesets;
 mod scenario;
+pub mod siege;
 mod world;
 
 pub use diagnostic::{Diagnostic, FileRole, Label, Location, Severity};
@@ -170,6 +171,7 @@ pub fn system_checks(ruleset_id: &str) -> Option<&'static [registry::ScenarioChe
         "a-la-charge" => Some(a_la_charge::CHECKS),
         "and-gentlemen-all" => Some(and_gentlemen_all::CHECKS),
         "charles-the-bold" => Some(charles_the_bold::CHECKS),
+        "siege" => Some(siege::CHECKS),
         _ => None,
     }
 }

@@ -20,6 +20,10 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     match s.file.ruleset.as_str() {
         "and-gentlemen-all" => crate::and_gentlemen_all::reach::reach(s, side, unit, from),
         "a-la-charge" => crate::a_la_charge::reach::reach(s, side, unit, from),
+        "siege" => {
+            let f = crate::siege::field::Field::new(s);
+            crate::siege::movement::reach(&f, side, unit, from)
+        }
         other => Reach {
             mp: 0,
             hexes: vec![],

@@ -46,6 +46,7 @@ pub fn all_codes() -> Vec<&'static CodeDoc> {
     v.extend(crate::and_gentlemen_all::CHECKS.iter().map(|c| &c.doc));
     v.extend(crate::charles_the_bold::CHECKS.iter().map(|c| &c.doc));
     v.push(&crate::charles_the_bold::LIST_VALUES);
+    v.extend(crate::siege::CHECKS.iter().map(|c| &c.doc));
     v
 }
 

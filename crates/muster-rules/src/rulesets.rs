@@ -4,24 +4,31 @@ use muster_model::Ruleset;
 use std::sync::OnceLock;
 
 /// Ids of the built-in rulesets.
-pub const RULESET_IDS: &[&str] = &["a-la-charge", "and-gentlemen-all", "charles-the-bold"];
+pub const RULESET_IDS: &[&str] = &[
+    "a-la-charge",
+    "and-gentlemen-all",
+    "charles-the-bold",
+    "siege",
+];
 
 const A_LA_CHARGE: &str = include_str!("../rulesets/a-la-charge.ruleset.ron");
 const AND_GENTLEMEN_ALL: &str = include_str!("../rulesets/and-gentlemen-all.ruleset.ron");
 const CHARLES_THE_BOLD: &str = include_str!("../rulesets/charles-the-bold.ruleset.ron");
+const SIEGE: &str = include_str!("../rulesets/siege.ruleset.ron");
 
 fn text(id: &str) -> Option<&'static str> {
     match id {
         "a-la-charge" => Some(A_LA_CHARGE),
         "and-gentlemen-all" => Some(AND_GENTLEMEN_ALL),
         "charles-the-bold" => Some(CHARLES_THE_BOLD),
+        "siege" => Some(SIEGE),
         _ => None,
     }
 }
 
 /// The built-in ruleset with this id.
 pub fn ruleset(id: &str) -> Option<&'static Ruleset> {
-    static CELLS: [OnceLock<Option<Ruleset>>; 3] = [const { OnceLock::new() }; 3];
+    static CELLS: [OnceLock<Option<Ruleset>>; 4] = [const { OnceLock::new() }; 4];
     let i = RULESET_IDS.iter().position(|r| *r == id)?;
     CELLS[i]
         .get_or_init(|| ron::from_str(text(id)?).ok())

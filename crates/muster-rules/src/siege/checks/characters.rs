@@ -1,0 +1,264 @@
+//! Checks on characters: horses' terrain (3.32), stacking by level (2.46), fire hexes
+//! (3.54), who may mount (3.33, 5.13).
+
+use super::super::cite;
+use super::super::field::{Character, Field};
+use crate::diagnostic::{Diagnostic, Location};
+use crate::registry::ScenarioCheck;
+use crate::scenario::Scenario;
+use muster_hex::Hex;
+use muster_model::Level;
+
+/// Why a horse may not stand on a hex, if it may not.
+fn horse_ban(f: &Field, h: Hex) -> Option<String> {
+    if f.marked(h, "filled-moat") {
+        return Some("a filled moat".into());
+    }
+    if f.marked(h, "rubble") {
+        return Some("rubble".into());
+    }
+    if let Some(p) = f.pieces_at(h).find(|p| !p.def.animal) {
+        return Some(format!("the hex of a {}", p.def.name.to_lowercase()));
+    }
+    let t = f.terrain(h)?;
+    if t.no_horses {
+        return Some(t.name.to_lowercase());
+    }
+    if t.has("trench") {
+        return Some("a trench, where horses cannot stop".into());
+    }
+    None
+}
+
+/// `SI406`.
+pub const HORSES: ScenarioCheck = ScenarioCheck {
+    doc: doc!("SI406", "horse-terrain", "siege", "A horse stands where horses cannot go.",
+        "No hex of a mounted character, riderless horse, mule or draft animal is battlement, stairway, doorway, building, tower or keep interior, moat (filled or not), rubble, trees, tent, or a siege engine's hex, and none ends on a trench.",
+        "\"The following terrain types are impassable to horses and their riders …\"; mounted characters \"cannot end their movement on a trench hex\".",
+        "A mounted knight at 0507 facing N whose tail is in a tent hex.",
+        "Siege 3.32."),
+    run: horses,
+};
+
+fn horses(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    let f = Field::new(s);
+    let g = &s.world.grid;
+    for p in f.pieces.iter().filter(|p| p.def.animal) {
+        for &h in &p.hexes {
+            if let Some(why) = horse_ban(&f, h) {
+                out.push(
+                    Diagnostic::error(
+                        "SI406",
+                        Location::here(format!("/pieces/{}/at", p.index)),
+                        format!(
+                            "the {} `{}` covers {}, {why}",
+                            p.def.name.to_lowercase(),
+                            p.piece.id,
+                            g.to_printed(h)
+                        ),
+                    )
+                    .at_hex(g.to_printed(h))
+                    .rule(cite("3.32")),
+                );
+            }
+        }
+    }
+    for c in f.characters.iter().filter(|c| c.tail.is_some()) {
+        for h in [c.hex].into_iter().chain(c.tail) {
+            if !g.contains(h) {
+                out.push(
+                    Diagnostic::error(
+                        "SI406",
+                        s.deployments[c.deployment].hex_location(c.hex),
+                        format!(
+                            "the mounted {}'s horse runs off the map at {}",
+                            s.file.sides[c.side].units[c.unit].id,
+                            g.to_printed(h)
+                        ),
+                    )
+                    .at_hex(g.to_printed(c.hex))
+                    .rule(cite("3.31")),
+                );
+            } else if let Some(why) = horse_ban(&f, h) {
+                out.push(
+                    Diagnostic::error(
+                        "SI406",
+                        s.deployments[c.deployment].hex_location(c.hex),
+                        format!(
+                            "the mounted {}'s horse covers {}, {why}",
+                            s.file.sides[c.side].units[c.unit].id,
+                            g.to_printed(h)
+                        ),
+                    )
+                    .at_hex(g.to_printed(h))
+                    .rule(cite("3.31, 3.32")),
+                );
+            }
+        }
+    }
+}
+
+/// `SI408`.
+pub const STACKING: ScenarioCheck = ScenarioCheck {
+    doc: doc!("SI408", "one-character-a-hex", "siege", "Two characters in one hex, or a level that is not there.",
+        "One character a hex; in a siege tower's hexes one on the lower and one on the upper level (at most 3 + 3); beneath a ram one a hex and none on top; `level` is written only in a hex with a siege tower or ram, and `Upper` only where the engine has an upper level.",
+        "\"There can be three characters each occupying one hex on the lower level of the tower and three other characters each occupying one hex on the upper level\"; a ram carries none on top (4.31).",
+        "Two characters both set up in 0705 at ground level.",
+        "Siege 2.46, 4.31."),
+    run: stacking,
+};
+
+fn stacking(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    let f = Field::new(s);
+    let g = &s.world.grid;
+    let name = |c: &Character| s.file.sides[c.side].units[c.unit].id.clone();
+    let mut seen: Vec<(Hex, bool, &Character)> = Vec::new();
+    for c in &f.characters {
+        let engine = f
+            .pieces_at(c.hex)
+            .find(|p| p.def.below > 0 || p.def.above > 0);
+        let upper = c.level == Some(Level::Upper);
+        let loc = s.deployments[c.deployment].hex_location(c.hex);
+        let id = g.to_printed(c.hex);
+        match (engine, c.level) {
+            (None, Some(l)) => {
+                out.push(
+                    Diagnostic::error(
+                        "SI408",
+                        loc.clone(),
+                        format!(
+                            "{} is given level {l:?} in {id}, where no siege tower or ram stands",
+                            name(c)
+                        ),
+                    )
+                    .at_hex(id.clone())
+                    .rule(cite("2.46")),
+                );
+            }
+            (Some(p), Some(Level::Upper)) if p.def.above == 0 => {
+                out.push(
+                    Diagnostic::error(
+                        "SI408",
+                        loc.clone(),
+                        format!(
+                            "no character stands on top of the {} (in {id})",
+                            p.def.name.to_lowercase()
+                        ),
+                    )
+                    .at_hex(id.clone())
+                    .rule(cite("4.31")),
+                );
+            }
+            _ => {}
+        }
+        for h in [c.hex].into_iter().chain(c.tail) {
+            if let Some((_, _, other)) = seen.iter().find(|(sh, su, _)| *sh == h && *su == upper) {
+                out.push(
+                    Diagnostic::error("SI408", loc.clone(), format!("{} and {} are both in {}{}", name(other), name(c), g.to_printed(h), if engine.is_some() { if upper { " on the upper level" } else { " on the lower level" } } else { "" }))
+                        .at_hex(g.to_printed(h))
+                        .label(s.deployments[other.deployment].hex_location(other.hex), "the other character")
+                        .rule(cite("2.46"))
+                        .help("one character a hex; in a siege tower one a level (`level: Lower` / `Upper`)"),
+                );
+            }
+        }
+        for h in [c.hex].into_iter().chain(c.tail) {
+            seen.push((h, upper, c));
+        }
+    }
+}
+
+/// `SI412`.
+pub const FIRE: ScenarioCheck = ScenarioCheck {
+    doc: doc!("SI412", "character-in-fire", "siege", "A character sets up in a hex on fire.",
+        "No character's hex (or a horse's second hex) has a fire marker.",
+        "\"Once a hex is on fire it becomes impassable\"; a character caught in it must leave at once or be wounded.",
+        "A fire marker on 0608 and an archer set up there.",
+        "Siege 3.54."),
+    run: fire,
+};
+
+fn fire(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    let f = Field::new(s);
+    let g = &s.world.grid;
+    for c in &f.characters {
+        for h in [c.hex].into_iter().chain(c.tail) {
+            if f.marked(h, "fire") {
+                out.push(
+                    Diagnostic::error(
+                        "SI412",
+                        s.deployments[c.deployment].hex_location(c.hex),
+                        format!(
+                            "{} is set up in {}, which is on fire",
+                            s.file.sides[c.side].units[c.unit].id,
+                            g.to_printed(h)
+                        ),
+                    )
+                    .at_hex(g.to_printed(h))
+                    .rule(cite("3.54")),
+                );
+            }
+        }
+    }
+}
+
+/// `SI413`.
+pub const MOUNTING: ScenarioCheck = ScenarioCheck {
+    doc: doc!("SI413", "who-mounts", "siege", "A horse's rider may not ride it.",
+        "A horse piece's `rider` is a unit of the scenario whose kind is a knight; a captured horse (one of the other side) is mounted only by a knight; mules and draft animals are never ridden.",
+        "\"Only knights are able to mount a horse captured in combat\"; mules \"can never be mounted\".",
+        "A sergeant named as the rider of the Normans' horse.",
+        "Siege 3.33, 5.13."),
+    run: mounting,
+};
+
+fn mounting(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    for (i, p) in s.file.pieces.iter().enumerate() {
+        let Some(rider) = &p.rider else { continue };
+        let loc = Location::here(format!("/pieces/{i}/rider"));
+        let Some(def) = super::super::field::piece_def(s.ruleset, &p.kind) else {
+            continue;
+        };
+        if !def.rideable {
+            out.push(
+                Diagnostic::error(
+                    "SI413",
+                    loc,
+                    format!("a {} is never ridden", def.name.to_lowercase()),
+                )
+                .rule(cite("3.33, 5.13")),
+            );
+            continue;
+        }
+        let found = s.file.sides.iter().enumerate().find_map(|(si, sd)| {
+            sd.units
+                .iter()
+                .position(|u| &u.id == rider)
+                .map(|ui| (si, ui))
+        });
+        let Some((si, ui)) = found else {
+            out.push(Diagnostic::error(
+                "SI413",
+                loc,
+                format!("no unit `{rider}` in the scenario"),
+            ));
+            continue;
+        };
+        let knight = s.unit(si, ui).1.is_some_and(|k| k.has("knight"));
+        if !knight {
+            let captured = s.file.sides[si].id != p.side;
+            out.push(
+                Diagnostic::error(
+                    "SI413",
+                    loc,
+                    if captured {
+                        format!("`{rider}` rides a horse captured from the other side, and only knights may mount captured horses")
+                    } else {
+                        format!("`{rider}` is not a knight, and only knights mount horses")
+                    },
+                )
+                .rule(cite("3.33")),
+            );
+        }
+    }
+}

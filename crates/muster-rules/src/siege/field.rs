@@ -1,0 +1,337 @@
+//! The siege field: the world with its pieces (engines, horses, carts, screens) laid out
+//! hex by hex, its markers, and the characters whose set-up hex is certain, each on its
+//! level.
+
+use crate::diagnostic::Location;
+use crate::scenario::{DeployKind, Scenario};
+use crate::world::World;
+use muster_hex::{Direction, Hex};
+use muster_model::{CoverKind, Level, Marker, MarkerDef, Piece, PieceDef, Ruleset, TerrainDef};
+use std::collections::HashMap;
+
+/// A piece laid out on the map.
+#[derive(Debug, Clone)]
+pub struct PlacedPiece<'a> {
+    /// Index in the scenario's `pieces`.
+    pub index: usize,
+    /// The piece as written.
+    pub piece: &'a Piece,
+    /// Its kind.
+    pub def: &'a PieceDef,
+    /// Side index, when the side exists.
+    pub side: Option<usize>,
+    /// The direction it faces.
+    pub facing: Option<Direction>,
+    /// Its hexes, in the order of the kind's `line` (the placed hex first).
+    pub hexes: Vec<Hex>,
+}
+
+impl PlacedPiece<'_> {
+    /// Where the piece is written.
+    pub fn location(&self) -> Location {
+        Location::here(format!("/pieces/{}", self.index))
+    }
+
+    /// The hex `steps` along its facing from the placed hex.
+    pub fn along(&self, world: &World, steps: i32) -> Option<Hex> {
+        let f = self.facing?;
+        let at = self.hexes.first().copied()?;
+        Some(walk(world, at, f, steps))
+    }
+}
+
+/// A character whose set-up hex is certain.
+#[derive(Debug, Clone)]
+pub struct Character {
+    /// Side index.
+    pub side: usize,
+    /// Unit index in its side.
+    pub unit: usize,
+    /// The hex (a mounted character's head).
+    pub hex: Hex,
+    /// The level in a siege-tower hex, as written.
+    pub level: Option<Level>,
+    /// Index of the deployment that places it.
+    pub deployment: usize,
+    /// A mounted character's tail hex (3.31: a horse covers two hexes).
+    pub tail: Option<Hex>,
+}
+
+/// Walks `steps` hexes along `dir` (backwards when negative).
+pub fn walk(world: &World, from: Hex, dir: Direction, steps: i32) -> Hex {
+    let o = world.grid.orientation();
+    let d = if steps < 0 { dir.opposite() } else { dir };
+    (0..steps.unsigned_abs()).fold(from, |h, _| d.step(h, o))
+}
+
+/// Everything on the map of a siege scenario.
+pub struct Field<'s, 'a> {
+    /// The scenario.
+    pub s: &'s Scenario<'a>,
+    /// Pieces placed on the map (off-map engines and pieces that did not resolve are left
+    /// out; `SI417` reports the latter).
+    pub pieces: Vec<PlacedPiece<'a>>,
+    /// Characters whose hex is certain.
+    pub characters: Vec<Character>,
+    by_hex: HashMap<Hex, Vec<usize>>,
+}
+
+impl<'s, 'a> Field<'s, 'a> {
+    /// Lays out a resolved scenario.
+    pub fn new(s: &'s Scenario<'a>) -> Self {
+        let pieces: Vec<PlacedPiece<'a>> = s
+            .file
+            .pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| place(s, i, p).ok())
+            .collect();
+        let characters = characters(s);
+        let mut by_hex: HashMap<Hex, Vec<usize>> = HashMap::new();
+        for (i, p) in pieces.iter().enumerate() {
+            for h in &p.hexes {
+                by_hex.entry(*h).or_default().push(i);
+            }
+        }
+        Field {
+            s,
+            pieces,
+            characters,
+            by_hex,
+        }
+    }
+
+    /// The world.
+    pub fn world(&self) -> &World {
+        &self.s.world
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &'a Ruleset {
+        self.s.ruleset
+    }
+
+    /// The pieces on a hex.
+    pub fn pieces_at(&self, h: Hex) -> impl Iterator<Item = &PlacedPiece<'a>> {
+        self.by_hex
+            .get(&h)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.pieces[i])
+    }
+
+    /// The terrain of a hex.
+    pub fn terrain(&self, h: Hex) -> Option<&'a TerrainDef> {
+        terrain_def(self.s.ruleset, self.s.world.terrain(h))
+    }
+
+    /// Whether the hex's terrain has a trait.
+    pub fn has(&self, h: Hex, t: &str) -> bool {
+        self.terrain(h).is_some_and(|d| d.has(t))
+    }
+
+    /// The markers on a hex.
+    pub fn markers_at(&self, h: Hex) -> impl Iterator<Item = &'a Marker> + '_ {
+        let world = &self.s.world;
+        self.s
+            .file
+            .markers
+            .iter()
+            .filter(move |m| world.grid.from_printed(m.hex.as_str()).ok() == Some(h))
+    }
+
+    /// Whether a marker of this kind is on the hex.
+    pub fn marked(&self, h: Hex, kind: &str) -> bool {
+        self.markers_at(h).any(|m| m.kind == kind)
+    }
+
+    /// Whether a tent hex has burnt down (3.24: a destroyed tent no longer blocks).
+    pub fn burnt(&self, h: Hex) -> bool {
+        self.marked(h, "destroyed")
+    }
+
+    /// The level of a character for fire and combat: the hex's elevation, plus one on
+    /// raised terrain (battlements, towers, keep) or on a siege tower's upper level.
+    pub fn level(&self, h: Hex, upper: bool) -> i32 {
+        let raised = self.has(h, "raised") && !self.marked(h, "rubble");
+        self.s.world.elevation(h) + i32::from(raised || upper)
+    }
+
+    /// The characters in a hex (a mounted character's tail counts).
+    pub fn characters_at(&self, h: Hex) -> impl Iterator<Item = &Character> {
+        self.characters
+            .iter()
+            .filter(move |c| c.hex == h || c.tail == Some(h))
+    }
+
+    /// Cover a hex's terrain (with its markers) gives.
+    pub fn terrain_cover(&self, h: Hex) -> CoverKind {
+        if self.marked(h, "rubble") {
+            return CoverKind::Medium; // 2.32
+        }
+        self.terrain(h)
+            .and_then(|t| t.cover)
+            .unwrap_or(CoverKind::None)
+    }
+}
+
+/// The terrain definition of an id.
+pub fn terrain_def<'a>(r: &'a Ruleset, id: &str) -> Option<&'a TerrainDef> {
+    r.terrain.iter().find(|t| t.id == id)
+}
+
+/// The piece kind of an id.
+pub fn piece_def<'a>(r: &'a Ruleset, id: &str) -> Option<&'a PieceDef> {
+    r.pieces.iter().find(|p| p.id == id)
+}
+
+/// The marker kind of an id.
+pub fn marker_def<'a>(r: &'a Ruleset, id: &str) -> Option<&'a MarkerDef> {
+    r.markers.iter().find(|m| m.id == id)
+}
+
+/// Why a piece could not be laid out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlaceError {
+    /// The kind is not in the ruleset.
+    UnknownKind,
+    /// The side is not a side of the scenario.
+    UnknownSide,
+    /// It is off the map, and its kind may not be.
+    NeedsHex,
+    /// The hex is not a hex id of the map.
+    BadHex(String),
+    /// It covers more than one hex and has no facing, or the facing is not a direction.
+    BadFacing,
+    /// Some of its hexes are off the map.
+    OffMap(Vec<Hex>),
+}
+
+/// Lays out piece `index`.
+pub fn place<'a>(
+    s: &Scenario<'a>,
+    index: usize,
+    p: &'a Piece,
+) -> Result<PlacedPiece<'a>, PlaceError> {
+    let def = piece_def(s.ruleset, &p.kind).ok_or(PlaceError::UnknownKind)?;
+    let side = s.file.sides.iter().position(|sd| sd.id == p.side);
+    if side.is_none() {
+        return Err(PlaceError::UnknownSide);
+    }
+    let grid = &s.world.grid;
+    let facing = match &p.facing {
+        Some(f) => Some(Direction::from_name(f, grid.orientation()).ok_or(PlaceError::BadFacing)?),
+        None => None,
+    };
+    let Some(at) = &p.at else {
+        return if def.off_map {
+            Ok(PlacedPiece {
+                index,
+                piece: p,
+                def,
+                side,
+                facing,
+                hexes: vec![],
+            })
+        } else {
+            Err(PlaceError::NeedsHex)
+        };
+    };
+    let h = grid
+        .from_printed(at.as_str())
+        .map_err(|e| PlaceError::BadHex(e.to_string()))?;
+    let needs_facing = def.line.iter().any(|&k| k != 0) || def.faced_on_hexside;
+    if needs_facing && facing.is_none() {
+        return Err(PlaceError::BadFacing);
+    }
+    let hexes: Vec<Hex> = def
+        .line
+        .iter()
+        .map(|&k| match facing {
+            Some(f) => walk(&s.world, h, f, k),
+            None => h,
+        })
+        .collect();
+    let off: Vec<Hex> = hexes
+        .iter()
+        .copied()
+        .filter(|h| !grid.contains(*h))
+        .collect();
+    if !off.is_empty() {
+        return Err(PlaceError::OffMap(off));
+    }
+    Ok(PlacedPiece {
+        index,
+        piece: p,
+        def,
+        side,
+        facing,
+        hexes,
+    })
+}
+
+/// The characters whose set-up hex is certain: a line with one hex, or one unit type over
+/// exactly as many hexes as counters.
+fn characters(s: &Scenario) -> Vec<Character> {
+    let mut out = Vec::new();
+    let o = s.world.grid.orientation();
+    for (i, d) in s.deployments.iter().enumerate() {
+        if !matches!(d.kind, DeployKind::Setup { hidden: false }) || d.hexes.is_empty() {
+            continue;
+        }
+        let entry = entry_of(s, d.side, &d.pointer);
+        let level = entry.and_then(|e| e.level);
+        let facing = entry
+            .and_then(|e| e.facing.as_deref())
+            .and_then(|f| Direction::from_name(f, o));
+        let total: u32 = d.units.iter().map(|u| u.count).sum();
+        let spread = d.units.len() == 1 && total as usize == d.hexes.len();
+        for u in &d.units {
+            let mounted = s.unit(d.side, u.unit).1.is_some_and(|k| k.mounted);
+            let tail = |h: Hex| {
+                if mounted {
+                    facing.map(|f| f.opposite().step(h, o))
+                } else {
+                    None
+                }
+            };
+            if d.hexes.len() == 1 {
+                for _ in 0..u.count {
+                    out.push(Character {
+                        side: d.side,
+                        unit: u.unit,
+                        hex: d.hexes[0],
+                        level,
+                        deployment: i,
+                        tail: tail(d.hexes[0]),
+                    });
+                }
+            } else if spread {
+                for &h in &d.hexes {
+                    out.push(Character {
+                        side: d.side,
+                        unit: u.unit,
+                        hex: h,
+                        level,
+                        deployment: i,
+                        tail: tail(h),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The set-up entry a deployment pointer names (`/sides/0/setup/3`).
+pub fn entry_of<'a>(
+    s: &Scenario<'a>,
+    side: usize,
+    pointer: &str,
+) -> Option<&'a muster_model::SetupEntry> {
+    let i: usize = pointer
+        .strip_prefix(&format!("/sides/{side}/setup/"))?
+        .parse()
+        .ok()?;
+    s.file.sides.get(side)?.setup.get(i)
+}

@@ -1,0 +1,239 @@
+//! Movement costs for characters on foot and horses (2.1, 2.33, 2.42, 2.45, 3.1, 3.32,
+//! 3.43, 3.54, 4.3, 5.2), and the reach of a character from its set-up hex.
+//!
+//! A horse covers two hexes (3.31); reach follows its head and prices each step by the
+//! horse column, a simplification the answer states.
+
+use super::cite;
+use super::field::Field;
+use crate::reach::Reach;
+use muster_hex::Hex;
+use std::collections::{BinaryHeap, HashMap};
+
+/// Who moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mover {
+    /// A character on foot.
+    Foot,
+    /// A horse: mounted character, riderless horse, draft animal.
+    Horse,
+}
+
+/// A position: a hex, and whether on the upper level of a siege tower there.
+pub type Spot = (Hex, bool);
+
+/// The cost of one step, or why it cannot be made.
+pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, String> {
+    let w = f.world();
+    let r = f.ruleset();
+    let id = |h: Hex| w.grid.to_printed(h);
+    let (a, a_up) = from;
+    let (b, b_up) = to;
+    if a == b {
+        // Climbing or descending inside a siege tower (2.42).
+        let tower = f.pieces_at(a).any(|p| p.def.above > 0);
+        return if tower && mover == Mover::Foot {
+            Ok(2)
+        } else {
+            Err(format!("no levels to change in {}", id(a)))
+        };
+    }
+    let mut extra = 0;
+    let breach = f.marked(a, "rubble") || f.marked(b, "rubble");
+    for feat in w.features_between(a, b) {
+        match r.hexside_features.iter().find(|d| d.id == feat) {
+            // A parapet is crossed from a tower's upper level (2.45) and is gone where the
+            // wall lies in rubble (2.33).
+            Some(d) if d.traits.iter().any(|t| t == "battlement") && (a_up || b_up || breach) => {}
+            Some(d) if breach && d.traits.iter().any(|t| t == "wall") => {}
+            Some(d) => match d.crossing_mp {
+                Some(n) => extra += n,
+                None => return Err(format!("{} cannot be crossed ({})", d.name, d.rule)),
+            },
+            None => return Err(format!("unknown hexside feature `{feat}`")),
+        }
+    }
+    if f.marked(b, "fire") {
+        return Err(format!("{} is on fire ({})", id(b), cite("3.54")));
+    }
+    let pieces: Vec<_> = f.pieces_at(b).collect();
+    if let Some(p) = pieces.iter().find(|p| p.def.no_entry) {
+        return Err(format!(
+            "{} holds a {} ({})",
+            id(b),
+            p.def.name.to_lowercase(),
+            cite("3.43")
+        ));
+    }
+    if mover == Mover::Horse {
+        if let Some(p) = pieces.iter().find(|p| !p.def.animal) {
+            return Err(format!(
+                "horses cannot enter the {} in {} ({})",
+                p.def.name.to_lowercase(),
+                id(b),
+                cite("3.32, 5.23")
+            ));
+        }
+        for m in ["filled-moat", "rubble"] {
+            if f.marked(b, m) {
+                return Err(format!("horses cannot enter {m} ({})", cite("3.32")));
+            }
+        }
+    }
+    if let Some(p) = pieces.iter().find(|p| p.def.below > 0 || p.def.above > 0) {
+        // Siege tower or ram: 2 to enter; the upper level from a battlement also 2 (2.42,
+        // 2.45, 4.3); climbing is a separate step.
+        let _ = p;
+        if b_up && !(a_up || f.has(a, "raised")) {
+            return Err("the upper level is reached by climbing inside the tower".into());
+        }
+        let same_engine = f
+            .pieces_at(a)
+            .any(|q| pieces.iter().any(|p| p.index == q.index));
+        return Ok(extra + if same_engine && a_up == b_up { 1 } else { 2 });
+    }
+    if a_up && !f.has(b, "raised") {
+        return Err("from a siege tower's upper level one steps only onto battlements".into());
+    }
+    if a_up {
+        return Ok(extra + 2); // 2.45
+    }
+    if f.marked(b, "filled-moat") {
+        return Ok(extra + 2); // 2.1
+    }
+    if f.marked(b, "rubble") {
+        return Ok(extra + 2); // 2.33
+    }
+    let t = f
+        .terrain(b)
+        .ok_or_else(|| format!("unknown terrain in {}", id(b)))?;
+    if f.marked(a, "rubble") && (t.has("raised")) {
+        return Ok(extra + 3); // 2.33
+    }
+    let cost = match mover {
+        Mover::Foot => t.mp,
+        Mover::Horse if t.no_horses => None,
+        Mover::Horse => {
+            let slope_variant = f.s.file.options.iter().any(|o| o == "vikings-slopes")
+                && t.has("slope")
+                && !t.has("steep");
+            if slope_variant {
+                Some(4)
+            } else {
+                t.horse_mp.or(t.mp)
+            }
+        }
+    };
+    match cost {
+        Some(n) => Ok(extra + n),
+        None => Err(format!(
+            "{} is {}: {} ({})",
+            id(b),
+            t.name.to_lowercase(),
+            if mover == Mover::Horse {
+                "impassable to horses"
+            } else {
+                "impassable"
+            },
+            t.rule
+        )),
+    }
+}
+
+#[derive(PartialEq, Eq)]
+struct Node(u32, Spot);
+
+impl Ord for Node {
+    fn cmp(&self, o: &Self) -> std::cmp::Ordering {
+        o.0.cmp(&self.0)
+            .then_with(|| (self.1 .0.x, self.1 .0.y, self.1 .1).cmp(&(o.1 .0.x, o.1 .0.y, o.1 .1)))
+    }
+}
+impl PartialOrd for Node {
+    fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+/// Every spot reachable within `mp`, with its cost.
+pub fn costs(f: &Field, start: Spot, mp: u32, mover: Mover, side: usize) -> HashMap<Spot, u32> {
+    let w = f.world();
+    let enemy = |h: Hex| f.characters_at(h).any(|c| c.side != side);
+    let mut best: HashMap<Spot, u32> = HashMap::from([(start, 0)]);
+    let mut heap = BinaryHeap::from([Node(0, start)]);
+    while let Some(Node(c, spot)) = heap.pop() {
+        if best.get(&spot).is_some_and(|&b| b < c) {
+            continue;
+        }
+        let mut next: Vec<Spot> = w
+            .grid
+            .neighbors_on_map(spot.0)
+            .flat_map(|n| [(n, false), (n, true)])
+            .collect();
+        next.push((spot.0, !spot.1));
+        for to in next {
+            if to.1 && !f.pieces_at(to.0).any(|p| p.def.above > 0) {
+                continue;
+            }
+            // Mounted characters may cross occupied trenches (3.32); otherwise living
+            // enemy characters cannot be passed through (1.61, cited by 3.32).
+            let trench_jump = mover == Mover::Horse && f.has(to.0, "trench");
+            if to.0 != spot.0 && enemy(to.0) && !trench_jump {
+                continue;
+            }
+            let Ok(step) = step_cost(f, spot, to, mover) else {
+                continue;
+            };
+            let nc = c + step;
+            if nc <= mp && best.get(&to).is_none_or(|&b| nc < b) {
+                best.insert(to, nc);
+                heap.push(Node(nc, to));
+            }
+        }
+    }
+    best
+}
+
+/// The reach of unit `unit` of side `side` from `from`.
+pub fn reach(f: &Field, side: usize, unit: usize, from: Hex) -> Reach {
+    let s = f.s;
+    let (u, kind) = s.unit(side, unit);
+    let mp =
+        u.mp.or_else(|| u.steps.first().map(|st| st.mp))
+            .unwrap_or(0);
+    let mover = if kind.is_some_and(|k| k.mounted) {
+        Mover::Horse
+    } else {
+        Mover::Foot
+    };
+    let upper = f.characters.iter().any(|c| {
+        c.side == side
+            && c.unit == unit
+            && c.hex == from
+            && c.level == Some(muster_model::Level::Upper)
+    });
+    let all = costs(f, (from, upper), mp, mover, side);
+    let mut hexes: HashMap<Hex, u32> = HashMap::new();
+    for ((h, _), c) in all {
+        if h == from {
+            continue;
+        }
+        // Horses cannot end on a trench (3.32); no two characters end in one hex (2.46).
+        if mover == Mover::Horse && f.has(h, "trench") {
+            continue;
+        }
+        let e = hexes.entry(h).or_insert(c);
+        *e = (*e).min(c);
+    }
+    let mut hexes: Vec<(Hex, u32)> = hexes.into_iter().collect();
+    hexes.sort_by_key(|(h, _)| s.world.grid.to_printed(*h));
+    Reach {
+        mp,
+        hexes,
+        restricted: if mp == 0 {
+            Some("the unit has no movement allowance".into())
+        } else {
+            None
+        },
+    }
+}
