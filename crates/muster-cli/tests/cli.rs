@@ -35,6 +35,7 @@ const CIVITATE: &str = "scenarios/a-la-charge/civitate-1053.scenario.ron";
 const KALAVRYAI: &str = "scenarios/a-la-charge/kalavryai-1078.scenario.ron";
 const ST_ALBANS_1: &str = "scenarios/a-la-charge/st-albans-1.scenario.ron";
 const ST_ALBANS_2: &str = "scenarios/a-la-charge/st-albans-2.scenario.ron";
+const ASSAULT: &str = "scenarios/siege/assault-on-roche-noire.scenario.ron";
 
 #[test]
 fn bundled_scenarios_validate_with_only_recorded_errata() {
@@ -55,7 +56,7 @@ fn bundled_scenarios_validate_with_only_recorded_errata() {
         !alc.is_empty() && alc.iter().all(|d| d["erratum"].is_string()),
         "A la Charge notes are recorded errata: {alc:?}"
     );
-    assert_eq!(report["summary"]["files"], 14);
+    assert_eq!(report["summary"]["files"], 17);
 }
 
 #[test]
@@ -287,6 +288,54 @@ fn line_of_fire_on_st_albans() {
     assert_eq!(
         edge["clear"], true,
         "level ground to a hilltop hex beside a slope"
+    );
+}
+
+#[test]
+fn line_of_fire_on_the_siege_assault_with_levels() {
+    // From the top of the west tower over the walls to a soldier on the battlement.
+    let top = json(&[
+        "query",
+        "los",
+        ASSAULT,
+        "1020",
+        "1011",
+        "--from-level",
+        "upper",
+    ]);
+    assert_eq!(top["clear"], true, "{top}");
+    assert_eq!(top["cover"], "heavy", "behind the battlement: {top}");
+    assert_eq!(top["from_level"], 1);
+    assert_eq!(top["to_level"], 1);
+    // The same hexes from the ground, inside the tower: no shooting (2.44).
+    let inside = json(&["query", "los", ASSAULT, "1020", "1011"]);
+    assert_eq!(inside["clear"], false, "{inside}");
+    assert!(inside["reason"].as_str().unwrap().contains("2.44"));
+    // The crossbowman in the trench sees the battlement soldier over the moat.
+    let trench = json(&["query", "los", ASSAULT, "1116", "1011"]);
+    assert_eq!(trench["clear"], true, "{trench}");
+    assert!(trench["path"].as_array().unwrap().len() > 2);
+    // The keep stops every line (2.43 note).
+    let keep = json(&[
+        "query",
+        "los",
+        ASSAULT,
+        "1020",
+        "1306",
+        "--from-level",
+        "upper",
+    ]);
+    assert_eq!(keep["clear"], false, "{keep}");
+    // Reach of a character on foot, priced by the siege ruleset.
+    let reach = json(&["query", "reach", ASSAULT, "Hugues"]);
+    assert_eq!(reach["from"], "1211");
+    assert!(
+        reach["hexes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|h| h == "1212"),
+        "{reach}"
     );
 }
 

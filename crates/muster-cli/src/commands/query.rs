@@ -42,10 +42,26 @@ pub enum Query {
         from: String,
         /// The target's hex.
         to: String,
+        /// Siege: the shooter's level in a siege-tower hex (battlements count as raised by
+        /// their terrain).
+        #[arg(long, value_enum, default_value_t = LevelArg::Ground)]
+        from_level: LevelArg,
+        /// Siege: the target's level in a siege-tower hex.
+        #[arg(long, value_enum, default_value_t = LevelArg::Ground)]
+        to_level: LevelArg,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
     },
+}
+
+/// A level in a siege-tower hex.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LevelArg {
+    /// On the ground, or inside the tower (beneath the counter).
+    Ground,
+    /// On the tower's upper level.
+    Upper,
 }
 
 fn load(path: &std::path::Path) -> anyhow::Result<LoadedScenario> {
@@ -208,11 +224,46 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
             scenario,
             from,
             to,
+            from_level,
+            to_level,
             format,
         } => {
             let loaded = load(&scenario)?;
             let s = loaded.resolve();
             let (a, b) = (hex(&s, &from)?, hex(&s, &to)?);
+            if s.file.ruleset == "siege" {
+                use muster_rules::siege::{field::Field, los};
+                let f = Field::new(&s);
+                let ends = (
+                    los::End {
+                        hex: a,
+                        upper: from_level == LevelArg::Upper,
+                    },
+                    los::End {
+                        hex: b,
+                        upper: to_level == LevelArg::Upper,
+                    },
+                );
+                let l = los::line_of_fire(&f, ends.0, ends.1);
+                let out = json!({
+                    "clear": l.clear,
+                    "cover": if l.clear { Some(l.cover.name()) } else { None },
+                    "one_sided": l.one_sided,
+                    "path": l.path.iter().map(|h| s.world.grid.to_printed(*h)).collect::<Vec<_>>(),
+                    "from_level": f.level(a, ends.0.upper),
+                    "to_level": f.level(b, ends.1.upper),
+                    "steps": l.steps,
+                    "reason": l.reason,
+                });
+                print(&out, format, || {
+                    let mut t = format!("{from} → {to}: {}", l.reason);
+                    for st in &l.steps {
+                        t.push_str(&format!("\n  {st}"));
+                    }
+                    t
+                })?;
+                return Ok(ExitCode::SUCCESS);
+            }
             if s.file.ruleset == "charles-the-bold" {
                 let known = muster_rules::occupancy::known_positions(&s);
                 let archer = known

@@ -234,7 +234,11 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
             e.block(format!("{} is trees ({})", id(h), cite("3.22")));
             continue;
         }
-        for p in f.pieces_at(h) {
+        // A piece the shooter or the target stands in does not block its own line.
+        for p in f
+            .pieces_at(h)
+            .filter(|p| !p.hexes.contains(&a) && !p.hexes.contains(&b))
+        {
             let always = p.def.above > 0 || p.def.no_entry;
             if always {
                 e.block(format!(
@@ -257,11 +261,27 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
             }
         }
         if tower_shot {
-            e.steps.push(format!(
-                "{}: ignored from the siege tower's upper level ({})",
-                id(h),
-                cite("2.43")
-            ));
+            let mut below: Vec<String> = f
+                .pieces_at(h)
+                .map(|p| format!("the {}", p.def.name.to_lowercase()))
+                .collect();
+            if f.characters_at(h).next().is_some() {
+                below.push("a character".into());
+            }
+            if ["tent", "building", "scrub", "wall", "slope"]
+                .iter()
+                .any(|t| f.has(h, t))
+            {
+                below.push(name.clone());
+            }
+            if !below.is_empty() {
+                e.steps.push(format!(
+                    "{}: {} below the shooter on the siege tower's upper level, ignored ({})",
+                    id(h),
+                    below.join(" and "),
+                    cite("2.43")
+                ));
+            }
             if f.has(h, "wall") && !rubble && lt < f.level(h, false) {
                 battlement_rule(f, a, b, h, &mut e);
             }
@@ -407,7 +427,9 @@ fn crossing(
         };
         let battlement = d.traits.iter().any(|t| t == "battlement");
         if battlement {
-            if last {
+            // A demolished wall keeps no parapet (2.32: rubble gives medium cover
+            // whatever the direction).
+            if last && !f.marked(p, "rubble") && !f.marked(q, "rubble") {
                 e.cover(
                     d.cover.unwrap_or(CoverKind::Heavy),
                     format!("behind the battlement at {side} ({})", cite("2.43 note")),

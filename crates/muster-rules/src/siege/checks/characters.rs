@@ -12,17 +12,20 @@ use muster_model::Level;
 /// Why a horse may not stand on a hex, if it may not.
 fn horse_ban(f: &Field, h: Hex) -> Option<String> {
     if f.marked(h, "filled-moat") {
-        return Some("a filled moat".into());
+        return Some("a filled moat, impassable to horses".into());
     }
     if f.marked(h, "rubble") {
-        return Some("rubble".into());
+        return Some("rubble, impassable to horses".into());
     }
     if let Some(p) = f.pieces_at(h).find(|p| !p.def.animal) {
-        return Some(format!("the hex of a {}", p.def.name.to_lowercase()));
+        return Some(format!(
+            "the hex of a {}, closed to horses",
+            p.def.name.to_lowercase()
+        ));
     }
     let t = f.terrain(h)?;
     if t.no_horses {
-        return Some(t.name.to_lowercase());
+        return Some(format!("{}, impassable to horses", t.name.to_lowercase()));
     }
     if t.has("trench") {
         return Some("a trench, where horses cannot stop".into());
@@ -51,7 +54,7 @@ fn horses(s: &Scenario, out: &mut Vec<Diagnostic>) {
                         "SI406",
                         Location::here(format!("/pieces/{}/at", p.index)),
                         format!(
-                            "the {} `{}` covers {}, {why}",
+                            "the {} `{}` covers {}: {why}",
                             p.def.name.to_lowercase(),
                             p.piece.id,
                             g.to_printed(h)
@@ -85,7 +88,7 @@ fn horses(s: &Scenario, out: &mut Vec<Diagnostic>) {
                         "SI406",
                         s.deployments[c.deployment].hex_location(c.hex),
                         format!(
-                            "the mounted {}'s horse covers {}, {why}",
+                            "the mounted {}'s horse covers {}: {why}",
                             s.file.sides[c.side].units[c.unit].id,
                             g.to_printed(h)
                         ),

@@ -1,0 +1,381 @@
+//! The Siege engine's fire and movement rules, each on a small map built for it.
+
+use muster_hex::Hex;
+use muster_model::{
+    CoverKind, HexEntry, HexId, HexsideEntry, Level, MapFile, Marker, Piece, ScenarioFile,
+    SetupEntry, UnitDef, Zone,
+};
+use muster_rules::siege::field::Field;
+use muster_rules::siege::los::{line_of_fire, End};
+use muster_rules::siege::movement::{step_cost, Mover};
+
+/// A 12×12 field of flat terrain with the given hexes (`"0504:trees"`), hexsides.
+fn map(hexes: &[&str], sides: &[&str]) -> MapFile {
+    let grid = ron::from_str("(orientation: Flat, stagger: Even, numbering: ColumnRow, first_column: 1, first_row: 1, columns: 12, rows: 12, north: Top)").unwrap();
+    let mut m = MapFile::blank("t", "siege", "flat", grid);
+    for h in hexes {
+        let (id, t) = h.split_once(':').unwrap();
+        m.hexes.push(HexEntry {
+            hex: HexId(id.into()),
+            terrain: Some(t.into()),
+            elevation: None,
+            label: None,
+        });
+    }
+    for s in sides {
+        let (side, feature) = s.split_once('=').unwrap();
+        m.hexsides.push(HexsideEntry {
+            side: side.into(),
+            feature: feature.into(),
+        });
+    }
+    m
+}
+
+fn piece(id: &str, kind: &str, at: &str, facing: Option<&str>) -> Piece {
+    Piece {
+        id: id.into(),
+        kind: kind.into(),
+        side: "first".into(),
+        at: Some(HexId(at.into())),
+        facing: facing.map(Into::into),
+        entering: false,
+        rider: None,
+        animal: None,
+        source: None,
+    }
+}
+
+fn marker(kind: &str, hex: &str) -> Marker {
+    Marker {
+        kind: kind.into(),
+        hex: HexId(hex.into()),
+        value: None,
+    }
+}
+
+/// Puts one soldier of `side` (0 or 1) in each hex, with an optional siege-tower level.
+fn soldiers(s: &mut ScenarioFile, side: usize, hexes: &[(&str, Option<Level>)]) {
+    let id = format!("Soldier{side}");
+    s.sides[side].units.push(UnitDef {
+        id: id.clone(),
+        name: id.clone(),
+        kind: "soldier".into(),
+        count: hexes.len() as u32,
+        steps: vec![],
+        rating: None,
+        mp: Some(6),
+        provenance: Default::default(),
+        regiment: None,
+        list_entry: None,
+        ranks: None,
+        group: None,
+        charges_cavalry: false,
+        shooting_skill: None,
+    });
+    for (h, level) in hexes {
+        s.sides[side].setup.push(SetupEntry {
+            units: vec![id.parse().unwrap()],
+            at: Zone::Hexes(vec![HexId((*h).into())]),
+            hidden: false,
+            facing: None,
+            level: *level,
+            source: None,
+        });
+    }
+}
+
+struct Case {
+    file: ScenarioFile,
+    map: MapFile,
+}
+
+impl Case {
+    fn new(m: MapFile) -> Case {
+        Case {
+            file: ScenarioFile::blank("t", "siege", "x"),
+            map: m,
+        }
+    }
+    fn with(mut self, f: impl FnOnce(&mut ScenarioFile)) -> Case {
+        f(&mut self.file);
+        self
+    }
+    fn run<T>(&self, f: impl FnOnce(&Field, &dyn Fn(&str) -> Hex) -> T) -> T {
+        let rs = muster_rules::ruleset("siege").unwrap();
+        let mut out = vec![];
+        let s = muster_rules::resolve(&self.file, &self.map, &[], rs, &mut out);
+        let field = Field::new(&s);
+        let h = |id: &str| s.world.grid.from_printed(id).unwrap();
+        f(&field, &h)
+    }
+}
+
+fn fire(f: &Field, h: &dyn Fn(&str) -> Hex, a: &str, b: &str) -> (bool, CoverKind, String) {
+    let l = line_of_fire(f, End::at(h(a)), End::at(h(b)));
+    (l.clear, l.cover, l.reason)
+}
+
+#[test]
+fn trees_block_but_a_target_in_the_first_tree_hex_is_seen_with_light_cover() {
+    Case::new(map(&["0604:trees", "0605:trees"], &[])).run(|f, h| {
+        let (clear, cover, why) = fire(f, h, "0602", "0604");
+        assert!(clear && cover == CoverKind::Light, "{why}");
+        let (clear, _, why) = fire(f, h, "0602", "0605");
+        assert!(!clear && why.contains("3.22"), "{why}");
+        let (clear, _, why) = fire(f, h, "0602", "0608");
+        assert!(!clear, "{why}");
+    });
+}
+
+#[test]
+fn tents_are_shot_into_not_through_unless_burnt() {
+    let m = map(&["0605:tent"], &[]);
+    Case::new(m.clone()).run(|f, h| {
+        assert_eq!(fire(f, h, "0602", "0605").1, CoverKind::Light);
+        let (clear, _, why) = fire(f, h, "0602", "0608");
+        assert!(!clear && why.contains("3.24"), "{why}");
+    });
+    Case::new(m)
+        .with(|s| s.markers.push(marker("destroyed", "0605")))
+        .run(|f, h| {
+            assert!(
+                fire(f, h, "0602", "0608").0,
+                "a burnt tent no longer blocks"
+            );
+        });
+}
+
+#[test]
+fn trenches_give_heavy_cover_and_do_not_block() {
+    Case::new(map(&["0605:trench"], &[])).run(|f, h| {
+        assert_eq!(fire(f, h, "0602", "0605").1, CoverKind::Heavy);
+        let (clear, cover, _) = fire(f, h, "0602", "0608");
+        assert!(clear && cover == CoverKind::None);
+    });
+}
+
+#[test]
+fn scrub_crossed_gives_light_cover() {
+    Case::new(map(&["0605:scrub"], &[])).run(|f, h| {
+        let (clear, cover, why) = fire(f, h, "0602", "0608");
+        assert!(
+            clear && cover == CoverKind::Light && why.contains("3.21"),
+            "{why}"
+        );
+    });
+}
+
+/// A wall of battlements on row 04 with its parapet on the south side, a moat on row 05.
+fn castle(extra: &[&str]) -> MapFile {
+    let mut hexes: Vec<String> = (1..=12)
+        .flat_map(|c| [format!("{c:02}04:battlement"), format!("{c:02}05:moat")])
+        .collect();
+    hexes.extend(extra.iter().map(|s| s.to_string()));
+    let refs: Vec<&str> = hexes.iter().map(String::as_str).collect();
+    let sides: Vec<String> = (1..=12).map(|c| format!("{c:02}04/S=battlement")).collect();
+    let srefs: Vec<&str> = sides.iter().map(String::as_str).collect();
+    map(&refs, &srefs)
+}
+
+#[test]
+fn walls_block_ground_lines_and_the_parapet_gives_heavy_cover() {
+    Case::new(castle(&[])).run(|f, h| {
+        let (clear, _, why) = fire(f, h, "0608", "0602");
+        assert!(!clear && why.contains("wall"), "{why}");
+        let (clear, cover, why) = fire(f, h, "0608", "0604");
+        assert!(
+            clear && cover == CoverKind::Heavy && why.contains("battlement"),
+            "{why}"
+        );
+        // From the battlement out: the shooter is on the walls.
+        let (clear, cover, why) = fire(f, h, "0604", "0608");
+        assert!(clear && cover == CoverKind::None, "{why}");
+    });
+}
+
+#[test]
+fn a_breach_lets_lines_through_and_rubble_gives_medium_cover() {
+    Case::new(castle(&[]))
+        .with(|s| s.markers.push(marker("rubble", "0604")))
+        .run(|f, h| {
+            let (clear, _, why) = fire(f, h, "0608", "0602");
+            assert!(clear, "{why}");
+            let (clear, cover, why) = fire(f, h, "0608", "0604");
+            assert!(clear && cover == CoverKind::Medium, "{why}");
+        });
+}
+
+#[test]
+fn from_a_siege_tower_the_battlement_distance_rule_decides() {
+    // Tower in 0607 (hexes 0606-0608) facing N; the shooter on top at 0606, two hexes from
+    // the wall hex 0604.
+    let case = Case::new(castle(&[])).with(|s| {
+        s.pieces
+            .push(piece("tower", "siege-tower", "0607", Some("N")));
+    });
+    case.run(|f, h| {
+        let up = |a: &str, b: &str| {
+            line_of_fire(
+                f,
+                End {
+                    hex: h(a),
+                    upper: true,
+                },
+                End::at(h(b)),
+            )
+        };
+        // Target 0601 is 3 from the wall, the shooter 2: he can shoot.
+        let l = up("0606", "0601");
+        assert!(l.clear, "{}", l.reason);
+        // Target 0603, right behind the wall (1 from it): too close.
+        let l = up("0606", "0603");
+        assert!(!l.clear && l.reason.contains("2.43"), "{}", l.reason);
+        // From the ground the wall blocks both.
+        assert!(!fire(f, h, "0606", "0601").0);
+    });
+}
+
+#[test]
+fn siege_tower_levels_and_what_they_give() {
+    let case = Case::new(castle(&[])).with(|s| {
+        s.pieces
+            .push(piece("tower", "siege-tower", "0607", Some("N")))
+    });
+    case.run(|f, h| {
+        // Inside the tower: infinite cover, and no shooting out.
+        let l = line_of_fire(f, End::at(h("0610")), End::at(h("0607")));
+        assert!(l.clear && l.cover == CoverKind::Infinite, "{}", l.reason);
+        let l = line_of_fire(f, End::at(h("0607")), End::at(h("0610")));
+        assert!(!l.clear && l.reason.contains("2.44"), "{}", l.reason);
+        // On top: light cover.
+        let l = line_of_fire(
+            f,
+            End::at(h("0611")),
+            End {
+                hex: h("0607"),
+                upper: true,
+            },
+        );
+        assert!(l.clear && l.cover == CoverKind::Light, "{}", l.reason);
+        // Nobody shoots across the tower.
+        let l = line_of_fire(f, End::at(h("0610")), End::at(h("0605")));
+        assert!(!l.clear && l.reason.contains("2.44"), "{}", l.reason);
+    });
+}
+
+#[test]
+fn a_ram_blocks_lines_at_its_level_only() {
+    let case =
+        Case::new(castle(&[])).with(|s| s.pieces.push(piece("ram", "ram", "0607", Some("N"))));
+    case.run(|f, h| {
+        assert!(!fire(f, h, "0610", "0605").0, "the ram blocks ground lines");
+        assert!(
+            fire(f, h, "0604", "0610").0,
+            "a shooter on the battlement sees over it"
+        );
+    });
+}
+
+#[test]
+fn a_screen_covers_only_from_its_front() {
+    let case = Case::new(map(&[], &[]))
+        .with(|s| s.pieces.push(piece("screen", "screen", "0606", Some("N"))));
+    case.run(|f, h| {
+        let (clear, cover, why) = fire(f, h, "0602", "0606");
+        assert!(
+            clear && cover == CoverKind::Heavy && why.contains("5.22"),
+            "{why}"
+        );
+        let (clear, cover, why) = fire(f, h, "0610", "0606");
+        assert!(clear && cover == CoverKind::None, "{why}");
+    });
+}
+
+#[test]
+fn no_shot_at_a_target_next_to_a_friend_unless_aiming() {
+    let build = |options: Vec<String>| {
+        Case::new(map(&[], &[])).with(move |s| {
+            s.options = options;
+            soldiers(s, 0, &[("0610", None), ("0503", None)]);
+            soldiers(s, 1, &[("0603", None)]);
+        })
+    };
+    build(vec![]).run(|f, h| {
+        let (clear, _, why) = fire(f, h, "0610", "0603");
+        assert!(!clear && why.contains("1.44"), "{why}");
+    });
+    build(vec!["aiming".into()]).run(|f, h| assert!(fire(f, h, "0610", "0603").0));
+}
+
+#[test]
+fn movement_costs_follow_the_tables() {
+    let case = Case::new(castle(&["0608:trench", "0609:trees"])).with(|s| {
+        s.pieces
+            .push(piece("tower", "siege-tower", "0707", Some("N")));
+        s.markers.push(marker("rubble", "0604"));
+        s.markers.push(marker("filled-moat", "0605"));
+        s.markers.push(marker("fire", "0811"));
+    });
+    case.run(|f, h| {
+        let c = |a: &str, b: &str, m| step_cost(f, (h(a), false), (h(b), false), m);
+        assert_eq!(c("0606", "0605", Mover::Foot), Ok(2), "filled moat, 2.1");
+        assert_eq!(c("0605", "0604", Mover::Foot), Ok(2), "into rubble, 2.33");
+        assert_eq!(
+            c("0604", "0504", Mover::Foot),
+            Ok(3),
+            "out of rubble onto a battlement, 2.33"
+        );
+        assert!(
+            c("0805", "0804", Mover::Foot).is_err(),
+            "the parapet is not climbed without a tower"
+        );
+        assert!(
+            c("0606", "0605", Mover::Horse).is_err(),
+            "no horses in the moat, 3.32"
+        );
+        assert!(
+            c("0610", "0609", Mover::Horse).is_err(),
+            "no horses in trees, 3.32"
+        );
+        assert_eq!(
+            c("0607", "0608", Mover::Horse),
+            Ok(1),
+            "horses cross trenches"
+        );
+        assert!(c("0810", "0811", Mover::Foot).is_err(), "fire, 3.54");
+        // The tower at 0707 covers 0706-0708: 2 to enter, 2 more to climb, 2 onto the battlement.
+        assert_eq!(c("0709", "0708", Mover::Foot), Ok(2), "2.42");
+        assert_eq!(
+            step_cost(f, (h("0708"), false), (h("0708"), true), Mover::Foot),
+            Ok(2),
+            "climbing, 2.42"
+        );
+        assert_eq!(
+            step_cost(f, (h("0708"), true), (h("0707"), true), Mover::Foot),
+            Ok(1),
+            "along the upper level, 2.42"
+        );
+        assert!(
+            step_cost(f, (h("0706"), true), (h("0705"), false), Mover::Foot).is_err(),
+            "the moat is not a battlement"
+        );
+    });
+}
+
+#[test]
+fn from_the_upper_level_onto_the_battlements_costs_two() {
+    // The tower's front hex 0605 is on the filled moat, next to the battlement 0604.
+    let case = Case::new(castle(&[])).with(|s| {
+        s.markers.push(marker("filled-moat", "0605"));
+        s.pieces
+            .push(piece("tower", "siege-tower", "0606", Some("N")));
+    });
+    case.run(|f, h| {
+        assert_eq!(
+            step_cost(f, (h("0605"), true), (h("0604"), false), Mover::Foot),
+            Ok(2),
+            "2.45"
+        );
+    });
+}
