@@ -48,12 +48,12 @@ pub enum RenderError {
     Write(String, String),
 }
 
-const SIDES: [[u8; 3]; 4] = [[178, 34, 34], [38, 77, 166], [51, 128, 51], [140, 89, 26]];
+pub(crate) const SIDES: [[u8; 3]; 4] = [[178, 34, 34], [38, 77, 166], [51, 128, 51], [140, 89, 26]];
 const TITLE: f32 = 34.0;
-const LEGEND: f32 = 30.0;
+const LEGEND_ROW: f32 = 20.0;
 const MARGIN: f32 = 12.0;
 
-fn paint(rgb: [u8; 3], alpha: u8) -> Paint<'static> {
+pub(crate) fn paint(rgb: [u8; 3], alpha: u8) -> Paint<'static> {
     let mut p = Paint::default();
     p.set_color(Color::from_rgba8(rgb[0], rgb[1], rgb[2], alpha));
     p.anti_alias = true;
@@ -94,18 +94,22 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
     if hexes.is_empty() {
         return Err(RenderError::Size(0, 0));
     }
+    let font = text::font().ok_or(RenderError::Font)?;
     let top = if opts.frame { TITLE } else { 0.0 } + MARGIN;
-    let bottom = if opts.frame { LEGEND } else { 0.0 } + MARGIN;
-    let (w, h) = (
-        (x1 - x0 + 2.0 * MARGIN).ceil() as u32,
-        (y1 - y0 + top + bottom).ceil() as u32,
-    );
+    let w = (x1 - x0 + 2.0 * MARGIN).ceil() as u32;
+    let legend = legend_items(scene);
+    let rows = legend_rows(&font, &legend, w as f32 - 2.0 * MARGIN);
+    let bottom = if opts.frame {
+        LEGEND_ROW * rows.len() as f32 + 10.0
+    } else {
+        0.0
+    } + MARGIN;
+    let h = (y1 - y0 + top + bottom).ceil() as u32;
     if w > 16_000 || h > 16_000 || (w as u64 * h as u64) > 120_000_000 {
         return Err(RenderError::Size(w, h));
     }
     let mut pixmap = Pixmap::new(w.max(1), h.max(1)).ok_or(RenderError::Size(w, h))?;
     pixmap.fill(Color::from_rgba8(250, 249, 244, 255));
-    let font = text::font().ok_or(RenderError::Font)?;
     let (dx, dy) = (MARGIN - x0, top - y0);
     let at = |hex: Hex| {
         let (x, y) = grid.center(hex, radius);
@@ -200,6 +204,11 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
         let c = grid.corners(hx, radius);
         let (a, b) = (c[(i + 5) % 6], c[i]);
         let rgb = match feature.as_str() {
+            "battlement" => [30, 30, 30],
+            "wall" => [90, 60, 40],
+            "door" => [200, 160, 90],
+            "window" => [150, 200, 230],
+            "lip" => [150, 110, 50],
             "river" => [47, 111, 192],
             "bridge" => [107, 75, 42],
             "stream" => [79, 147, 214],
@@ -265,6 +274,13 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
             },
         );
     }
+    let frame = crate::siege::Frame {
+        radius,
+        dx,
+        dy,
+        in_view: &in_view,
+    };
+    crate::siege::pieces(&mut pixmap, &font, scene, &frame);
     for (key, counters) in &scene.counters {
         let hx = Hex::new(key.0, key.1);
         if !in_view.contains(&hx) {
@@ -313,6 +329,7 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
             );
         }
     }
+    crate::siege::markers(&mut pixmap, &font, scene, &frame);
     for hx in scene.marked.iter().filter(|h| in_view.contains(h)) {
         if let Some(p) = hex_path(*hx, 0.9) {
             pixmap.stroke_path(
@@ -340,48 +357,32 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
                 centred: false,
             },
         );
-        let mut x = MARGIN;
-        let y = h as f32 - LEGEND + 4.0;
-        for (_, name, c) in &scene.legend {
-            if let Some(r) = Rect::from_xywh(x, y, 14.0, 14.0) {
-                pixmap.fill_rect(r, &paint(*c, 255), Transform::identity(), None);
-            }
-            text::draw(
-                &mut pixmap,
-                &font,
-                name,
-                x + 18.0,
-                y + 12.0,
-                text::Style {
-                    size: 13.0,
-                    rgb: [20, 20, 20],
-                    centred: false,
-                },
-            );
-            x += 26.0 + text::width(&font, name, 13.0);
-        }
-        for (i, side) in scene.sides.iter().enumerate() {
-            if let Some(r) = Rect::from_xywh(x, y, 14.0, 14.0) {
-                pixmap.fill_rect(
-                    r,
-                    &paint(SIDES[i % SIDES.len()], 255),
-                    Transform::identity(),
-                    None,
+        let y0 = h as f32 - bottom + 8.0;
+        for (r, row) in rows.iter().enumerate() {
+            let y = y0 + r as f32 * LEGEND_ROW;
+            let mut x = MARGIN;
+            for &i in row {
+                let (swatch, name) = &legend[i];
+                if let Some(c) = swatch {
+                    if let Some(rect) = Rect::from_xywh(x, y, 14.0, 14.0) {
+                        pixmap.fill_rect(rect, &paint(*c, 255), Transform::identity(), None);
+                    }
+                    x += 18.0;
+                }
+                text::draw(
+                    &mut pixmap,
+                    &font,
+                    name,
+                    x,
+                    y + 12.0,
+                    text::Style {
+                        size: 13.0,
+                        rgb: [20, 20, 20],
+                        centred: false,
+                    },
                 );
+                x += 8.0 + text::width(&font, name, 13.0);
             }
-            text::draw(
-                &mut pixmap,
-                &font,
-                side,
-                x + 18.0,
-                y + 12.0,
-                text::Style {
-                    size: 13.0,
-                    rgb: [20, 20, 20],
-                    centred: false,
-                },
-            );
-            x += 26.0 + text::width(&font, side, 13.0);
         }
     }
     let data: Vec<u8> = pixmap
@@ -393,4 +394,44 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
         })
         .collect();
     image::RgbaImage::from_raw(w.max(1), h.max(1), data).ok_or(RenderError::Size(w, h))
+}
+
+/// The legend's entries: terrain and sides with their colours, then the pieces off the map.
+fn legend_items(scene: &Scene) -> Vec<(Option<[u8; 3]>, String)> {
+    let mut v: Vec<(Option<[u8; 3]>, String)> = scene
+        .legend
+        .iter()
+        .map(|(_, name, c)| (Some(*c), name.clone()))
+        .collect();
+    v.extend(
+        scene
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (Some(SIDES[i % SIDES.len()]), s.clone())),
+    );
+    if !scene.off_map.is_empty() {
+        v.push((None, format!("Off the map: {}", scene.off_map.join(", "))));
+    }
+    v
+}
+
+/// The legend laid out in rows that fit `width`.
+fn legend_rows(
+    font: &ab_glyph::FontRef<'_>,
+    items: &[(Option<[u8; 3]>, String)],
+    width: f32,
+) -> Vec<Vec<usize>> {
+    let mut rows: Vec<Vec<usize>> = vec![vec![]];
+    let mut x = 0.0;
+    for (i, (swatch, name)) in items.iter().enumerate() {
+        let wi = if swatch.is_some() { 18.0 } else { 0.0 } + text::width(font, name, 13.0) + 8.0;
+        if x + wi > width && !rows.last().is_some_and(Vec::is_empty) {
+            rows.push(vec![]);
+            x = 0.0;
+        }
+        rows.last_mut().expect("a row").push(i);
+        x += wi;
+    }
+    rows
 }

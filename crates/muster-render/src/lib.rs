@@ -5,10 +5,11 @@
 
 mod draw;
 mod scene;
+mod siege;
 mod text;
 
 pub use draw::{render, RenderError, RenderOptions};
-pub use scene::{Counter, Scene};
+pub use scene::{Counter, Scene, ScenePiece};
 
 /// The image encoded as PNG (front ends write it with their atomic writer).
 pub fn encode_png(image: &image::RgbaImage) -> Result<Vec<u8>, RenderError> {

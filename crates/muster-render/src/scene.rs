@@ -18,6 +18,19 @@ pub struct Counter {
     pub choice: bool,
 }
 
+/// A piece on the map: a siege engine, a horse, a cart, a screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScenePiece {
+    /// Side index (colour).
+    pub side: usize,
+    /// The piece's id and kind ("west-tower (siege tower)").
+    pub name: String,
+    /// Its hexes, the placed hex first.
+    pub hexes: Vec<Hex>,
+    /// The hexside its base lies along, for a screen.
+    pub hexside: Option<Hexside>,
+}
+
 /// Everything a picture shows.
 #[derive(Debug, Clone)]
 pub struct Scene {
@@ -43,6 +56,12 @@ pub struct Scene {
     pub entries: Vec<Hex>,
     /// Hexes to mark (findings).
     pub marked: Vec<Hex>,
+    /// Pieces on the map (Siege).
+    pub pieces: Vec<ScenePiece>,
+    /// Pieces off the map, by name (trebuchets and mangonels).
+    pub off_map: Vec<String>,
+    /// Markers by hex, as short tags ("rubble", "fire 2").
+    pub markers: BTreeMap<(i32, i32), Vec<String>>,
 }
 
 impl Scene {
@@ -80,6 +99,9 @@ impl Scene {
             sides: vec![],
             entries: vec![],
             marked: vec![],
+            pieces: vec![],
+            off_map: vec![],
+            markers: BTreeMap::new(),
         }
     }
 
@@ -133,6 +155,41 @@ impl Scene {
                 DeployKind::Reinforcement { .. } => scene.entries.extend(d.hexes.iter().copied()),
             }
         }
+        scene.add_siege(&s);
         scene
+    }
+
+    fn add_siege(&mut self, s: &muster_rules::Scenario) {
+        let o = s.world.grid.orientation();
+        for (i, p) in s.file.pieces.iter().enumerate() {
+            let Ok(placed) = muster_rules::siege::field::place(s, i, p) else {
+                continue;
+            };
+            let name = format!("{} ({})", p.id, placed.def.name.to_lowercase());
+            if placed.hexes.is_empty() {
+                self.off_map.push(name);
+                continue;
+            }
+            let hexside = placed
+                .facing
+                .filter(|_| placed.def.faced_on_hexside)
+                .map(|d| Hexside::new(placed.hexes[0], d, o));
+            self.pieces.push(ScenePiece {
+                side: placed.side.unwrap_or(0),
+                name,
+                hexes: placed.hexes,
+                hexside,
+            });
+        }
+        for m in &s.file.markers {
+            let Ok(h) = s.world.grid.from_printed(m.hex.as_str()) else {
+                continue;
+            };
+            let tag = match m.value {
+                Some(v) => format!("{} {v}", m.kind),
+                None => m.kind.clone(),
+            };
+            self.markers.entry((h.x, h.y)).or_default().push(tag);
+        }
     }
 }

@@ -89,6 +89,20 @@ fn st_albans_crop_without_numbers_matches_its_golden_image() {
 }
 
 #[test]
+fn siege_assault_with_engines_and_markers_matches_its_golden_image() {
+    let s = scene("scenarios/siege/assault-on-roche-noire.scenario.ron");
+    assert_eq!(s.pieces.len(), 7, "towers, ram, screens, cart and ox are drawn");
+    assert!(s.markers.values().flatten().any(|m| m == "rubble"));
+    let opts = RenderOptions {
+        px_per_hex: 40.0,
+        numbers: true,
+        crop: Some(("0803".into(), "1722".into())),
+        frame: true,
+    };
+    check("assault-on-roche-noire", &render(&s, &opts).unwrap());
+}
+
+#[test]
 fn a_changed_map_no_longer_matches() {
     // Guards against a golden check that cannot fail: paint the whole map and compare.
     let mut s = scene("scenarios/a-la-charge/civitate-1053.scenario.ron");
