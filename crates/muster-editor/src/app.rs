@@ -56,6 +56,14 @@ pub struct App {
     pub facing: String,
     /// A zone expression to show on the map (`Row("08xx")`).
     pub zone: String,
+    /// Value given to placed markers (a fire's turns, a wall's damage stage).
+    pub marker_value: String,
+    /// Level given to placed units in a siege-tower hex.
+    pub level: Option<muster_model::Level>,
+    /// Side whose pieces the siege-works buttons place.
+    pub piece_side: usize,
+    /// The open section of the palette, if any.
+    pub section: Option<crate::tool::Section>,
     /// The road being drawn: index in the map's paths.
     pub road: Option<usize>,
     /// The source panel, when open: which file, its text, and the last parse error.
@@ -115,6 +123,14 @@ pub enum Message {
     FacingInput(String),
     /// Zone field edited.
     ZoneInput(String),
+    /// Marker-value field edited.
+    MarkerValueInput(String),
+    /// Level for placed units (None: ground).
+    Level(Option<muster_model::Level>),
+    /// The side whose pieces the siege-works buttons place.
+    PieceSide(usize),
+    /// Open a section of the palette.
+    Section(crate::tool::Section),
     /// Highlight the hexes of the zone field's expression.
     ShowZone,
     /// Place the selected unit on the quick-entry hexes.
@@ -184,6 +200,10 @@ impl App {
             label: String::new(),
             facing: String::new(),
             zone: String::new(),
+            marker_value: String::new(),
+            level: None,
+            piece_side: 0,
+            section: Some(crate::tool::Section::default()),
             road: None,
             source: None,
             recovery,
@@ -302,7 +322,7 @@ impl App {
             hidden: false,
             source: None,
             facing: Some(self.facing.clone()).filter(|f| !f.is_empty()),
-            level: None,
+            level: self.level,
         };
         Some(Edit::InsertSetup {
             side,
@@ -707,6 +727,26 @@ impl App {
                 self.zone = s;
                 Task::none()
             }
+            Message::MarkerValueInput(s) => {
+                self.marker_value = s;
+                Task::none()
+            }
+            Message::Level(l) => {
+                self.level = l;
+                Task::none()
+            }
+            Message::Section(section) => {
+                // A second click on the open section's header closes it.
+                self.section = (self.section != Some(section)).then_some(section);
+                Task::none()
+            }
+            Message::PieceSide(i) => {
+                self.piece_side = i;
+                if let Tool::Piece { kind, .. } = self.tool.clone() {
+                    self.tool = Tool::Piece { side: i, kind };
+                }
+                Task::none()
+            }
             Message::ShowZone => {
                 self.show_zone();
                 Task::none()
@@ -851,8 +891,52 @@ impl App {
                     }
                     Tool::Erase => {
                         let e = self.erase_at(hex);
-                        self.apply(e)
+                        if !e.is_empty() {
+                            return self.apply(e);
+                        }
+                        let covering: Vec<String> = self
+                            .snap
+                            .pieces
+                            .iter()
+                            .filter(|p| p.hexes.contains(&hex))
+                            .filter_map(|p| p.name.split(' ').next().map(String::from))
+                            .collect();
+                        match self.doc.scenario.as_ref().and_then(|s| {
+                            crate::siege_works::erase_works(s, &covering, &self.snap.grid, hex)
+                        }) {
+                            Some(e) => self.apply(e),
+                            None => Task::none(),
+                        }
                     }
+                    Tool::Piece { side, kind } => {
+                        let edit = self.doc.scenario.as_ref().and_then(|s| {
+                            crate::siege_works::place_piece(
+                                s,
+                                &self.snap.grid,
+                                side,
+                                &kind,
+                                hex,
+                                &self.facing,
+                            )
+                        });
+                        match edit {
+                            Some(e) => self.apply(e),
+                            None => Task::none(),
+                        }
+                    }
+                    Tool::Marker(kind) => match &self.doc.scenario {
+                        Some(s) => {
+                            let e = crate::siege_works::toggle_marker(
+                                s,
+                                &self.snap.grid,
+                                &kind,
+                                hex,
+                                &self.marker_value,
+                            );
+                            self.apply(e)
+                        }
+                        None => Task::none(),
+                    },
                     Tool::LineOfFire => {
                         self.line_of_fire(hex);
                         Task::none()

@@ -429,6 +429,7 @@ impl MapCanvas<'_> {
                 }
             }
         }
+        self.draw_pieces(frame, bounds);
         for ((side, choice), corners) in groups {
             let path = Path::new(|b| {
                 for c in &corners {
@@ -454,6 +455,89 @@ impl MapCanvas<'_> {
                 align_x: iced::widget::text::Alignment::Center,
                 ..Text::default()
             });
+        }
+    }
+
+    /// Siege pieces as bands through their hexes (a screen also as a bar on its hexside),
+    /// under the counters.
+    fn draw_pieces(&self, frame: &mut Frame, bounds: Rectangle) {
+        let z = self.camera.zoom;
+        for p in &self.snap.pieces {
+            if !p.hexes.iter().any(|h| self.visible(*h, bounds)) {
+                continue;
+            }
+            let pts: Vec<Point> = p
+                .hexes
+                .iter()
+                .map(|h| self.camera.to_screen(self.snap, *h))
+                .collect();
+            let band = Path::new(|b| {
+                b.move_to(pts[0]);
+                for q in &pts {
+                    b.line_to(Point::new(q.x + 0.01, q.y));
+                }
+            });
+            frame.stroke(
+                &band,
+                Stroke::default()
+                    .with_width(z * 0.9)
+                    .with_line_cap(canvas::LineCap::Round)
+                    .with_color(Color::from_rgba8(50, 45, 40, 0.6)),
+            );
+            let colour = SIDE_COLOURS[p.side % SIDE_COLOURS.len()];
+            frame.fill_rectangle(
+                Point::new(pts[0].x - z * 0.18, pts[0].y - z * 0.18),
+                iced::Size::new(z * 0.36, z * 0.36),
+                colour,
+            );
+            if let Some(side) = p.hexside {
+                let c = self.snap.grid.corners(side.hex(), 1.0);
+                let i = side.direction().index() as usize;
+                let o = self.camera.to_screen(self.snap, side.hex());
+                let (cx, cy) = self.snap.grid.center(side.hex(), 1.0);
+                let at = |(x, y): (f32, f32)| Point::new(o.x + (x - cx) * z, o.y + (y - cy) * z);
+                let bar = Path::line(at(c[(i + 5) % 6]), at(c[i]));
+                frame.stroke(
+                    &bar,
+                    Stroke::default()
+                        .with_width(z * 0.3)
+                        .with_color(Color::from_rgb8(110, 80, 40)),
+                );
+            }
+            if z >= 16.0 {
+                frame.fill_text(Text {
+                    content: p.name.split(' ').next().unwrap_or("").to_string(),
+                    position: Point::new(pts[0].x, pts[0].y + z * 0.3),
+                    size: (z * 0.22).max(7.0).into(),
+                    color: Color::WHITE,
+                    align_x: iced::widget::text::Alignment::Center,
+                    ..Text::default()
+                });
+            }
+        }
+        for (h, tags) in &self.snap.markers {
+            if !self.visible(*h, bounds) {
+                continue;
+            }
+            let p = self.camera.to_screen(self.snap, *h);
+            for (k, tag) in tags.iter().take(2).enumerate() {
+                let y = p.y - z * 0.55 + k as f32 * z * 0.26;
+                frame.fill_rectangle(
+                    Point::new(p.x - z * 0.45, y),
+                    iced::Size::new(z * 0.9, z * 0.24),
+                    Color::from_rgba8(90, 60, 130, 0.85),
+                );
+                if z >= 16.0 {
+                    frame.fill_text(Text {
+                        content: tag.clone(),
+                        position: Point::new(p.x, y + z * 0.02),
+                        size: (z * 0.18).max(7.0).into(),
+                        color: Color::WHITE,
+                        align_x: iced::widget::text::Alignment::Center,
+                        ..Text::default()
+                    });
+                }
+            }
         }
     }
 

@@ -9,6 +9,7 @@ pub mod edit;
 pub mod export;
 pub mod panels;
 pub mod recovery;
+pub mod siege_works;
 pub mod snapshot;
 pub mod tool;
 pub mod validate;

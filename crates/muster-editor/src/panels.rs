@@ -4,7 +4,7 @@ use crate::app::{App, Message, Pending};
 use crate::canvas::MapCanvas;
 use crate::document::Document;
 use crate::edit::Edit;
-use crate::tool::Tool;
+use crate::tool::{Section, Tool};
 use iced::widget::{
     button, column, container, row, scrollable, text, text_editor, text_input, Canvas, Space,
 };
@@ -78,6 +78,21 @@ fn toolbar(app: &App) -> Element<'_, Message> {
     .into()
 }
 
+/// A section header of the palette: a button that opens its section (one at a time, so
+/// that a long vocabulary such as Siege's stays reachable).
+fn header<'a>(app: &App, label: &'static str, section: Section) -> Element<'a, Message> {
+    let open = app.section == Some(section);
+    let b = button(text(format!("{} {label}", if open { "▾" } else { "▸" })).size(14))
+        .width(Fill)
+        .padding([3, 4])
+        .on_press(Message::Section(section));
+    if open {
+        b.style(button::secondary).into()
+    } else {
+        b.style(button::text).into()
+    }
+}
+
 fn palette(app: &App) -> Element<'_, Message> {
     let mut col = column![text("Tools").size(15)].spacing(4);
     col = col.push(tool_button(
@@ -102,53 +117,65 @@ fn palette(app: &App) -> Element<'_, Message> {
         .spacing(4),
     );
     if let Some(r) = muster_rules::ruleset(&app.doc.map.ruleset) {
-        col = col.push(text("Terrain").size(15));
-        for t in &r.terrain {
-            col = col.push(
-                row![
-                    tool_button(t.name.clone(), Tool::Terrain(t.id.clone()), &app.tool),
-                    button(text("fill").size(11))
-                        .padding([3, 4])
-                        .on_press(Message::Tool(Tool::Fill(t.id.clone())))
-                ]
-                .spacing(2),
-            );
+        col = col.push(header(app, "Terrain", Section::Terrain));
+        if app.section == Some(Section::Terrain) {
+            for t in &r.terrain {
+                col = col.push(
+                    row![
+                        tool_button(t.name.clone(), Tool::Terrain(t.id.clone()), &app.tool),
+                        button(text("fill").size(11))
+                            .padding([3, 4])
+                            .on_press(Message::Tool(Tool::Fill(t.id.clone())))
+                    ]
+                    .spacing(2),
+                );
+            }
         }
-        col = col.push(text("Hexsides").size(15));
-        for f in &r.hexside_features {
+        col = col.push(header(app, "Hexsides", Section::Hexsides));
+        if app.section == Some(Section::Hexsides) {
+            for f in &r.hexside_features {
+                col = col.push(tool_button(
+                    f.name.clone(),
+                    Tool::Hexside(Some(f.id.clone())),
+                    &app.tool,
+                ));
+            }
             col = col.push(tool_button(
-                f.name.clone(),
-                Tool::Hexside(Some(f.id.clone())),
+                "Erase hexside".into(),
+                Tool::Hexside(None),
                 &app.tool,
             ));
         }
-        col = col.push(tool_button(
-            "Erase hexside".into(),
-            Tool::Hexside(None),
-            &app.tool,
-        ));
-        col = col.push(text("Roads and labels").size(15));
-        col = col.push(tool_button("Road".into(), Tool::Road, &app.tool));
-        col = col.push(
-            row![
-                tool_button("Label".into(), Tool::Label, &app.tool),
-                text_input("St Peter's church", &app.label)
-                    .on_input(Message::LabelInput)
-                    .size(13)
-            ]
-            .spacing(2),
-        );
-        col = col.push(text("Show a zone").size(15));
-        col = col.push(
-            text_input("Row(\"08xx\")", &app.zone)
-                .on_input(Message::ZoneInput)
-                .on_submit(Message::ShowZone)
-                .size(13),
-        );
+        col = col.push(header(app, "Roads, labels, zones", Section::Roads));
+        if app.section == Some(Section::Roads) {
+            col = col.push(tool_button("Road".into(), Tool::Road, &app.tool));
+            col = col.push(
+                row![
+                    tool_button("Label".into(), Tool::Label, &app.tool),
+                    text_input("St Peter's church", &app.label)
+                        .on_input(Message::LabelInput)
+                        .size(13)
+                ]
+                .spacing(2),
+            );
+            col = col.push(text("Show a zone").size(13));
+            col = col.push(
+                text_input("Row(\"08xx\")", &app.zone)
+                    .on_input(Message::ZoneInput)
+                    .on_submit(Message::ShowZone)
+                    .size(13),
+            );
+        }
     }
-    if let Some(s) = &app.doc.scenario {
-        if !s.overlays.is_empty() {
-            col = col.push(text("Overlays").size(15));
+    let Some(s) = &app.doc.scenario else {
+        return scrollable(col.padding(6))
+            .width(Length::Fixed(210.0))
+            .height(Fill)
+            .into();
+    };
+    if !s.overlays.is_empty() {
+        col = col.push(header(app, "Overlays", Section::Overlays));
+        if app.section == Some(Section::Overlays) {
             for (i, o) in s.overlays.iter().enumerate() {
                 let name = app
                     .doc
@@ -167,8 +194,11 @@ fn palette(app: &App) -> Element<'_, Message> {
                 ));
             }
         }
+    }
+    col = col.push(header(app, "Units", Section::Units));
+    if app.section == Some(Section::Units) {
         for (si, side) in s.sides.iter().enumerate() {
-            col = col.push(text(side.name.clone()).size(15));
+            col = col.push(text(side.name.clone()).size(14));
             for (ui, u) in side.units.iter().enumerate() {
                 let label = if u.count > 1 {
                     format!("{} ×{}", u.id, u.count)
@@ -191,7 +221,28 @@ fn palette(app: &App) -> Element<'_, Message> {
             ]
             .spacing(4),
         );
-        col = col.push(text("Quick entry").size(15));
+        if s.ruleset == "siege" {
+            let level = |label: &'static str, l: Option<muster_model::Level>| {
+                let b = button(text(label).size(12))
+                    .padding([2, 6])
+                    .on_press(Message::Level(l));
+                if app.level == l {
+                    b.style(button::primary)
+                } else {
+                    b.style(button::secondary)
+                }
+            };
+            col = col.push(
+                row![
+                    text("Level").size(13),
+                    level("ground", None),
+                    level("lower", Some(muster_model::Level::Lower)),
+                    level("upper", Some(muster_model::Level::Upper)),
+                ]
+                .spacing(3),
+            );
+        }
+        col = col.push(text("Quick entry").size(14));
         col = col.push(
             text_input("0504, 0505, 0508", &app.quick)
                 .on_input(Message::QuickInput)
@@ -199,6 +250,52 @@ fn palette(app: &App) -> Element<'_, Message> {
                 .size(13),
         );
         col = col.push(button(text("Place on these hexes").size(13)).on_press(Message::QuickPlace));
+    }
+    if let Some(r) = muster_rules::ruleset(&s.ruleset).filter(|r| !r.pieces.is_empty()) {
+        col = col.push(header(app, "Siege works", Section::Siege));
+        if app.section == Some(Section::Siege) {
+            let mut sides = row![text("for").size(13)].spacing(3);
+            for (i, sd) in s.sides.iter().enumerate() {
+                let b = button(text(sd.id.clone()).size(12))
+                    .padding([2, 6])
+                    .on_press(Message::PieceSide(i));
+                sides = sides.push(if app.piece_side == i {
+                    b.style(button::primary)
+                } else {
+                    b.style(button::secondary)
+                });
+            }
+            col = col.push(sides);
+            for p in &r.pieces {
+                col = col.push(tool_button(
+                    p.name.clone(),
+                    Tool::Piece {
+                        side: app.piece_side,
+                        kind: p.id.clone(),
+                    },
+                    &app.tool,
+                ));
+            }
+        }
+        col = col.push(header(app, "Markers", Section::Markers));
+        if app.section == Some(Section::Markers) {
+            col = col.push(
+                row![
+                    text("value").size(13),
+                    text_input("1", &app.marker_value)
+                        .on_input(Message::MarkerValueInput)
+                        .size(13)
+                ]
+                .spacing(4),
+            );
+            for m in &r.markers {
+                col = col.push(tool_button(
+                    m.name.clone(),
+                    Tool::Marker(m.id.clone()),
+                    &app.tool,
+                ));
+            }
+        }
     }
     scrollable(col.padding(6))
         .width(Length::Fixed(210.0))
@@ -214,6 +311,12 @@ fn inspector(app: &App) -> Element<'_, Message> {
         col = col.push(text(format!("{id}: {terrain}")).size(13));
         if let Some((_, l)) = app.snap.labels.iter().find(|(x, _)| *x == h) {
             col = col.push(text(l.clone()).size(13));
+        }
+        for p in app.snap.pieces.iter().filter(|p| p.hexes.contains(&h)) {
+            col = col.push(text(format!("piece: {}", p.name)).size(13));
+        }
+        for m in app.snap.markers.get(&h).into_iter().flatten() {
+            col = col.push(text(format!("marker: {m}")).size(13));
         }
         for u in app.snap.units.get(&h).into_iter().flatten() {
             let side = app
@@ -355,11 +458,20 @@ fn status(app: &App) -> Element<'_, Message> {
                         .join(", ")
                 })
                 .unwrap_or_default();
+            let works: Vec<String> = app
+                .snap
+                .pieces
+                .iter()
+                .filter(|p| p.hexes.contains(&h))
+                .map(|p| p.name.clone())
+                .chain(app.snap.markers.get(&h).into_iter().flatten().cloned())
+                .collect();
             format!(
-                "{} {} {}",
+                "{} {} {} {}",
                 app.snap.grid.to_printed(h),
                 app.snap.terrain.get(&h).cloned().unwrap_or_default(),
-                units
+                units,
+                works.join(", ")
             )
         })
         .unwrap_or_default();

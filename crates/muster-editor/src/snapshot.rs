@@ -37,6 +37,10 @@ pub struct Snapshot {
     pub units: HashMap<Hex, Vec<UnitMark>>,
     /// Entry hexes of reinforcements.
     pub entries: Vec<Hex>,
+    /// Pieces on the map: siege engines, horses, carts, screens.
+    pub pieces: Vec<muster_render::ScenePiece>,
+    /// Marker tags by hex ("rubble", "fire 2").
+    pub markers: HashMap<Hex, Vec<String>>,
 }
 
 impl Snapshot {
@@ -53,6 +57,8 @@ impl Snapshot {
                 labels: vec![],
                 units: HashMap::new(),
                 entries: vec![],
+                pieces: vec![],
+                markers: HashMap::new(),
             },
         }
     }
@@ -91,6 +97,12 @@ impl Snapshot {
             roads: scene.roads,
             labels: scene.labels,
             entries: scene.entries,
+            pieces: scene.pieces,
+            markers: scene
+                .markers
+                .into_iter()
+                .map(|(k, v)| (hex(k), v))
+                .collect(),
         }
     }
 }

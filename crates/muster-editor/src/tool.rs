@@ -26,6 +26,17 @@ pub enum Tool {
     Road,
     /// Print the label field's text in a hex (an empty field removes the label).
     Label,
+    /// Place a piece (siege engine, horse, cart, screen) of a side facing the facing
+    /// field's direction; clicking its hex again turns it a sixth clockwise.
+    Piece {
+        /// Side index.
+        side: usize,
+        /// Piece kind from the ruleset.
+        kind: String,
+    },
+    /// Put a marker on a hex with the marker-value field's value; clicking a hex that has
+    /// one removes it.
+    Marker(String),
     /// Place an overlay of the scenario: click the map hex for each anchor in turn (A, then
     /// B …); the overlay is fitted (or the diagnostics say why it cannot be).
     Overlay {
@@ -50,9 +61,31 @@ impl Tool {
             Tool::LineOfFire => "line of fire".into(),
             Tool::Road => "road".into(),
             Tool::Label => "label".into(),
+            Tool::Piece { kind, .. } => format!("piece {kind}"),
+            Tool::Marker(kind) => format!("marker {kind}"),
             Tool::Overlay { placement, next } => {
                 format!("overlay {} anchor {}", placement + 1, next + 1)
             }
         }
     }
+}
+
+/// The palette's sections; one is open at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Section {
+    /// Terrain brushes and fills.
+    #[default]
+    Terrain,
+    /// Hexside features.
+    Hexsides,
+    /// Roads, labels and the zone field.
+    Roads,
+    /// The scenario's overlays.
+    Overlays,
+    /// The sides' units, facing, level and quick entry.
+    Units,
+    /// Siege pieces.
+    Siege,
+    /// Markers on hexes (Siege).
+    Markers,
 }

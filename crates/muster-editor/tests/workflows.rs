@@ -61,6 +61,16 @@ fn click(app: &mut App, id: &str) {
     let _ = app.update(Message::Canvas(CanvasMessage::Release));
 }
 
+/// Clicks a widget of the panels by its text, as a person would, and delivers what it sends.
+fn click_widget(app: &mut App, label: &str) {
+    let mut ui = iced_test::simulator(panels::view(app));
+    ui.click(label)
+        .unwrap_or_else(|e| panic!("no `{label}` widget: {e:?}"));
+    for m in ui.into_messages().collect::<Vec<_>>() {
+        let _ = app.update(m);
+    }
+}
+
 fn terrain(app: &App, id: &str) -> String {
     app.snap.terrain[&hex(app, id)].clone()
 }
@@ -565,14 +575,18 @@ fn zone_field_shows_a_printed_zone_on_the_map() {
 fn every_tool_has_its_button_in_the_palette() {
     // Guards against tools reachable only by message: a person must be able to click them.
     let mut app = open("palette");
-    for (label, tool) in [
-        ("Road", Tool::Road),
-        ("Label", Tool::Label),
-        ("Line of fire", Tool::LineOfFire),
-        ("Erase units", Tool::Erase),
-        ("Woods", Tool::Terrain("woods".into())),
-        ("River", Tool::Hexside(Some("river".into()))),
+    for (section, label, tool) in [
+        ("▸ Roads, labels, zones", "Road", Tool::Road),
+        ("", "Label", Tool::Label),
+        ("", "Line of fire", Tool::LineOfFire),
+        ("", "Erase units", Tool::Erase),
+        ("▸ Terrain", "Woods", Tool::Terrain("woods".into())),
+        ("▸ Hexsides", "River", Tool::Hexside(Some("river".into()))),
+        ("▸ Units", "Archers ×10", Tool::Place { side: 1, unit: 0 }),
     ] {
+        if !section.is_empty() {
+            click_widget(&mut app, section);
+        }
         let mut ui = iced_test::simulator(panels::view(&app));
         ui.click(label)
             .unwrap_or_else(|e| panic!("no `{label}` button: {e:?}"));
@@ -581,4 +595,108 @@ fn every_tool_has_its_button_in_the_palette() {
         }
         assert_eq!(app.tool, tool, "{label}");
     }
+}
+
+#[test]
+fn siege_works_are_placed_turned_marked_and_validated() {
+    let path = scratch_pack(
+        "siege",
+        &[
+            "scenarios/siege/assault-on-roche-noire.scenario.ron",
+            "maps/roche-noire.map.ron",
+        ],
+    );
+    let (mut app, _) = App::new(Some(path));
+    validate(&mut app);
+    assert!(
+        app.diagnostics
+            .iter()
+            .all(|d| d.severity != muster_check::Severity::Error),
+        "{:?}",
+        app.diagnostics
+    );
+    // The palette offers the ruleset's pieces and markers; click them as a person would.
+    click_widget(&mut app, "▾ Terrain"); // close the long terrain list
+    click_widget(&mut app, "▸ Siege works");
+    for (label, tool) in [
+        (
+            "Battering ram",
+            Tool::Piece {
+                side: 0,
+                kind: "ram".into(),
+            },
+        ),
+        ("Fire", Tool::Marker("fire".into())),
+    ] {
+        if label == "Fire" {
+            click_widget(&mut app, "▸ Markers");
+        }
+        let mut ui = iced_test::simulator(panels::view(&app));
+        ui.click(label)
+            .unwrap_or_else(|e| panic!("no `{label}` button: {e:?}"));
+        for m in ui.into_messages().collect::<Vec<_>>() {
+            let _ = app.update(m);
+        }
+        assert_eq!(app.tool, tool, "{label}");
+    }
+    // A ram on scrub: the validator's SI401 appears; a second click turns it.
+    let pieces = app.doc.scenario.as_ref().unwrap().pieces.len();
+    let _ = app.update(Message::FacingInput("N".into()));
+    let _ = app.update(Message::Tool(Tool::Piece {
+        side: 0,
+        kind: "ram".into(),
+    }));
+    click(&mut app, "1913");
+    let s = app.doc.scenario.as_ref().unwrap();
+    assert_eq!(s.pieces.len(), pieces + 1);
+    assert_eq!(s.pieces.last().unwrap().facing.as_deref(), Some("N"));
+    assert!(app.snap.pieces.iter().any(|p| p.name.starts_with("ram-1")));
+    validate(&mut app);
+    assert!(
+        app.diagnostics.iter().any(|d| d.code == "SI401"),
+        "{:?}",
+        app.diagnostics
+    );
+    click(&mut app, "1913");
+    assert_eq!(
+        app.doc
+            .scenario
+            .as_ref()
+            .unwrap()
+            .pieces
+            .last()
+            .unwrap()
+            .facing
+            .as_deref(),
+        Some("NE")
+    );
+    // A fire under Hugues: SI412; undo takes it away again.
+    let _ = app.update(Message::MarkerValueInput("2".into()));
+    let _ = app.update(Message::Tool(Tool::Marker("fire".into())));
+    click(&mut app, "1211");
+    assert_eq!(
+        app.snap.markers[&hex(&app, "1211")],
+        vec!["fire 2".to_string()]
+    );
+    validate(&mut app);
+    assert!(app.diagnostics.iter().any(|d| d.code == "SI412"));
+    let _ = app.update(Message::Undo);
+    validate(&mut app);
+    assert!(!app.diagnostics.iter().any(|d| d.code == "SI412"));
+    // Erase takes the ram away; undo and redo work on pieces like on anything else.
+    let _ = app.update(Message::Tool(Tool::Erase));
+    click(&mut app, "1913");
+    assert_eq!(app.doc.scenario.as_ref().unwrap().pieces.len(), pieces);
+    let _ = app.update(Message::Undo);
+    assert_eq!(app.doc.scenario.as_ref().unwrap().pieces.len(), pieces + 1);
+    // Units placed with a level keep it (a crossbowman on top of the east tower).
+    let _ = app.update(Message::Level(Some(muster_model::Level::Upper)));
+    let _ = app.update(Message::Tool(Tool::Place { side: 0, unit: 4 }));
+    click(&mut app, "1020");
+    let line = app.doc.scenario.as_ref().unwrap().sides[0]
+        .setup
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(line.level, Some(muster_model::Level::Upper));
 }

@@ -91,7 +91,11 @@ fn st_albans_crop_without_numbers_matches_its_golden_image() {
 #[test]
 fn siege_assault_with_engines_and_markers_matches_its_golden_image() {
     let s = scene("scenarios/siege/assault-on-roche-noire.scenario.ron");
-    assert_eq!(s.pieces.len(), 7, "towers, ram, screens, cart and ox are drawn");
+    assert_eq!(
+        s.pieces.len(),
+        7,
+        "towers, ram, screens, cart and ox are drawn"
+    );
     assert!(s.markers.values().flatten().any(|m| m == "rubble"));
     let opts = RenderOptions {
         px_per_hex: 40.0,
