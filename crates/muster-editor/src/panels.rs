@@ -169,7 +169,7 @@ fn palette(app: &App) -> Element<'_, Message> {
     }
     let Some(s) = &app.doc.scenario else {
         return scrollable(col.padding(6))
-            .width(Length::Fixed(210.0))
+            .width(Length::Fixed(230.0))
             .height(Fill)
             .into();
     };
@@ -298,7 +298,7 @@ fn palette(app: &App) -> Element<'_, Message> {
         }
     }
     scrollable(col.padding(6))
-        .width(Length::Fixed(210.0))
+        .width(Length::Fixed(230.0))
         .height(Fill)
         .into()
 }
