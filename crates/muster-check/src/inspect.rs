@@ -14,12 +14,13 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
     let mut placements = Vec::new();
     for d in &s.deployments {
         let side = &f.sides[d.side];
-        let facing = d
+        let entry = d
             .pointer
             .rsplit_once("/setup/")
             .and_then(|(_, i)| i.parse::<usize>().ok())
-            .and_then(|i| side.setup.get(i))
-            .and_then(|e| e.facing.as_deref());
+            .and_then(|i| side.setup.get(i));
+        let facing = entry.and_then(|e| e.facing.as_deref());
+        let level = entry.and_then(|e| e.level);
         let hexes: Vec<String> = d.hexes.iter().map(|h| grid.to_printed(*h)).collect();
         let combat_total: u32 = d
             .units
@@ -60,6 +61,9 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
                 if let Some(f) = facing {
                     p["facing"] = json!(f);
                 }
+                if let Some(l) = level {
+                    p["level"] = json!(l);
+                }
                 placements.push(p);
             }
         }
@@ -93,6 +97,14 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
         "options": f.options,
         "map": f.map,
         "overlays": overlays,
+        "siege": f.siege,
+        "pieces": f.pieces.iter().enumerate().map(|(i, p)| {
+            let hexes: Vec<String> = muster_rules::siege::field::place(&s, i, p)
+                .map(|x| x.hexes.iter().map(|h| grid.to_printed(*h)).collect())
+                .unwrap_or_default();
+            json!({"id": p.id, "kind": p.kind, "side": p.side, "at": p.at, "facing": p.facing, "hexes": hexes, "entering": p.entering})
+        }).collect::<Vec<_>>(),
+        "markers": f.markers,
         "errata": f.errata.iter().map(|e| json!({"code": e.code, "hexes": e.hexes, "printed": e.printed, "read_as": e.read_as, "why": e.why})).collect::<Vec<_>>(),
     })
 }

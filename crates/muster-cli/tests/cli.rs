@@ -548,6 +548,54 @@ fn diff_reports_moves_in_game_terms() {
 }
 
 #[test]
+fn diff_reports_siege_works_in_game_terms() {
+    let dir = std::env::temp_dir().join(format!("muster-diff-siege-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("scenarios/siege")).unwrap();
+    std::fs::create_dir_all(dir.join("maps")).unwrap();
+    std::fs::copy(
+        root().join("maps/roche-noire.map.ron"),
+        dir.join("maps/roche-noire.map.ron"),
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(root().join(ASSAULT))
+        .unwrap()
+        .replace("at: \"1021\", facing: \"N\"", "at: \"1019\", facing: \"N\"")
+        .replace(
+            "(kind: \"rubble\", hex: \"1511\"),",
+            "(kind: \"fire\", hex: \"1511\", value: 1),",
+        );
+    std::fs::write(dir.join(ASSAULT), text).unwrap();
+    let old = dir.join("old");
+    std::fs::create_dir_all(old.join("scenarios/siege")).unwrap();
+    std::fs::create_dir_all(old.join("maps")).unwrap();
+    std::fs::copy(
+        root().join("maps/roche-noire.map.ron"),
+        old.join("maps/roche-noire.map.ron"),
+    )
+    .unwrap();
+    std::fs::copy(root().join(ASSAULT), old.join(ASSAULT)).unwrap();
+    let new = dir.join("new");
+    std::fs::create_dir_all(new.join("scenarios/siege")).unwrap();
+    std::fs::create_dir_all(new.join("maps")).unwrap();
+    std::fs::copy(
+        root().join("maps/roche-noire.map.ron"),
+        new.join("maps/roche-noire.map.ron"),
+    )
+    .unwrap();
+    std::fs::copy(dir.join(ASSAULT), new.join(ASSAULT)).unwrap();
+    let (code, out, err) = muster(&["diff", old.to_str().unwrap(), new.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("west-tower (siege-tower) moved from 1021 facing N to 1019 facing N"),
+        "{out}"
+    );
+    assert!(out.contains("marker removed: rubble on 1511"), "{out}");
+    assert!(out.contains("marker added: fire 1 on 1511"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn and_gentlemen_all_example_reach_in_hexes_at_its_scale() {
     const BRAMPTON: &str = "scenarios/and-gentlemen-all/brampton-field.scenario.ron";
     let foot = json(&["query", "reach", BRAMPTON, "Blue Regiment"]);

@@ -149,6 +149,7 @@ fn scenario_changes(old: &Path, new: &Path) -> Vec<String> {
                 f(s.errata.iter().filter_map(|r| inline(r).ok()).collect()),
             )
         };
+        works_changes(&sa.value, &sb.value, &mut out);
         let (ra, va, ea) = lines(&sa.value);
         let (rb, vb, eb) = lines(&sb.value);
         for (what, x, y) in [
@@ -165,6 +166,50 @@ fn scenario_changes(old: &Path, new: &Path) -> Vec<String> {
         }
     }
     out
+}
+
+/// Siege pieces and markers, in game terms.
+fn works_changes(a: &ScenarioFile, b: &ScenarioFile, out: &mut Vec<String>) {
+    let place = |p: &muster_model::Piece| match (&p.at, &p.facing) {
+        (Some(at), Some(f)) => format!("{at} facing {f}"),
+        (Some(at), None) => at.to_string(),
+        (None, _) => "off the map".into(),
+    };
+    for p in &a.pieces {
+        match b.pieces.iter().find(|q| q.id == p.id) {
+            None => out.push(format!(
+                "**{}** ({}) removed from {}",
+                p.id,
+                p.kind,
+                place(p)
+            )),
+            Some(q) if place(p) != place(q) => out.push(format!(
+                "**{}** ({}) moved from {} to {}",
+                p.id,
+                p.kind,
+                place(p),
+                place(q)
+            )),
+            Some(_) => {}
+        }
+    }
+    for q in b
+        .pieces
+        .iter()
+        .filter(|q| !a.pieces.iter().any(|p| p.id == q.id))
+    {
+        out.push(format!("**{}** ({}) added at {}", q.id, q.kind, place(q)));
+    }
+    let tag = |m: &muster_model::Marker| match m.value {
+        Some(v) => format!("{} {v} on {}", m.kind, m.hex),
+        None => format!("{} on {}", m.kind, m.hex),
+    };
+    for m in a.markers.iter().filter(|m| !b.markers.contains(m)) {
+        out.push(format!("marker removed: {}", tag(m)));
+    }
+    for m in b.markers.iter().filter(|m| !a.markers.contains(m)) {
+        out.push(format!("marker added: {}", tag(m)));
+    }
 }
 
 fn short(s: &str) -> String {
