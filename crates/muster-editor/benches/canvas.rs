@@ -76,9 +76,23 @@ fn app_with(columns: u32, rows: u32, counters: usize) -> App {
     app
 }
 
+/// One frame of the whole window (1024×768; iced_test renders at a scale factor of 2).
 fn frame(app: &App) -> Duration {
     let start = Instant::now();
     let mut ui = iced_test::simulator(panels::view(app));
+    let _ = ui.snapshot(&iced::Theme::Light).unwrap();
+    start.elapsed()
+}
+
+/// One frame of the map canvas alone, at the size it has in the window (820×640 logical
+/// pixels, rendered at the simulator's scale factor of 2, so 1640×1280 pixels).
+fn canvas_frame(app: &App) -> Duration {
+    let start = Instant::now();
+    let mut ui = iced_test::Simulator::with_size(
+        iced::Settings::default(),
+        iced::Size::new(820.0, 640.0),
+        panels::map_canvas(app),
+    );
     let _ = ui.snapshot(&iced::Theme::Light).unwrap();
     start.elapsed()
 }
@@ -128,6 +142,46 @@ fn main() {
     report("full frame, caches cleared (pan/zoom)", cold);
     let warm: Vec<Duration> = (0..10).map(|_| frame(&app)).collect();
     report("full frame, caches warm (hover)", warm);
+    println!("the map canvas alone, 820x640 at 2x (the draw path):");
+    let _ = canvas_frame(&baseline);
+    let b: Vec<Duration> = (0..10)
+        .map(|_| {
+            baseline.caches.clear_all();
+            canvas_frame(&baseline)
+        })
+        .collect();
+    report("  1-hex map", b);
+    let c: Vec<Duration> = (0..10)
+        .map(|_| {
+            app.caches.clear_all();
+            canvas_frame(&app)
+        })
+        .collect();
+    report("  100x100 + 2000 counters, cold", c);
+    let w: Vec<Duration> = (0..10).map(|_| canvas_frame(&app)).collect();
+    report("  100x100 + 2000 counters, warm", w);
+    let mut zoomed_canvas = big_app();
+    zoomed_canvas.camera = Camera {
+        offset: iced::Vector::new(-400.0, -300.0),
+        zoom: 30.0,
+    };
+    let z: Vec<Duration> = (0..10)
+        .map(|_| {
+            zoomed_canvas.caches.clear_all();
+            canvas_frame(&zoomed_canvas)
+        })
+        .collect();
+    report("  zoomed in with hex numbers, cold", z);
+    println!("the whole window, 1024x768 at 2x:");
+    let mut no_counters = app_with(100, 100, 0);
+    no_counters.camera = app.camera;
+    let t: Vec<Duration> = (0..10)
+        .map(|_| {
+            no_counters.caches.clear_all();
+            frame(&no_counters)
+        })
+        .collect();
+    report("terrain only (no counters)", t);
     let mut zoomed = big_app();
     zoomed.camera = Camera {
         offset: iced::Vector::new(-400.0, -300.0),

@@ -268,6 +268,20 @@ impl<'a> canvas::Program<CanvasMessage> for MapCanvas<'a> {
     }
 }
 
+/// Adds glyph outline segments to a path.
+fn trace(b: &mut canvas::path::Builder, segs: &[muster_render::text::Segment]) {
+    use muster_render::text::Segment;
+    let pt = |(x, y): (f32, f32)| Point::new(x, y);
+    for s in segs {
+        match *s {
+            Segment::Move(p) => b.move_to(pt(p)),
+            Segment::Line(p) => b.line_to(pt(p)),
+            Segment::Quad(c, p) => b.quadratic_curve_to(pt(c), pt(p)),
+            Segment::Cubic(c1, c2, p) => b.bezier_curve_to(pt(c1), pt(c2), pt(p)),
+        }
+    }
+}
+
 impl MapCanvas<'_> {
     fn visible(&self, hex: Hex, bounds: Rectangle) -> bool {
         let p = self.camera.to_screen(self.snap, hex);
@@ -306,6 +320,72 @@ impl MapCanvas<'_> {
         })
     }
 
+    /// Whether a hex lies wholly inside the canvas. The software renderer clips with a
+    /// mask, per pixel, any shape that crosses the canvas's edge; keeping the many wholly
+    /// visible hexes in shapes of their own spares them that cost.
+    fn inside(&self, hex: Hex, bounds: Rectangle) -> bool {
+        let p = self.camera.to_screen(self.snap, hex);
+        let z = self.camera.zoom + 1.0;
+        p.x - z >= 0.0 && p.y - z >= 0.0 && p.x + z <= bounds.width && p.y + z <= bounds.height
+    }
+
+    /// Splits hexes into those wholly inside the canvas and those crossing its edge.
+    fn split(&self, hexes: &[Hex], bounds: Rectangle) -> [Vec<Hex>; 2] {
+        let (a, b): (Vec<Hex>, Vec<Hex>) = hexes.iter().partition(|h| self.inside(**h, bounds));
+        [a, b]
+    }
+
+    /// Whether a hex is in the first or last column or row of the map.
+    fn on_edge(&self, h: Hex) -> bool {
+        let g = &self.snap.grid;
+        let (c, r) = g.to_column_row(h);
+        let (cs, rs) = (g.column_range(), g.row_range());
+        c == *cs.start() || c == *cs.end() || r == *rs.start() || r == *rs.end()
+    }
+
+    /// The screen rectangle spanned by the centres of the map's hexes.
+    fn centre_span(&self) -> (f32, f32, f32, f32) {
+        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        let g = &self.snap.grid;
+        let (cs, rs) = (g.column_range(), g.row_range());
+        for c in cs.clone() {
+            for r in [*rs.start(), *rs.end()] {
+                let p = self.camera.to_screen(self.snap, g.from_column_row(c, r));
+                (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
+            }
+        }
+        for r in rs {
+            for c in [*cs.start(), *cs.end()] {
+                let p = self.camera.to_screen(self.snap, g.from_column_row(c, r));
+                (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
+            }
+        }
+        (x0, y0, x1, y1)
+    }
+
+    /// Hex outlines with each shared side once.
+    fn outline_path(&self, hexes: &[Hex]) -> Path {
+        let o = self.camera.offset;
+        Path::new(|b| {
+            for h in hexes {
+                let c = self.snap.grid.corners(*h, self.camera.zoom);
+                let p = |i: usize| Point::new(c[i % 6].0 + o.x, c[i % 6].1 + o.y);
+                if self.on_edge(*h) {
+                    b.move_to(p(0));
+                    for i in 1..6 {
+                        b.line_to(p(i));
+                    }
+                    b.close();
+                } else {
+                    b.move_to(p(0));
+                    for i in 1..4 {
+                        b.line_to(p(i));
+                    }
+                }
+            }
+        })
+    }
+
     fn draw_terrain(&self, frame: &mut Frame, bounds: Rectangle) {
         let z = self.camera.zoom;
         let grid_line = Stroke::default()
@@ -327,18 +407,45 @@ impl MapCanvas<'_> {
                 .or_default()
                 .push(*h);
         }
-        for (t, group) in &by_terrain {
-            let [r, g, b] = self
-                .snap
-                .colours
-                .get(*t)
-                .copied()
-                .unwrap_or([220, 220, 220]);
-            frame.fill(&self.hexes_path(group), Color::from_rgb8(r, g, b));
+        // The commonest terrain is painted as one background: the rectangle spanned by the
+        // centres of the edge hexes (every interior hex lies inside it) plus the edge hexes
+        // themselves; only the other hexes are drawn one by one.
+        let background = by_terrain
+            .iter()
+            .max_by_key(|(_, v)| v.len())
+            .map(|(t, _)| *t)
+            .unwrap_or("");
+        let colour = |t: &str| {
+            let [r, g, b] = self.snap.colours.get(t).copied().unwrap_or([220, 220, 220]);
+            Color::from_rgb8(r, g, b)
+        };
+        if let Some(group) = by_terrain.get(background) {
+            let edge: Vec<Hex> = group.iter().copied().filter(|h| self.on_edge(*h)).collect();
+            let (x0, y0, x1, y1) = self.centre_span();
+            let (x0, y0) = (x0.max(0.0), y0.max(0.0));
+            let (x1, y1) = (x1.min(bounds.width), y1.min(bounds.height));
+            if x1 > x0 && y1 > y0 {
+                frame.fill_rectangle(
+                    Point::new(x0, y0),
+                    iced::Size::new(x1 - x0, y1 - y0),
+                    colour(background),
+                );
+            }
+            for part in self.split(&edge, bounds) {
+                frame.fill(&self.hexes_path(&part), colour(background));
+            }
+        }
+        for (t, group) in by_terrain.iter().filter(|(t, _)| **t != background) {
+            for part in self.split(group, bounds) {
+                frame.fill(&self.hexes_path(&part), colour(t));
+            }
         }
         if z >= 12.0 {
-            // Below this size the outlines would only darken the map.
-            frame.stroke(&self.hexes_path(&hexes), grid_line);
+            // Below this size the outlines would only darken the map. Each shared side is
+            // drawn once: three sides a hex, all six on the map's edge.
+            for part in self.split(&hexes, bounds) {
+                frame.stroke(&self.outline_path(&part), grid_line);
+            }
         }
         let road = Stroke::default()
             .with_width((z * 0.18).max(2.0))
@@ -377,16 +484,27 @@ impl MapCanvas<'_> {
             );
         }
         if z >= 14.0 {
-            for h in &hexes {
-                let p = self.camera.to_screen(self.snap, *h);
-                frame.fill_text(Text {
-                    content: self.snap.grid.to_printed(*h),
-                    position: Point::new(p.x, p.y - z * 0.62),
-                    size: (z * 0.32).max(8.0).into(),
-                    color: Color::from_rgba(0.0, 0.0, 0.0, 0.7),
-                    align_x: iced::widget::text::Alignment::Center,
-                    ..Text::default()
-                });
+            // Hex numbers as glyph outlines filled together: hundreds of separate texts
+            // cost the software renderer several times more.
+            if let Some(font) = muster_render::text::font() {
+                let size = (z * 0.32).max(8.0);
+                for part in self.split(&hexes, bounds) {
+                    let path = Path::new(|b| {
+                        for h in &part {
+                            let p = self.camera.to_screen(self.snap, *h);
+                            let id = self.snap.grid.to_printed(*h);
+                            let segs = muster_render::text::outline(
+                                &font,
+                                &id,
+                                size,
+                                p.x,
+                                p.y - z * 0.62 + size * 0.8,
+                            );
+                            trace(b, &segs);
+                        }
+                    });
+                    frame.fill(&path, Color::from_rgba(0.0, 0.0, 0.0, 0.7));
+                }
             }
         }
         for (h, label) in &self.snap.labels {
@@ -406,7 +524,7 @@ impl MapCanvas<'_> {
         let z = self.camera.zoom;
         let s = z * 0.9;
         // Rectangles grouped by colour into one path each; labels only when legible.
-        let mut groups: std::collections::BTreeMap<(usize, bool), Vec<Point>> =
+        let mut groups: std::collections::BTreeMap<(usize, bool, bool), Vec<Point>> =
             std::collections::BTreeMap::new();
         let mut labels = Vec::new();
         for (h, marks) in &self.snap.units {
@@ -414,11 +532,12 @@ impl MapCanvas<'_> {
                 continue;
             }
             let p = self.camera.to_screen(self.snap, *h);
+            let inside = self.inside(*h, bounds);
             let shown: Vec<_> = marks.iter().take(3).collect();
             for (k, m) in shown.iter().enumerate() {
                 let shift = k as f32 * z * 0.12;
                 groups
-                    .entry((m.side % SIDE_COLOURS.len(), m.choice))
+                    .entry((m.side % SIDE_COLOURS.len(), m.choice, inside))
                     .or_default()
                     .push(Point::new(p.x - s / 2.0 + shift, p.y - s / 2.0 + shift));
                 if z >= 16.0 && k + 1 == shown.len() {
@@ -430,7 +549,7 @@ impl MapCanvas<'_> {
             }
         }
         self.draw_pieces(frame, bounds);
-        for ((side, choice), corners) in groups {
+        for ((side, choice, _), corners) in groups {
             let path = Path::new(|b| {
                 for c in &corners {
                     b.rectangle(*c, iced::Size::new(s, s));
@@ -446,15 +565,22 @@ impl MapCanvas<'_> {
                 },
             );
         }
-        for (content, position) in labels {
-            frame.fill_text(Text {
-                content,
-                position,
-                size: (z * 0.26).max(7.0).into(),
-                color: Color::WHITE,
-                align_x: iced::widget::text::Alignment::Center,
-                ..Text::default()
+        // Counter names as outlines filled together, like the hex numbers.
+        if let Some(font) = muster_render::text::font() {
+            let size = (z * 0.26).max(7.0);
+            let path = Path::new(|b| {
+                for (content, position) in &labels {
+                    let segs = muster_render::text::outline(
+                        &font,
+                        content,
+                        size,
+                        position.x,
+                        position.y + size * 0.8,
+                    );
+                    trace(b, &segs);
+                }
             });
+            frame.fill(&path, Color::WHITE);
         }
     }
 

@@ -487,9 +487,9 @@ fn status(app: &App) -> Element<'_, Message> {
     .into()
 }
 
-/// The whole window.
-pub fn view(app: &App) -> Element<'_, Message> {
-    let canvas: Element<'_, crate::canvas::CanvasMessage> = Canvas::new(MapCanvas {
+/// The map canvas alone (the window's centre; the draw-path benchmark renders it).
+pub fn map_canvas(app: &App) -> Element<'_, crate::canvas::CanvasMessage> {
+    Canvas::new(MapCanvas {
         snap: &app.snap,
         camera: app.camera,
         caches: &app.caches,
@@ -499,7 +499,12 @@ pub fn view(app: &App) -> Element<'_, Message> {
     })
     .width(Fill)
     .height(Fill)
-    .into();
+    .into()
+}
+
+/// The whole window.
+pub fn view(app: &App) -> Element<'_, Message> {
+    let canvas = map_canvas(app);
     let right = source(app).unwrap_or_else(|| inspector(app));
     column![
         toolbar(app),

@@ -6,7 +6,7 @@
 mod draw;
 mod scene;
 mod siege;
-mod text;
+pub mod text;
 
 pub use draw::{render, RenderError, RenderOptions};
 pub use scene::{Counter, Scene, ScenePiece};

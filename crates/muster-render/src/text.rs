@@ -71,3 +71,86 @@ pub fn draw(pixmap: &mut Pixmap, font: &FontRef<'_>, text: &str, x: f32, y: f32,
         });
     }
 }
+
+/// One piece of a glyph outline, in pixels, y down.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Segment {
+    /// Start a new contour here.
+    Move((f32, f32)),
+    /// A straight line to the point.
+    Line((f32, f32)),
+    /// A quadratic curve through the control point to the point.
+    Quad((f32, f32), (f32, f32)),
+    /// A cubic curve through two control points to the point.
+    Cubic((f32, f32), (f32, f32), (f32, f32)),
+}
+
+/// The outline of `text` at pixel size `size` with its baseline at `(x, y)`, centred on
+/// `x`, as path segments: front ends fill it as one shape (the editor's hex numbers), which
+/// is far cheaper for a software renderer than drawing hundreds of separate texts.
+pub fn outline(font: &FontRef<'_>, text: &str, size: f32, x: f32, y: f32) -> Vec<Segment> {
+    let scale = size / font.height_unscaled();
+    let mut pen = x - width(font, text, size) / 2.0;
+    let mut out = Vec::new();
+    for c in text.chars() {
+        let id = font.glyph_id(c);
+        if let Some(o) = font.outline(id) {
+            let p = |q: ab_glyph::Point| (pen + q.x * scale, y - q.y * scale);
+            let mut last: Option<(f32, f32)> = None;
+            for curve in &o.curves {
+                use ab_glyph::OutlineCurve::*;
+                let start = match curve {
+                    Line(a, _) | Quad(a, _, _) | Cubic(a, _, _, _) => p(*a),
+                };
+                if last != Some(start) {
+                    out.push(Segment::Move(start));
+                }
+                let (seg, end) = match curve {
+                    Line(_, b) => (Segment::Line(p(*b)), p(*b)),
+                    Quad(_, c, b) => (Segment::Quad(p(*c), p(*b)), p(*b)),
+                    Cubic(_, c1, c2, b) => (Segment::Cubic(p(*c1), p(*c2), p(*b)), p(*b)),
+                };
+                out.push(seg);
+                last = Some(end);
+            }
+        }
+        pen += font.h_advance_unscaled(id) * scale;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outlines_of_digits_sit_on_the_baseline_and_are_centred() {
+        let f = font().unwrap();
+        let segs = outline(&f, "0504", 20.0, 100.0, 50.0);
+        assert!(segs.len() > 20, "four digits have contours");
+        let pts: Vec<(f32, f32)> = segs
+            .iter()
+            .map(|s| match *s {
+                Segment::Move(p)
+                | Segment::Line(p)
+                | Segment::Quad(_, p)
+                | Segment::Cubic(_, _, p) => p,
+            })
+            .collect();
+        let (xmin, xmax) = pts
+            .iter()
+            .fold((f32::MAX, f32::MIN), |a, p| (a.0.min(p.0), a.1.max(p.0)));
+        let (ymin, ymax) = pts
+            .iter()
+            .fold((f32::MAX, f32::MIN), |a, p| (a.0.min(p.1), a.1.max(p.1)));
+        assert!(
+            (((xmin + xmax) / 2.0) - 100.0).abs() < 2.0,
+            "centred: {xmin}..{xmax}"
+        );
+        assert!(
+            ymax <= 50.5 && ymin > 30.0,
+            "above the baseline, about a digit high: {ymin}..{ymax}"
+        );
+        assert!(outline(&f, "", 20.0, 0.0, 0.0).is_empty());
+    }
+}
