@@ -107,6 +107,12 @@ pub enum Message {
     SaveAs,
     /// Open the path in the path field.
     Open,
+    /// Choose a file to open in the native dialog.
+    OpenDialog,
+    /// Choose where to save in the native dialog.
+    SaveAsDialog,
+    /// The native dialog's answer: the path, and whether it was for saving.
+    Picked(Option<PathBuf>, bool),
     /// New empty map and scenario.
     New,
     /// Discard unsaved changes and do the pending action.
@@ -608,8 +614,8 @@ impl App {
                 self.update(Message::Redo)
             }
             (Key::Character("s"), true, false) => self.update(Message::Save),
-            (Key::Character("s"), true, true) => self.update(Message::SaveAs),
-            (Key::Character("o"), true, _) => self.update(Message::Open),
+            (Key::Character("s"), true, true) => self.update(Message::SaveAsDialog),
+            (Key::Character("o"), true, _) => self.update(Message::OpenDialog),
             (Key::Character("n"), true, _) => self.update(Message::New),
             (Key::Character("+") | Key::Character("="), false, _) => self.zoom(1.2),
             (Key::Character("-"), false, _) => self.zoom(1.0 / 1.2),
@@ -665,6 +671,48 @@ impl App {
                 Task::none()
             }
             Message::Save => self.save(),
+            Message::OpenDialog => Task::perform(
+                async {
+                    rfd::AsyncFileDialog::new()
+                        .set_title("Open a scenario or map")
+                        .add_filter("Muster files", &["ron", "json"])
+                        .pick_file()
+                        .await
+                        .map(|f| f.path().to_path_buf())
+                },
+                |p| Message::Picked(p, false),
+            ),
+            Message::SaveAsDialog => {
+                let name = self
+                    .doc
+                    .main_path()
+                    .file_name()
+                    .map(|n| n.to_string_lossy().to_string())
+                    .unwrap_or_default();
+                let dir = self.doc.main_path().parent().map(|p| p.to_path_buf());
+                Task::perform(
+                    async move {
+                        let mut d = rfd::AsyncFileDialog::new()
+                            .set_title("Save as")
+                            .set_file_name(name);
+                        if let Some(dir) = dir {
+                            d = d.set_directory(dir);
+                        }
+                        d.save_file().await.map(|f| f.path().to_path_buf())
+                    },
+                    |p| Message::Picked(p, true),
+                )
+            }
+            Message::Picked(None, _) => {
+                self.status =
+                    "no file chosen (without a file dialog, type a path in the field and press Enter)"
+                        .into();
+                Task::none()
+            }
+            Message::Picked(Some(path), save) => {
+                self.path_input = path.display().to_string();
+                self.update(if save { Message::SaveAs } else { Message::Open })
+            }
             Message::SaveAs => {
                 let path = PathBuf::from(self.path_input.trim());
                 match self.doc.save_as(&path) {

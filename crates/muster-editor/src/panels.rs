@@ -52,9 +52,9 @@ fn toolbar(app: &App) -> Element<'_, Message> {
     };
     row![
         b("New", Some(Message::New)),
-        b("Open", Some(Message::Open)),
+        b("Open…", Some(Message::OpenDialog)),
         b("Save", Some(Message::Save)),
-        b("Save as", Some(Message::SaveAs)),
+        b("Save as…", Some(Message::SaveAsDialog)),
         text_input("path of a .scenario.ron or .map.ron", &app.path_input)
             .on_input(Message::PathInput)
             .on_submit(Message::Open)

@@ -700,3 +700,36 @@ fn siege_works_are_placed_turned_marked_and_validated() {
         .clone();
     assert_eq!(line.level, Some(muster_model::Level::Upper));
 }
+
+#[test]
+fn file_dialog_answers_open_and_save_as() {
+    let mut app = open("dialogs");
+    // The toolbar's buttons ask for the native dialogs (the answer comes back as `Picked`).
+    let mut ui = iced_test::simulator(panels::view(&app));
+    ui.click("Open…").unwrap();
+    assert!(ui.into_messages().any(|m| matches!(m, Message::OpenDialog)));
+    let mut ui = iced_test::simulator(panels::view(&app));
+    ui.click("Save as…").unwrap();
+    assert!(ui
+        .into_messages()
+        .any(|m| matches!(m, Message::SaveAsDialog)));
+    // Cancelled (or no portal): nothing changes, the status says how to go on.
+    let before = app.doc.main_path().to_path_buf();
+    let _ = app.update(Message::Picked(None, false));
+    assert_eq!(app.doc.main_path(), before);
+    assert!(app.status.contains("type a path"), "{}", app.status);
+    // Save as the chosen path, then open another file through the dialog's answer.
+    let target = before.with_file_name("copy.scenario.ron");
+    let _ = app.update(Message::Picked(Some(target.clone()), true));
+    assert!(target.exists(), "{}", app.status);
+    let map = before
+        .parent()
+        .unwrap()
+        .join("../../maps/saint-albans.map.ron");
+    let _ = app.update(Message::Picked(Some(map.clone()), false));
+    assert!(
+        app.doc.scenario.is_none(),
+        "a map opened alone: {}",
+        app.status
+    );
+}
