@@ -550,18 +550,29 @@ impl App {
         let Some(resolved) = self.doc.resolve() else {
             return;
         };
-        let los = muster_rules::a_la_charge::los::line_of_fire(&resolved, from, hex);
-        self.highlight = muster_hex::hex_line(from, hex)
-            .into_iter()
-            .flat_map(LineStep::hexes)
-            .collect();
-        self.status = format!(
-            "{} → {}: {} — {}",
-            self.printed(from),
-            self.printed(hex),
-            if los.clear { "clear" } else { "blocked" },
-            los.reason
+        let ends = (
+            muster_rules::FireEnd::of_character(&resolved, from),
+            muster_rules::FireEnd::of_character(&resolved, hex),
         );
+        match muster_rules::line_of_fire(&resolved, ends.0, ends.1) {
+            Ok(los) => {
+                self.highlight = los.path.clone();
+                self.status = format!(
+                    "{} → {}: {} — {}",
+                    self.printed(from),
+                    self.printed(hex),
+                    if los.clear { "clear" } else { "blocked" },
+                    los.reason
+                );
+            }
+            Err(e) => {
+                self.highlight = muster_hex::hex_line(from, hex)
+                    .into_iter()
+                    .flat_map(LineStep::hexes)
+                    .collect();
+                self.status = e;
+            }
+        }
     }
 
     fn open(&mut self) -> Task<Message> {

@@ -689,6 +689,16 @@ fn siege_works_are_placed_turned_marked_and_validated() {
     assert_eq!(app.doc.scenario.as_ref().unwrap().pieces.len(), pieces);
     let _ = app.update(Message::Undo);
     assert_eq!(app.doc.scenario.as_ref().unwrap().pieces.len(), pieces + 1);
+    // The line-of-fire tool asks the siege engine, from the level the shooter stands on:
+    // the crossbowman on top of the west tower sees the soldier behind the battlement.
+    let _ = app.update(Message::Tool(Tool::LineOfFire));
+    click(&mut app, "1020");
+    click(&mut app, "1011");
+    assert!(
+        app.status.contains("clear") && app.status.contains("battlement"),
+        "{}",
+        app.status
+    );
     // Units placed with a level keep it (a crossbowman on top of the east tower).
     let _ = app.update(Message::Level(Some(muster_model::Level::Upper)));
     let _ = app.update(Message::Tool(Tool::Place { side: 0, unit: 4 }));

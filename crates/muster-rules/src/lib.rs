@@ -35,6 +35,7 @@ pub mod a_la_charge;
 pub mod and_gentlemen_all;
 pub mod charles_the_bold;
 mod diagnostic;
+mod fire;
 pub mod generic;
 pub mod occupancy;
 mod overlay_fit;
@@ -46,6 +47,7 @@ pub mod siege;
 mod world;
 
 pub use diagnostic::{Diagnostic, FileRole, Label, Location, Severity};
+pub use fire::{line_of_fire, FireEnd, LineOfFire};
 pub use overlay_fit::OverlayFit;
 pub use reach::{reach, Reach};
 pub use rulesets::{ruleset, RULESET_IDS};

@@ -3,7 +3,7 @@
 use super::Format;
 use anyhow::{bail, Context};
 use muster_check::{Checker, LoadedScenario};
-use muster_rules::{a_la_charge, Scenario};
+use muster_rules::Scenario;
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -231,83 +231,39 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
             let loaded = load(&scenario)?;
             let s = loaded.resolve();
             let (a, b) = (hex(&s, &from)?, hex(&s, &to)?);
-            if s.file.ruleset == "siege" {
-                use muster_rules::siege::{field::Field, los};
-                let f = Field::new(&s);
-                let ends = (
-                    los::End {
-                        hex: a,
-                        upper: from_level == LevelArg::Upper,
-                    },
-                    los::End {
-                        hex: b,
-                        upper: to_level == LevelArg::Upper,
-                    },
-                );
-                let l = los::line_of_fire(&f, ends.0, ends.1);
-                let out = json!({
-                    "clear": l.clear,
-                    "cover": if l.clear { Some(l.cover.name()) } else { None },
-                    "one_sided": l.one_sided,
-                    "path": l.path.iter().map(|h| s.world.grid.to_printed(*h)).collect::<Vec<_>>(),
-                    "from_level": f.level(a, ends.0.upper),
-                    "to_level": f.level(b, ends.1.upper),
-                    "steps": l.steps,
-                    "reason": l.reason,
-                });
-                print(&out, format, || {
-                    let mut t = format!("{from} → {to}: {}", l.reason);
-                    for st in &l.steps {
-                        t.push_str(&format!("\n  {st}"));
-                    }
-                    t
-                })?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            if s.file.ruleset == "charles-the-bold" {
-                let known = muster_rules::occupancy::known_positions(&s);
-                let archer = known
-                    .get(&a)
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|o| s.list_entry(o.side, o.unit))
-                    .any(|e| e.has("Longbow") || e.has("Bow"));
-                let stands: Vec<muster_hex::Hex> = known.keys().copied().collect();
-                let v =
-                    muster_rules::charles_the_bold::visibility::sight(&s, a, b, archer, &stands);
-                let out = json!({
-                    "clear": v.clear,
-                    "cover": null,
-                    "path": v.path.iter().map(|h| s.world.grid.to_printed(*h)).collect::<Vec<_>>(),
-                    "reason": v.reason,
-                });
-                print(&out, format, || {
-                    format!(
-                        "{from} → {to}: {} — {}",
-                        if v.clear { "clear" } else { "blocked" },
-                        v.reason
-                    )
-                })?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            if s.file.ruleset != "a-la-charge" {
-                bail!("line of fire is not yet modelled for {}", s.ruleset.name);
-            }
-            let l = a_la_charge::los::line_of_fire(&s, a, b);
-            let v = json!({
+            let ends = (
+                muster_rules::FireEnd {
+                    hex: a,
+                    upper: from_level == LevelArg::Upper,
+                },
+                muster_rules::FireEnd {
+                    hex: b,
+                    upper: to_level == LevelArg::Upper,
+                },
+            );
+            let l = muster_rules::line_of_fire(&s, ends.0, ends.1).map_err(anyhow::Error::msg)?;
+            let mut v = json!({
                 "clear": l.clear,
                 "cover": l.cover,
                 "path": l.path.iter().map(|h| s.world.grid.to_printed(*h)).collect::<Vec<_>>(),
                 "reason": l.reason,
             });
+            if let Some((fl, tl)) = l.levels {
+                v["one_sided"] = json!(l.one_sided);
+                v["from_level"] = json!(fl);
+                v["to_level"] = json!(tl);
+                v["steps"] = json!(l.steps);
+            }
             print(&v, format, || {
-                format!(
-                    "{} → {}: {} — {}",
-                    from,
-                    to,
+                let mut t = format!(
+                    "{from} → {to}: {} — {}",
                     if l.clear { "clear" } else { "blocked" },
                     l.reason
-                )
+                );
+                for st in &l.steps {
+                    t.push_str(&format!("\n  {st}"));
+                }
+                t
             })?;
         }
     }
