@@ -58,6 +58,10 @@ pub struct App {
     pub zone: String,
     /// Value given to placed markers (a fire's turns, a wall's damage stage).
     pub marker_value: String,
+    /// Elevation the elevation tool sets.
+    pub elevation: String,
+    /// Name of the zone the zone tools paint.
+    pub zone_name: String,
     /// Level given to placed units in a siege-tower hex.
     pub level: Option<muster_model::Level>,
     /// Side whose pieces the siege-works buttons place.
@@ -131,6 +135,10 @@ pub enum Message {
     ZoneInput(String),
     /// Marker-value field edited.
     MarkerValueInput(String),
+    /// Elevation field edited.
+    ElevationInput(String),
+    /// Zone-name field edited.
+    ZoneNameInput(String),
     /// Level for placed units (None: ground).
     Level(Option<muster_model::Level>),
     /// The side whose pieces the siege-works buttons place.
@@ -207,6 +215,8 @@ impl App {
             facing: String::new(),
             zone: String::new(),
             marker_value: String::new(),
+            elevation: "1".into(),
+            zone_name: String::new(),
             level: None,
             piece_side: 0,
             section: Some(crate::tool::Section::default()),
@@ -411,6 +421,18 @@ impl App {
                 self.status = format!("zone: {} hexes", self.highlight.len());
             }
             Err(e) => self.status = format!("zone: {e}"),
+        }
+    }
+
+    /// Highlights the named zone of the zone-name field.
+    fn show_named_zone(&mut self) {
+        let id = self.zone_name.trim().to_lowercase().replace(' ', "-");
+        let mut sink = Vec::new();
+        let world =
+            muster_rules::World::from_map(&self.doc.map, muster_rules::FileRole::This, &mut sink);
+        if let Some(Ok(hexes)) = world.named_zone(&id).map(|z| world.resolve(z)) {
+            self.status = format!("zone {id}: {} hexes", hexes.len());
+            self.highlight = hexes;
         }
     }
 
@@ -786,6 +808,14 @@ impl App {
                 self.zone = s;
                 Task::none()
             }
+            Message::ElevationInput(s) => {
+                self.elevation = s;
+                Task::none()
+            }
+            Message::ZoneNameInput(s) => {
+                self.zone_name = s;
+                Task::none()
+            }
             Message::MarkerValueInput(s) => {
                 self.marker_value = s;
                 Task::none()
@@ -965,6 +995,62 @@ impl App {
                         }) {
                             Some(e) => self.apply(e),
                             None => Task::none(),
+                        }
+                    }
+                    Tool::Elevation => {
+                        let e = crate::map_tools::set_elevation(
+                            &self.doc.map,
+                            &self.snap.grid,
+                            hex,
+                            &self.elevation,
+                        );
+                        self.apply(e)
+                    }
+                    Tool::ZonePaint => {
+                        match crate::map_tools::toggle_zone_hex(
+                            &self.doc.map,
+                            &self.snap.grid,
+                            &self.zone_name,
+                            hex,
+                        ) {
+                            Ok(e) => {
+                                let task = self.apply(e);
+                                self.show_named_zone();
+                                task
+                            }
+                            Err(e) => {
+                                self.status = e;
+                                Task::none()
+                            }
+                        }
+                    }
+                    Tool::EdgeZone(None) => {
+                        self.tool = Tool::EdgeZone(Some(hex));
+                        self.highlight = vec![hex];
+                        self.status = format!(
+                            "edge zone from {}: click the other end on the same edge",
+                            self.printed(hex)
+                        );
+                        Task::none()
+                    }
+                    Tool::EdgeZone(Some(from)) => {
+                        self.tool = Tool::EdgeZone(None);
+                        match crate::map_tools::edge_zone(
+                            &self.doc.map,
+                            &self.snap.grid,
+                            &self.zone_name,
+                            from,
+                            hex,
+                        ) {
+                            Ok(e) => {
+                                let task = self.apply(e);
+                                self.show_named_zone();
+                                task
+                            }
+                            Err(e) => {
+                                self.status = format!("edge zone: {e}");
+                                Task::none()
+                            }
                         }
                     }
                     Tool::Piece { side, kind } => {

@@ -158,6 +158,29 @@ fn palette(app: &App) -> Element<'_, Message> {
                 ]
                 .spacing(2),
             );
+            col = col.push(
+                row![
+                    tool_button("Elevation".into(), Tool::Elevation, &app.tool),
+                    text_input("1", &app.elevation)
+                        .on_input(Message::ElevationInput)
+                        .size(13)
+                        .width(Length::Fixed(40.0))
+                ]
+                .spacing(2),
+            );
+            col = col.push(text("Zone name").size(13));
+            col = col.push(
+                text_input("Yorkist set-up", &app.zone_name)
+                    .on_input(Message::ZoneNameInput)
+                    .size(13),
+            );
+            col = col.push(
+                row![
+                    tool_button("Paint zone".into(), Tool::ZonePaint, &app.tool),
+                    tool_button("Edge zone".into(), Tool::EdgeZone(None), &app.tool),
+                ]
+                .spacing(2),
+            );
             col = col.push(text("Show a zone").size(13));
             col = col.push(
                 text_input("Row(\"08xx\")", &app.zone)
@@ -309,6 +332,9 @@ fn inspector(app: &App) -> Element<'_, Message> {
         let id = app.snap.grid.to_printed(h);
         let terrain = app.snap.terrain.get(&h).cloned().unwrap_or_default();
         col = col.push(text(format!("{id}: {terrain}")).size(13));
+        if let Some(e) = app.snap.elevation.get(&h) {
+            col = col.push(text(format!("elevation {e}")).size(13));
+        }
         if let Some((_, l)) = app.snap.labels.iter().find(|(x, _)| *x == h) {
             col = col.push(text(l.clone()).size(13));
         }
@@ -466,8 +492,14 @@ fn status(app: &App) -> Element<'_, Message> {
                 .map(|p| p.name.clone())
                 .chain(app.snap.markers.get(&h).into_iter().flatten().cloned())
                 .collect();
+            let elevation = app
+                .snap
+                .elevation
+                .get(&h)
+                .map(|e| format!(" (elevation {e})"))
+                .unwrap_or_default();
             format!(
-                "{} {} {} {}",
+                "{} {}{elevation} {} {}",
                 app.snap.grid.to_printed(h),
                 app.snap.terrain.get(&h).cloned().unwrap_or_default(),
                 units,

@@ -41,6 +41,8 @@ pub struct Snapshot {
     pub pieces: Vec<muster_render::ScenePiece>,
     /// Marker tags by hex ("rubble", "fire 2").
     pub markers: HashMap<Hex, Vec<String>>,
+    /// Elevation of the hexes that have one.
+    pub elevation: HashMap<Hex, i32>,
 }
 
 impl Snapshot {
@@ -59,6 +61,7 @@ impl Snapshot {
                 entries: vec![],
                 pieces: vec![],
                 markers: HashMap::new(),
+                elevation: HashMap::new(),
             },
         }
     }
@@ -98,6 +101,11 @@ impl Snapshot {
             labels: scene.labels,
             entries: scene.entries,
             pieces: scene.pieces,
+            elevation: scene
+                .elevation
+                .into_iter()
+                .map(|(k, v)| (hex(k), v))
+                .collect(),
             markers: scene
                 .markers
                 .into_iter()

@@ -26,6 +26,12 @@ pub enum Tool {
     Road,
     /// Print the label field's text in a hex (an empty field removes the label).
     Label,
+    /// Set the elevation of a hex to the elevation field's value (0 clears it).
+    Elevation,
+    /// Add a hex to (or take it from) the named zone in the zone-name field.
+    ZonePaint,
+    /// Make the named zone a stretch of the map's edge: click one end, then the other.
+    EdgeZone(Option<muster_hex::Hex>),
     /// Place a piece (siege engine, horse, cart, screen) of a side facing the facing
     /// field's direction; clicking its hex again turns it a sixth clockwise.
     Piece {
@@ -62,6 +68,10 @@ impl Tool {
             Tool::Road => "road".into(),
             Tool::Label => "label".into(),
             Tool::Piece { kind, .. } => format!("piece {kind}"),
+            Tool::Elevation => "elevation".into(),
+            Tool::ZonePaint => "paint zone".into(),
+            Tool::EdgeZone(None) => "edge zone: first end".into(),
+            Tool::EdgeZone(Some(_)) => "edge zone: other end".into(),
             Tool::Marker(kind) => format!("marker {kind}"),
             Tool::Overlay { placement, next } => {
                 format!("overlay {} anchor {}", placement + 1, next + 1)

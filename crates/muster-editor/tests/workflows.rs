@@ -743,3 +743,66 @@ fn file_dialog_answers_open_and_save_as() {
         app.status
     );
 }
+
+#[test]
+fn elevation_and_zones_are_painted_on_the_map() {
+    let mut app = open("zones");
+    click_widget(&mut app, "▸ Roads, labels, zones");
+    click_widget(&mut app, "Elevation");
+    assert_eq!(app.tool, Tool::Elevation);
+    let _ = app.update(Message::ElevationInput("2".into()));
+    click(&mut app, "0303");
+    assert_eq!(app.snap.elevation.get(&hex(&app, "0303")), Some(&2));
+    let _ = app.update(Message::Canvas(CanvasMessage::Hover(Some(hex(
+        &app, "0303",
+    )))));
+    {
+        // The status bar reads the hex, its terrain and its elevation.
+        let read_out = format!("0303 {} (elevation 2)  ", terrain(&app, "0303"));
+        let mut ui = iced_test::simulator(panels::view(&app));
+        assert!(
+            ui.find(read_out.as_str()).is_ok(),
+            "no `{read_out}` in the status bar"
+        );
+    }
+    let _ = app.update(Message::Undo);
+    assert!(
+        app.snap.elevation.get(&hex(&app, "0303")).is_none(),
+        "undone"
+    );
+    // Paint a set-up zone hex by hex; the scenario can then name it.
+    let _ = app.update(Message::ZoneNameInput("Yorkist set-up".into()));
+    let _ = app.update(Message::Tool(Tool::ZonePaint));
+    click(&mut app, "1101");
+    click(&mut app, "1102");
+    let zone = app
+        .doc
+        .map
+        .zones
+        .iter()
+        .find(|z| z.id == "yorkist-set-up")
+        .unwrap();
+    assert_eq!(
+        zone.zone,
+        muster_model::Zone::Hexes(vec!["1101".into(), "1102".into()])
+    );
+    assert_eq!(app.highlight.len(), 2, "the zone is shown");
+    // An edge zone from two clicks.
+    let _ = app.update(Message::ZoneNameInput("east edge".into()));
+    let _ = app.update(Message::Tool(Tool::EdgeZone(None)));
+    click(&mut app, "1801");
+    click(&mut app, "1805");
+    let edge = app
+        .doc
+        .map
+        .zones
+        .iter()
+        .find(|z| z.id == "east-edge")
+        .unwrap();
+    assert!(
+        matches!(edge.zone, muster_model::Zone::Edge { .. }),
+        "{:?}",
+        edge.zone
+    );
+    assert_eq!(app.highlight.len(), 5);
+}

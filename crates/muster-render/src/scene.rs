@@ -62,6 +62,19 @@ pub struct Scene {
     pub off_map: Vec<String>,
     /// Markers by hex, as short tags ("rubble", "fire 2").
     pub markers: BTreeMap<(i32, i32), Vec<String>>,
+    /// Elevation of the hexes that have one.
+    pub elevation: BTreeMap<(i32, i32), i32>,
+}
+
+fn grid_elevation(world: &World) -> BTreeMap<(i32, i32), i32> {
+    world
+        .grid
+        .hexes()
+        .filter_map(|h| {
+            let e = world.elevation(h);
+            (e != 0).then_some(((h.x, h.y), e))
+        })
+        .collect()
 }
 
 impl Scene {
@@ -102,6 +115,7 @@ impl Scene {
             pieces: vec![],
             off_map: vec![],
             markers: BTreeMap::new(),
+            elevation: grid_elevation(world),
         }
     }
 
