@@ -767,7 +767,7 @@ fn elevation_and_zones_are_painted_on_the_map() {
     }
     let _ = app.update(Message::Undo);
     assert!(
-        app.snap.elevation.get(&hex(&app, "0303")).is_none(),
+        !app.snap.elevation.contains_key(&hex(&app, "0303")),
         "undone"
     );
     // Paint a set-up zone hex by hex; the scenario can then name it.
