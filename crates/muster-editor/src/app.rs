@@ -66,6 +66,10 @@ pub struct App {
     pub level: Option<muster_model::Level>,
     /// Side whose pieces the siege-works buttons place.
     pub piece_side: usize,
+    /// How far the overlay being placed is turned (sixths), R to turn.
+    pub overlay_turn: u32,
+    /// The ghost of the overlay being placed.
+    pub ghost: Option<crate::ghost::Ghost>,
     /// The open section of the palette, if any.
     pub section: Option<crate::tool::Section>,
     /// The road being drawn: index in the map's paths.
@@ -219,6 +223,8 @@ impl App {
             zone_name: String::new(),
             level: None,
             piece_side: 0,
+            overlay_turn: 0,
+            ghost: None,
             section: Some(crate::tool::Section::default()),
             road: None,
             source: None,
@@ -387,7 +393,46 @@ impl App {
                 letters[next + 1]
             )
         };
-        self.apply(Edit::Scenario(Box::new(scenario)))
+        let task = self.apply(Edit::Scenario(Box::new(scenario)));
+        self.overlay_turn = 0;
+        self.update_ghost();
+        task
+    }
+
+    /// Recomputes the ghost of the overlay being placed (after its first anchor).
+    fn update_ghost(&mut self) {
+        self.ghost = None;
+        let Tool::Overlay { placement, next: 1 } = self.tool else {
+            return;
+        };
+        let (Some(s), Some(Some(overlay))) = (&self.doc.scenario, self.doc.overlays.get(placement))
+        else {
+            return;
+        };
+        let Some(letter) = overlay.anchors.keys().next() else {
+            return;
+        };
+        let first = s
+            .overlays
+            .get(placement)
+            .and_then(|p| p.at.get(letter))
+            .and_then(|h| self.snap.grid.from_printed(h.as_str()).ok());
+        if let Some(first) = first {
+            self.ghost = crate::ghost::ghost(&self.snap.grid, overlay, first, self.overlay_turn);
+            if let Some(g) = &self.ghost {
+                self.status = format!(
+                    "{}; press R to turn it; click the hex for the next anchor{}",
+                    if g.fits {
+                        "the overlay fits"
+                    } else {
+                        "the overlay runs off the map"
+                    },
+                    g.second
+                        .map(|b| format!(" (at this turn: {})", self.snap.grid.to_printed(b)))
+                        .unwrap_or_default()
+                );
+            }
+        }
     }
 
     /// Highlights the hexes of the zone typed in the zone field, as the scenario files
@@ -658,6 +703,13 @@ impl App {
             (Key::Named(Named::ArrowUp), ..) => self.pan(Vector::new(0.0, step)),
             (Key::Named(Named::ArrowDown), ..) => self.pan(Vector::new(0.0, -step)),
             (Key::Named(Named::Escape), ..) => self.update(Message::Tool(Tool::Select)),
+            (Key::Character("r"), false, _)
+                if matches!(self.tool, Tool::Overlay { next: 1, .. }) =>
+            {
+                self.overlay_turn = (self.overlay_turn + 1) % 6;
+                self.update_ghost();
+                Task::none()
+            }
             _ => Task::none(),
         }
     }
@@ -680,6 +732,7 @@ impl App {
             Message::Canvas(m) => self.canvas(m),
             Message::Tool(t) => {
                 self.tool = t;
+                self.ghost = None;
                 self.road = None;
                 self.los_from = None;
                 self.status = format!("tool: {}", self.tool.name());

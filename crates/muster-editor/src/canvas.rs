@@ -125,6 +125,8 @@ pub struct MapCanvas<'a> {
     pub highlight: &'a [Hex],
     /// Selected hex.
     pub selected: Option<Hex>,
+    /// The ghost of an overlay being placed.
+    pub ghost: Option<&'a crate::ghost::Ghost>,
 }
 
 /// Short-lived pointer state.
@@ -689,6 +691,24 @@ impl MapCanvas<'_> {
                     .with_width(3.0)
                     .with_color(Color::from_rgb8(0xd0, 0x10, 0x10)),
             );
+        }
+        if let Some(g) = self.ghost {
+            let colour = if g.fits {
+                Color::from_rgba(0.1, 0.7, 0.2, 0.35)
+            } else {
+                Color::from_rgba(0.85, 0.1, 0.1, 0.35)
+            };
+            for h in &g.hexes {
+                frame.fill(&self.hex_path(*h, 0.95), colour);
+            }
+            if let Some(b) = g.second {
+                frame.stroke(
+                    &self.hex_path(b, 0.7),
+                    Stroke::default()
+                        .with_width(3.0)
+                        .with_color(Color::from_rgb8(0x10, 0x60, 0x20)),
+                );
+            }
         }
         if let Some(h) = self.selected {
             frame.stroke(

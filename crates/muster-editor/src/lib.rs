@@ -7,6 +7,7 @@ pub mod canvas;
 pub mod document;
 pub mod edit;
 pub mod export;
+pub mod ghost;
 pub mod map_tools;
 pub mod panels;
 pub mod recovery;

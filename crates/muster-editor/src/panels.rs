@@ -528,6 +528,7 @@ pub fn map_canvas(app: &App) -> Element<'_, crate::canvas::CanvasMessage> {
         errors: &app.error_hexes,
         highlight: &app.highlight,
         selected: app.selected,
+        ghost: app.ghost.as_ref(),
     })
     .width(Fill)
     .height(Fill)

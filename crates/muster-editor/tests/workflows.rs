@@ -396,7 +396,31 @@ fn overlay_tool_places_anchors_in_turn_and_the_fit_is_validated() {
         },
         "waits for anchor B"
     );
+    // The ghost shows where the overlay falls; R turns it until its anchor B lies on 0312.
+    let mut turns = 0;
+    while app.ghost.as_ref().and_then(|g| g.second) != Some(hex(&app, "0312")) {
+        assert!(turns < 6, "no turn puts anchor B on 0312: {:?}", app.ghost);
+        let _ = app.update(Message::Key(iced::keyboard::Event::KeyPressed {
+            key: iced::keyboard::Key::Character("r".into()),
+            modified_key: iced::keyboard::Key::Character("r".into()),
+            physical_key: iced::keyboard::key::Physical::Unidentified(
+                iced::keyboard::key::NativeCode::Unidentified,
+            ),
+            location: iced::keyboard::Location::Standard,
+            modifiers: Default::default(),
+            text: None,
+            repeat: false,
+        }));
+        turns += 1;
+    }
+    let ghost = app.ghost.clone().unwrap();
+    assert!(ghost.fits, "{}", app.status);
+    assert!(
+        ghost.hexes.contains(&hex(&app, "0113")),
+        "the woods of 0113 are in the ghost"
+    );
     click(&mut app, "0312");
+    assert!(app.ghost.is_none(), "placed: the ghost is gone");
     assert_eq!(app.tool, Tool::Select);
     let at = &app.doc.scenario.as_ref().unwrap().overlays[0].at;
     assert_eq!(
