@@ -486,6 +486,11 @@ fn fmt_check_convert_and_new() {
     assert_eq!(code, 0, "{err}");
     let (code, out, _) = muster(&["validate", pack.to_str().unwrap(), "--color", "never"]);
     assert_eq!(code, 0, "a new pack validates: {out}");
+    let siege = dir.join("siege-pack");
+    let (code, _, err) = muster(&["new", "pack", siege.to_str().unwrap(), "--ruleset", "siege"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, _) = muster(&["validate", siege.to_str().unwrap(), "--color", "never"]);
+    assert_eq!(code, 0, "a new Siege pack validates: {out}");
     let json = dir.join("civitate.scenario.json");
     let (code, _, err) = muster(&[
         "convert",

@@ -49,7 +49,7 @@ mod world;
 pub use diagnostic::{Diagnostic, FileRole, Label, Location, Severity};
 pub use fire::{line_of_fire, FireEnd, LineOfFire};
 pub use overlay_fit::OverlayFit;
-pub use reach::{reach, Reach};
+pub use reach::{reach, reach_carrying, Reach};
 pub use rulesets::{ruleset, RULESET_IDS};
 pub use scenario::{DeployKind, Deployed, Deployment, Scenario, UnitLookup};
 pub use world::{Origin, ResolvedPath, World};

@@ -31,3 +31,28 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
         },
     }
 }
+
+/// The reach of a character carrying something (`"screen"` or `"oil"`, Siege 5.21, 5.32),
+/// or why the scenario's system has no such thing.
+pub fn reach_carrying(
+    s: &Scenario,
+    side: usize,
+    unit: usize,
+    from: Hex,
+    load: &str,
+) -> Result<Reach, String> {
+    use crate::siege::movement::{reach_carrying, Load};
+    if s.file.ruleset != "siege" {
+        return Err(format!(
+            "{} has no screens or barrels to carry",
+            s.ruleset.name
+        ));
+    }
+    let load = match load {
+        "screen" => Load::Screen,
+        "oil" | "barrel" => Load::Barrel,
+        other => return Err(format!("`{other}` cannot be carried: `screen` or `oil`")),
+    };
+    let f = crate::siege::field::Field::new(s);
+    Ok(reach_carrying(&f, side, unit, from, load))
+}

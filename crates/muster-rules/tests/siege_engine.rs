@@ -379,3 +379,36 @@ fn from_the_upper_level_onto_the_battlements_costs_two() {
         );
     });
 }
+
+#[test]
+fn carrying_a_screen_costs_two_and_keeps_to_screen_ground() {
+    use muster_rules::siege::movement::{reach, reach_carrying, Load};
+    // A soldier (6 MP) in 0606 by the moat; the moat is filled at 0605 only; trees at 0607.
+    let case = Case::new(castle(&["0607:trees"])).with(|s| {
+        soldiers(s, 0, &[("0606", None)]);
+        s.markers.push(marker("filled-moat", "0605"));
+    });
+    case.run(|f, h| {
+        let free = reach(f, 0, 0, h("0606"));
+        let loaded = reach_carrying(f, 0, 0, h("0606"), Load::Screen);
+        assert_eq!((free.mp, loaded.mp), (6, 4), "5.21: 2 MP less");
+        let has = |r: &muster_rules::Reach, id: &str| r.hexes.iter().any(|(x, _)| *x == h(id));
+        assert!(has(&free, "0607"), "on foot, into the trees");
+        assert!(
+            !has(&loaded, "0607"),
+            "not with a screen: trees are closed to horses, so to screens"
+        );
+        assert!(
+            has(&loaded, "0605"),
+            "the filled moat is open to screens: {:?}",
+            loaded.hexes
+        );
+        assert!(
+            has(&free, "0705") && !has(&loaded, "0705"),
+            "an unfilled moat is not"
+        );
+        let barrel = reach_carrying(f, 0, 0, h("0606"), Load::Barrel);
+        assert_eq!(barrel.mp, 4, "5.32: 2 MP less with a barrel");
+        assert!(has(&barrel, "0607"));
+    });
+}

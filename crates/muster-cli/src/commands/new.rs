@@ -67,7 +67,19 @@ fn map(title: &str, ruleset: &str, columns: u32, rows: u32) -> MapFile {
 }
 
 fn scenario(title: &str, ruleset: &str, map: &str) -> ScenarioFile {
-    ScenarioFile::blank(title, ruleset, map)
+    let mut s = ScenarioFile::blank(title, ruleset, map);
+    if ruleset == "siege" {
+        // A single-day assault with no markers yet (Siege 2.2, 2.31): the settings every
+        // siege scenario states.
+        s.siege = Some(muster_model::SiegeSettings {
+            days: 1,
+            filled_moat_markers: 0,
+            rubble_markers: 0,
+            rations: None,
+            quarter_rations_after: None,
+        });
+    }
+    s
 }
 
 fn create(path: &Path, text: &str) -> anyhow::Result<()> {

@@ -20,6 +20,9 @@ pub enum Query {
         /// Start hex, when the unit's set-up leaves it to the owner's choice.
         #[arg(long)]
         from: Option<String>,
+        /// Siege: what the character carries (`screen` or `oil`: 2 MP less, 5.21, 5.32).
+        #[arg(long)]
+        carrying: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
@@ -130,6 +133,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
             scenario,
             unit,
             from,
+            carrying,
             format,
         } => {
             let loaded = load(&scenario)?;
@@ -140,7 +144,11 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 None => start_hex(&s, si, ui)
                     .with_context(|| format!("`{unit}` has no set-up hex; give one with --from"))?,
             };
-            let r = muster_rules::reach(&s, si, ui, start);
+            let r = match &carrying {
+                Some(load) => muster_rules::reach_carrying(&s, si, ui, start, load)
+                    .map_err(anyhow::Error::msg)?,
+                None => muster_rules::reach(&s, si, ui, start),
+            };
             let grid = &s.world.grid;
             let v = json!({
                 "unit": s.file.sides[si].units[ui].id,

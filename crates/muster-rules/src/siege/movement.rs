@@ -155,8 +155,26 @@ impl PartialOrd for Node {
     }
 }
 
+/// What a character carries as he moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Load {
+    /// Nothing.
+    None,
+    /// A screen: 2 MP less, and only where screens go (5.21).
+    Screen,
+    /// A barrel of oil: 2 MP less (5.32).
+    Barrel,
+}
+
 /// Every spot reachable within `mp`, with its cost.
-pub fn costs(f: &Field, start: Spot, mp: u32, mover: Mover, side: usize) -> HashMap<Spot, u32> {
+pub fn costs(
+    f: &Field,
+    start: Spot,
+    mp: u32,
+    mover: Mover,
+    side: usize,
+    load: Load,
+) -> HashMap<Spot, u32> {
     let w = f.world();
     let enemy = |h: Hex| f.characters_at(h).any(|c| c.side != side);
     let mut best: HashMap<Spot, u32> = HashMap::from([(start, 0)]);
@@ -181,6 +199,17 @@ pub fn costs(f: &Field, start: Spot, mp: u32, mover: Mover, side: usize) -> Hash
             if to.0 != spot.0 && enemy(to.0) && !trench_jump {
                 continue;
             }
+            // "All the terrain types that are impassable to horses are also impassable to
+            // screens, with the exception of Filled Moat hexes" (5.21).
+            let screen_barred = load == Load::Screen
+                && to.0 != spot.0
+                && !f.marked(to.0, "filled-moat")
+                && (f.terrain(to.0).is_some_and(|t| t.no_horses)
+                    || f.marked(to.0, "rubble")
+                    || f.pieces_at(to.0).any(|p| !p.def.faced_on_hexside));
+            if screen_barred || (load == Load::Screen && to.1) {
+                continue;
+            }
             let Ok(step) = step_cost(f, spot, to, mover) else {
                 continue;
             };
@@ -196,11 +225,20 @@ pub fn costs(f: &Field, start: Spot, mp: u32, mover: Mover, side: usize) -> Hash
 
 /// The reach of unit `unit` of side `side` from `from`.
 pub fn reach(f: &Field, side: usize, unit: usize, from: Hex) -> Reach {
+    reach_carrying(f, side, unit, from, Load::None)
+}
+
+/// The reach of a character carrying a screen or a barrel of oil (2 MP less, 5.21, 5.32).
+pub fn reach_carrying(f: &Field, side: usize, unit: usize, from: Hex, load: Load) -> Reach {
     let s = f.s;
     let (u, kind) = s.unit(side, unit);
-    let mp =
+    let full =
         u.mp.or_else(|| u.steps.first().map(|st| st.mp))
             .unwrap_or(0);
+    let mp = match load {
+        Load::None => full,
+        Load::Screen | Load::Barrel => full.saturating_sub(2),
+    };
     let mover = if kind.is_some_and(|k| k.mounted) {
         Mover::Horse
     } else {
@@ -212,14 +250,21 @@ pub fn reach(f: &Field, side: usize, unit: usize, from: Hex) -> Reach {
             && c.hex == from
             && c.level == Some(muster_model::Level::Upper)
     });
-    let all = costs(f, (from, upper), mp, mover, side);
+    let all = costs(f, (from, upper), mp, mover, side, load);
     let mut hexes: HashMap<Hex, u32> = HashMap::new();
-    for ((h, _), c) in all {
+    for ((h, up), c) in all {
         if h == from {
             continue;
         }
-        // Horses cannot end on a trench (3.32); no two characters end in one hex (2.46).
+        // Horses cannot end on a trench (3.32); no two characters end in one hex, one a
+        // level in a siege tower (2.46).
         if mover == Mover::Horse && f.has(h, "trench") {
+            continue;
+        }
+        let taken = f
+            .characters_at(h)
+            .any(|o| (o.level == Some(muster_model::Level::Upper)) == up);
+        if taken {
             continue;
         }
         let e = hexes.entry(h).or_insert(c);
@@ -230,10 +275,13 @@ pub fn reach(f: &Field, side: usize, unit: usize, from: Hex) -> Reach {
     Reach {
         mp,
         hexes,
-        restricted: if mp == 0 {
-            Some("the unit has no movement allowance".into())
-        } else {
-            None
+        restricted: match (mp, load) {
+            (0, Load::None) => Some("the unit has no movement allowance".into()),
+            (0, _) => Some(format!(
+                "carrying costs 2 MP of the {full} it has ({})",
+                super::cite("5.21, 5.32")
+            )),
+            _ => None,
         },
     }
 }
