@@ -60,6 +60,8 @@ pub struct App {
     pub marker_value: String,
     /// Elevation the elevation tool sets.
     pub elevation: String,
+    /// Turn on which placed units enter as reinforcements (empty: set-up).
+    pub enters_on: String,
     /// Name of the zone the zone tools paint.
     pub zone_name: String,
     /// Level given to placed units in a siege-tower hex.
@@ -141,6 +143,8 @@ pub enum Message {
     MarkerValueInput(String),
     /// Elevation field edited.
     ElevationInput(String),
+    /// Reinforcement-turn field edited.
+    EntersOnInput(String),
     /// Zone-name field edited.
     ZoneNameInput(String),
     /// Level for placed units (None: ground).
@@ -220,6 +224,7 @@ impl App {
             zone: String::new(),
             marker_value: String::new(),
             elevation: "1".into(),
+            enters_on: String::new(),
             zone_name: String::new(),
             level: None,
             piece_side: 0,
@@ -335,6 +340,29 @@ impl App {
         let s = self.doc.scenario.as_ref()?;
         let sd = s.sides.get(side)?;
         let def = sd.units.get(unit)?;
+        // With a turn in the "enters on turn" field the units are a reinforcement entering
+        // through these hexes, written as the print writes it.
+        if let Some(turn) = self
+            .enters_on
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|t| *t >= 1)
+        {
+            let mut next = s.clone();
+            next.sides[side]
+                .reinforcements
+                .push(muster_model::Reinforcement {
+                    units: vec![UnitRef {
+                        count: 1,
+                        unit: def.id.clone(),
+                    }],
+                    turn,
+                    enter: Zone::Hexes(hexes.into_iter().map(HexId).collect()),
+                    source: None,
+                });
+            return Some(Edit::Scenario(Box::new(next)));
+        }
         let entry = SetupEntry {
             units: vec![UnitRef {
                 count: hexes.len().max(1) as u32,
@@ -859,6 +887,10 @@ impl App {
             }
             Message::ZoneInput(s) => {
                 self.zone = s;
+                Task::none()
+            }
+            Message::EntersOnInput(s) => {
+                self.enters_on = s;
                 Task::none()
             }
             Message::ElevationInput(s) => {

@@ -265,6 +265,16 @@ fn palette(app: &App) -> Element<'_, Message> {
                 .spacing(3),
             );
         }
+        col = col.push(
+            row![
+                text("Enters on turn").size(13),
+                text_input("set-up", &app.enters_on)
+                    .on_input(Message::EntersOnInput)
+                    .size(13)
+                    .width(Length::Fixed(60.0))
+            ]
+            .spacing(4),
+        );
         col = col.push(text("Quick entry").size(14));
         col = col.push(
             text_input("0504, 0505, 0508", &app.quick)

@@ -830,3 +830,38 @@ fn elevation_and_zones_are_painted_on_the_map() {
     );
     assert_eq!(app.highlight.len(), 5);
 }
+
+#[test]
+fn reinforcements_are_placed_as_such() {
+    let mut app = open("reinforce");
+    let before = app.doc.scenario.as_ref().unwrap().sides[1]
+        .reinforcements
+        .len();
+    let _ = app.update(Message::Tool(Tool::Place { side: 1, unit: 0 }));
+    let _ = app.update(Message::EntersOnInput("3".into()));
+    let _ = app.update(Message::QuickInput("0101, 0102".into()));
+    let _ = app.update(Message::QuickPlace);
+    let r = app.doc.scenario.as_ref().unwrap().sides[1]
+        .reinforcements
+        .clone();
+    assert_eq!(r.len(), before + 1);
+    let last = r.last().unwrap();
+    assert_eq!(last.turn, 3);
+    assert_eq!(
+        last.enter,
+        muster_model::Zone::Hexes(vec!["0101".into(), "0102".into()])
+    );
+    assert!(
+        app.snap.entries.contains(&hex(&app, "0101")),
+        "entry hexes are marked"
+    );
+    // Emptied, the field places set-up lines again.
+    let _ = app.update(Message::EntersOnInput(String::new()));
+    click(&mut app, "0105");
+    let side = &app.doc.scenario.as_ref().unwrap().sides[1];
+    assert_eq!(side.reinforcements.len(), before + 1);
+    assert!(side
+        .setup
+        .iter()
+        .any(|e| e.at == muster_model::Zone::Hexes(vec!["0105".into()])));
+}
