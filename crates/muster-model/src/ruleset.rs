@@ -92,6 +92,9 @@ pub struct PieceDef {
     /// It is a horse or draft animal: the horse movement column and 3.32 apply.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub animal: bool,
+    /// It pulls carts (a draft horse, an ox: 5.11).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub draught: bool,
     /// It may be ridden (a horse; not a mule, not a draft animal).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rideable: bool,
@@ -141,7 +144,8 @@ pub struct MarkerDef {
     /// absent for markers without a value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_value: Option<u32>,
-    /// Terrain traits it may be placed on (empty: anywhere).
+    /// Terrain traits it may be placed on (empty: anywhere); `engine` stands for a hex
+    /// holding a siege engine, cart or screen.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub on: Vec<String>,
     /// The rule section.

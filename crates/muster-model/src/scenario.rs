@@ -327,9 +327,10 @@ pub struct UnitDef {
     pub name: String,
     /// Unit kind from the ruleset (`"knights"`, `"archers"`, `"leader"` …).
     pub kind: String,
-    /// How many counters of this type.
+    /// How many counters of this type (at most 10,000: no printed game has more, and the
+    /// checks expand counters one by one).
     #[serde(default = "one", skip_serializing_if = "is_one")]
-    #[schemars(range(min = 1))]
+    #[schemars(range(min = 1, max = 10000))]
     pub count: u32,
     /// Ratings per step: the front (full strength) first, then the back.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -435,9 +436,12 @@ pub struct UnitRef {
     pub unit: String,
 }
 
+/// The most counters one reference or unit type may stand for.
+pub const MAX_COUNT: u32 = 10_000;
+
 /// Why a unit reference could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a unit reference: write a unit id, or a count and an id like `6x Archers`")]
+#[error("`{0}` is not a unit reference: write a unit id, or a count (1 to 10000) and an id like `6x Archers`")]
 pub struct UnitRefError(pub String);
 
 impl std::str::FromStr for UnitRef {
@@ -450,7 +454,8 @@ impl std::str::FromStr for UnitRef {
         if let Some((n, rest)) = s.split_once("x ") {
             if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
                 let count: u32 = n.parse().map_err(|_| bad())?;
-                if count == 0 || rest.trim().is_empty() || rest.trim() != rest {
+                if count == 0 || count > MAX_COUNT || rest.trim().is_empty() || rest.trim() != rest
+                {
                     return Err(bad());
                 }
                 return Ok(UnitRef {
@@ -497,7 +502,7 @@ impl JsonSchema for UnitRef {
         schemars::json_schema!({
             "description": "A unit id, optionally preceded by a count: `Rudolf`, `6x Chevaliers Italiens`.",
             "type": "string",
-            "pattern": r"^([1-9][0-9]*x )?\S(.*\S)?$"
+            "pattern": r"^([1-9][0-9]{0,4}x )?\S(.*\S)?$"
         })
     }
 }

@@ -87,7 +87,8 @@ pub struct Marker {
     pub kind: String,
     /// The hex, as printed.
     pub hex: HexId,
-    /// Its value: a fire's turn count (1–3), a wall's damage stage (1–3).
+    /// Its value: a fire's turn count (1–3), a wall's damage stage (1–4; a battlement,
+    /// castle wall or arrow-slit demolished takes a rubble marker instead, 4.14).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<u32>,
 }

@@ -25,9 +25,9 @@ pub fn counts(s: &Scenario, index: usize) -> LineCounts {
     for u in &d.units {
         let (_, kind) = s.unit(d.side, u.unit);
         if kind.is_some_and(|k| k.leader || k.stacks) {
-            c.stacking += u.count;
+            c.stacking = c.stacking.saturating_add(u.count);
         } else {
-            c.combat += u.count;
+            c.combat = c.combat.saturating_add(u.count);
         }
     }
     c

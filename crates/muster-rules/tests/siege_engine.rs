@@ -412,3 +412,98 @@ fn carrying_a_screen_costs_two_and_keeps_to_screen_ground() {
         assert!(has(&barrel, "0607"));
     });
 }
+
+#[test]
+fn the_parapet_covers_only_the_wall_side() {
+    let case = Case::new(castle(&[])).with(|s| {
+        s.markers.push(marker("filled-moat", "0605"));
+        s.pieces
+            .push(piece("tower", "siege-tower", "0606", Some("N")));
+    });
+    case.run(|f, h| {
+        // From the battlement down at the man in the moat below: no parapet shelters him.
+        let (clear, cover, why) = fire(f, h, "0504", "0505");
+        assert!(clear && cover == CoverKind::None, "{why}");
+        // From the tower's top (in the filled moat) at the battlement: heavy cover.
+        let l = line_of_fire(
+            f,
+            End {
+                hex: h("0605"),
+                upper: true,
+            },
+            End::at(h("0604")),
+        );
+        assert!(l.clear && l.cover == CoverKind::Heavy, "{}", l.reason);
+        // And back: the tower's top gives light cover (2.44), the parapet nothing.
+        let l = line_of_fire(
+            f,
+            End::at(h("0604")),
+            End {
+                hex: h("0605"),
+                upper: true,
+            },
+        );
+        assert!(l.clear && l.cover == CoverKind::Light, "{}", l.reason);
+    });
+}
+
+#[test]
+fn the_battlement_distance_rule_holds_whichever_end_shoots() {
+    let case = Case::new(castle(&[])).with(|s| {
+        s.pieces
+            .push(piece("tower", "siege-tower", "0607", Some("N")))
+    });
+    case.run(|f, h| {
+        let at_top = End {
+            hex: h("0606"),
+            upper: true,
+        };
+        // The man inside 3 hexes from the wall sees the tower's top 2 hexes from it …
+        let l = line_of_fire(f, End::at(h("0601")), at_top);
+        assert!(l.clear, "{}", l.reason);
+        // … the man right behind the wall does not.
+        let l = line_of_fire(f, End::at(h("0603")), at_top);
+        assert!(!l.clear && l.reason.contains("2.43"), "{}", l.reason);
+    });
+}
+
+#[test]
+fn occupied_trenches_and_missing_towers() {
+    let case = Case::new(map(&["0605:trench"], &[])).with(|s| soldiers(s, 0, &[("0605", None)]));
+    case.run(|f, h| {
+        let (clear, _, why) = fire(f, h, "0602", "0608");
+        assert!(clear, "3.25: shot across an occupied trench: {why}");
+        let l = line_of_fire(
+            f,
+            End {
+                hex: h("0602"),
+                upper: true,
+            },
+            End::at(h("0608")),
+        );
+        assert!(
+            !l.clear && l.reason.contains("no siege tower"),
+            "{}",
+            l.reason
+        );
+    });
+}
+
+#[test]
+fn from_a_tower_top_only_battlements_and_never_a_solid_wall() {
+    let case = Case::new(castle(&["0704:castle-wall", "0504:tower"])).with(|s| {
+        s.markers.push(marker("filled-moat", "0605"));
+        s.markers.push(marker("filled-moat", "0705"));
+        s.pieces
+            .push(piece("tower", "siege-tower", "0606", Some("N")));
+    });
+    case.run(|f, h| {
+        let up = |a: &str, b: &str| step_cost(f, (h(a), true), (h(b), false), Mover::Foot);
+        assert_eq!(up("0605", "0604"), Ok(2), "onto the battlement, 2.45");
+        assert!(up("0605", "0704").is_err(), "a solid castle wall");
+        assert!(
+            up("0605", "0504").is_err(),
+            "a castle tower is not a battlement"
+        );
+    });
+}

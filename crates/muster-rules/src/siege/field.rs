@@ -284,7 +284,7 @@ fn characters(s: &Scenario) -> Vec<Character> {
         let facing = entry
             .and_then(|e| e.facing.as_deref())
             .and_then(|f| Direction::from_name(f, o));
-        let total: u32 = d.units.iter().map(|u| u.count).sum();
+        let total: u64 = d.units.iter().map(|u| u64::from(u.count)).sum();
         let spread = d.units.len() == 1 && total as usize == d.hexes.len();
         for u in &d.units {
             let mounted = s.unit(d.side, u.unit).1.is_some_and(|k| k.mounted);

@@ -151,10 +151,23 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
         e.block("the shooter and the target are in the same hex".into());
         return e;
     }
+    // An upper level exists only on top of a siege tower.
+    for (end, what) in [(from, "shooter"), (to, "target")] {
+        if end.upper && !f.pieces_at(end.hex).any(|p| p.def.above > 0) {
+            e.block(format!(
+                "the {what} is said to be on an upper level, but no siege tower stands in {} ({})",
+                id(end.hex),
+                cite("2.4")
+            ));
+            return e;
+        }
+    }
     let ls = f.level(a, from.upper);
     let lt = f.level(b, to.upper);
     let n = distance(a, b);
     let tower_shot = from.upper && n <= 10; // 2.43
+                                            // The higher and the lower end, for the rules that compare their distances.
+    let (high, low) = if ls >= lt { (a, b) } else { (b, a) };
     let engine_at = |h: Hex, upper: bool| {
         f.pieces_at(h)
             .find(|p| (p.def.below > 0 && !upper) || (p.def.above > 0 && upper))
@@ -283,13 +296,15 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                 ));
             }
             if f.has(h, "wall") && !rubble && lt < f.level(h, false) {
-                battlement_rule(f, a, b, h, &mut e);
+                battlement_rule(f, high, low, h, &mut e);
             }
             continue;
         }
-        if let Some(c) = f.characters_at(h).next() {
+        // Characters block lines at their level, whichever end shoots; not in a trench,
+        // which "can be shot into or across even when occupied" (3.25).
+        if let Some(c) = f.characters_at(h).next().filter(|_| !f.has(h, "trench")) {
             let cl = f.level(h, c.level == Some(muster_model::Level::Upper));
-            if cl >= lower_ground && ls <= cl {
+            if cl >= lower_ground {
                 e.block(format!(
                     "a character stands in {} (our reading: characters block lines at their level)",
                     id(h)
@@ -351,7 +366,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                     id(h)
                 ));
             } else if ls.min(lt) < top {
-                battlement_rule(f, a, b, h, &mut e);
+                battlement_rule(f, high, low, h, &mut e);
             }
         } else if rubble {
             e.steps.push(format!(
@@ -380,20 +395,20 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
     e
 }
 
-/// 2.43 note: over a wall, the target on the far side must be at least as far from the
-/// wall as the shooter.
-fn battlement_rule(f: &Field, a: Hex, b: Hex, wall: Hex, e: &mut Eval) {
+/// 2.43 note: over a wall, the character below it on the far side must be at least as far
+/// from the wall as the one above it, whichever of them shoots.
+fn battlement_rule(f: &Field, high: Hex, low: Hex, wall: Hex, e: &mut Eval) {
     let id = |h: Hex| f.world().grid.to_printed(h);
-    let (ds, dt) = (distance(a, wall), distance(b, wall));
-    if dt >= ds {
+    let (dh, dl) = (distance(high, wall), distance(low, wall));
+    if dl >= dh {
         e.steps.push(format!(
-            "{}: over the wall, the target is {dt} from it and the shooter {ds} ({})",
+            "{}: over the wall, the character below is {dl} from it and the one above {dh} ({})",
             id(wall),
             cite("2.43 note")
         ));
     } else {
         e.block(format!(
-            "over the wall in {} the target is closer to it ({dt}) than the shooter ({ds}) ({})",
+            "over the wall in {} the character below is closer to it ({dl}) than the one above ({dh}) ({})",
             id(wall),
             cite("2.43 note")
         ));
@@ -429,7 +444,9 @@ fn crossing(
         if battlement {
             // A demolished wall keeps no parapet (2.32: rubble gives medium cover
             // whatever the direction).
-            if last && !f.marked(p, "rubble") && !f.marked(q, "rubble") {
+            // The parapet shelters the one on the wall side, against a line coming over it.
+            let wall_side = f.has(q, "raised") && !f.has(p, "raised");
+            if last && wall_side && !f.marked(p, "rubble") && !f.marked(q, "rubble") {
                 e.cover(
                     d.cover.unwrap_or(CoverKind::Heavy),
                     format!("behind the battlement at {side} ({})", cite("2.43 note")),
@@ -438,7 +455,7 @@ fn crossing(
             }
             continue;
         }
-        if d.blocks_fire && !f.marked(p, "rubble") && !f.marked(q, "rubble") {
+        if d.blocks_fire {
             e.block(format!("{} at {side} ({})", d.name.to_lowercase(), d.rule));
         }
     }

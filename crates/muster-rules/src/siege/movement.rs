@@ -43,9 +43,8 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
     for feat in w.features_between(a, b) {
         match r.hexside_features.iter().find(|d| d.id == feat) {
             // A parapet is crossed from a tower's upper level (2.45) and is gone where the
-            // wall lies in rubble (2.33).
+            // wall lies in rubble; other intact walls still block (2.33).
             Some(d) if d.traits.iter().any(|t| t == "battlement") && (a_up || b_up || breach) => {}
-            Some(d) if breach && d.traits.iter().any(|t| t == "wall") => {}
             Some(d) => match d.crossing_mp {
                 Some(n) => extra += n,
                 None => return Err(format!("{} cannot be crossed ({})", d.name, d.rule)),
@@ -55,6 +54,26 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
     }
     if f.marked(b, "fire") {
         return Err(format!("{} is on fire ({})", id(b), cite("3.54")));
+    }
+    if f.marked(b, "drawbridge-up") {
+        return Err(format!(
+            "the drawbridge at {} is raised ({})",
+            id(b),
+            cite("6.11")
+        ));
+    }
+    let t = f
+        .terrain(b)
+        .ok_or_else(|| format!("unknown terrain in {}", id(b)))?;
+    // Terrain no one enters (a solid castle wall) stays closed whatever the way in, until
+    // it lies in rubble (2.33).
+    if t.mp.is_none() && !f.marked(b, "rubble") {
+        return Err(format!(
+            "{} is {}: impassable ({})",
+            id(b),
+            t.name.to_lowercase(),
+            t.rule
+        ));
     }
     let pieces: Vec<_> = f.pieces_at(b).collect();
     if let Some(p) = pieces.iter().find(|p| p.def.no_entry) {
@@ -84,16 +103,21 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
         // Siege tower or ram: 2 to enter; the upper level from a battlement also 2 (2.42,
         // 2.45, 4.3); climbing is a separate step.
         let _ = p;
-        if b_up && !(a_up || f.has(a, "raised")) {
-            return Err("the upper level is reached by climbing inside the tower".into());
+        let from_battlement = f.has(a, "battlement") && !f.marked(a, "rubble");
+        if b_up && !(a_up || from_battlement) {
+            return Err("the upper level is reached by climbing inside the tower, or from a battlement (2.45)".into());
         }
         let same_engine = f
             .pieces_at(a)
             .any(|q| pieces.iter().any(|p| p.index == q.index));
         return Ok(extra + if same_engine && a_up == b_up { 1 } else { 2 });
     }
-    if a_up && !f.has(b, "raised") {
-        return Err("from a siege tower's upper level one steps only onto battlements".into());
+    let onto_battlement = f.has(b, "battlement") && !f.marked(b, "rubble");
+    if a_up && !onto_battlement {
+        return Err(format!(
+            "from a siege tower's upper level one steps only onto battlements ({})",
+            cite("2.45")
+        ));
     }
     if a_up {
         return Ok(extra + 2); // 2.45
@@ -104,9 +128,6 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
     if f.marked(b, "rubble") {
         return Ok(extra + 2); // 2.33
     }
-    let t = f
-        .terrain(b)
-        .ok_or_else(|| format!("unknown terrain in {}", id(b)))?;
     if f.marked(a, "rubble") && (t.has("raised")) {
         return Ok(extra + 3); // 2.33
     }

@@ -24,9 +24,9 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 .filter(|d| d.side == si)
                 .flat_map(|d| d.units.iter().filter(|x| x.unit == ui))
                 .collect();
-            let placed: u32 = refs.iter().map(|r| r.count).sum();
+            let placed: u64 = refs.iter().map(|r| u64::from(r.count)).sum();
             let loc = Location::here(format!("/sides/{si}/units/{ui}/count"));
-            if placed > u.count {
+            if placed > u64::from(u.count) {
                 let mut d = Diagnostic::error(
                     "MU064",
                     loc,
@@ -39,7 +39,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     d = d.label(Location::here(r.pointer.clone()), "placed here");
                 }
                 out.push(d.help("fix the count or the set-up lines"));
-            } else if placed < u.count {
+            } else if placed < u64::from(u.count) {
                 out.push(
                     Diagnostic::warning(
                         "MU064",

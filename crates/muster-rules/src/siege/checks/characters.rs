@@ -66,7 +66,24 @@ fn horses(s: &Scenario, out: &mut Vec<Diagnostic>) {
             }
         }
     }
-    for c in f.characters.iter().filter(|c| c.tail.is_some()) {
+    let mounted =
+        |c: &&super::super::field::Character| s.unit(c.side, c.unit).1.is_some_and(|k| k.mounted);
+    for c in f.characters.iter().filter(mounted) {
+        if c.tail.is_none() {
+            out.push(
+                Diagnostic::error(
+                    "SI406",
+                    s.deployments[c.deployment].hex_location(c.hex),
+                    format!(
+                        "the mounted {} needs a facing, a hexside direction, to lay out the two hexes of his horse",
+                        s.file.sides[c.side].units[c.unit].id
+                    ),
+                )
+                .at_hex(g.to_printed(c.hex))
+                .rule(cite("3.31"))
+                .help("add `facing: \"N\"` (the way the horse's head points) to the set-up line"),
+            );
+        }
         for h in [c.hex].into_iter().chain(c.tail) {
             if !g.contains(h) {
                 out.push(
@@ -208,14 +225,15 @@ fn fire(s: &Scenario, out: &mut Vec<Diagnostic>) {
 /// `SI413`.
 pub const MOUNTING: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI413", "who-mounts", "siege", "A horse's rider may not ride it.",
-        "A horse piece's `rider` is a unit of the scenario whose kind is a knight; a captured horse (one of the other side) is mounted only by a knight; mules and draft animals are never ridden.",
+        "A horse piece's `rider` is a unit of the scenario (`side/unit` where two sides share the id); a captured horse (one of the other side) is mounted only by a knight; mules and draft animals are never ridden.",
         "\"Only knights are able to mount a horse captured in combat\"; mules \"can never be mounted\".",
-        "A sergeant named as the rider of the Normans' horse.",
+        "A sergeant named as the rider of a horse of the other side.",
         "Siege 3.33, 5.13."),
     run: mounting,
 };
 
 fn mounting(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    use crate::scenario::UnitLookup;
     for (i, p) in s.file.pieces.iter().enumerate() {
         let Some(rider) = &p.rider else { continue };
         let loc = Location::here(format!("/pieces/{i}/rider"));
@@ -233,35 +251,75 @@ fn mounting(s: &Scenario, out: &mut Vec<Diagnostic>) {
             );
             continue;
         }
-        let found = s.file.sides.iter().enumerate().find_map(|(si, sd)| {
-            sd.units
-                .iter()
-                .position(|u| &u.id == rider)
-                .map(|ui| (si, ui))
-        });
-        let Some((si, ui)) = found else {
-            out.push(Diagnostic::error(
-                "SI413",
-                loc,
-                format!("no unit `{rider}` in the scenario"),
-            ));
-            continue;
+        let (si, ui) = match s.find_unit(rider) {
+            UnitLookup::Found(si, ui) => (si, ui),
+            UnitLookup::Ambiguous(sides) => {
+                out.push(Diagnostic::error(
+                    "SI413",
+                    loc,
+                    format!(
+                        "`{rider}` is a unit of {}: write `side/unit`",
+                        sides.join(" and ")
+                    ),
+                ));
+                continue;
+            }
+            UnitLookup::Unknown => {
+                out.push(Diagnostic::error(
+                    "SI413",
+                    loc,
+                    format!("no unit `{rider}` in the scenario"),
+                ));
+                continue;
+            }
         };
         let knight = s.unit(si, ui).1.is_some_and(|k| k.has("knight"));
-        if !knight {
-            let captured = s.file.sides[si].id != p.side;
+        let captured = s.file.sides[si].id != p.side;
+        if captured && !knight {
             out.push(
                 Diagnostic::error(
                     "SI413",
                     loc,
-                    if captured {
-                        format!("`{rider}` rides a horse captured from the other side, and only knights may mount captured horses")
-                    } else {
-                        format!("`{rider}` is not a knight, and only knights mount horses")
-                    },
+                    format!("`{rider}` rides a horse of the other side, and only knights may mount a captured horse"),
                 )
                 .rule(cite("3.33")),
             );
+        }
+    }
+}
+
+/// `SI418`.
+pub const IMPASSABLE: ScenarioCheck = ScenarioCheck {
+    doc: doc!("SI418", "character-on-impassable-terrain", "siege", "A character sets up where nobody can stand.",
+        "No character (nor a mounted character's second hex) is set up on terrain that cannot be entered (a solid castle wall), unless rubble lies there.",
+        "A hex nobody may enter cannot hold anybody at the start either; a demolished wall becomes passable (2.33).",
+        "A crossbowman set up on a castle-wall hex.",
+        "Siege 2.33, 3.1; the castle wall's being impassable is ours (section 1 is missing)."),
+    run: impassable,
+};
+
+fn impassable(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    let f = Field::new(s);
+    let g = &s.world.grid;
+    for c in &f.characters {
+        for h in [c.hex].into_iter().chain(c.tail) {
+            let Some(t) = f.terrain(h) else { continue };
+            if t.mp.is_none() && !f.marked(h, "rubble") && g.contains(h) {
+                out.push(
+                    Diagnostic::error(
+                        "SI418",
+                        s.deployments[c.deployment].hex_location(c.hex),
+                        format!(
+                            "{} is set up on {}, {}, where nobody can stand",
+                            s.file.sides[c.side].units[c.unit].id,
+                            g.to_printed(h),
+                            t.name.to_lowercase()
+                        ),
+                    )
+                    .at_hex(g.to_printed(h))
+                    .rule(t.rule.clone()),
+                );
+            }
         }
     }
 }

@@ -33,7 +33,13 @@ fn on_terrain(s: &Scenario, out: &mut Vec<Diagnostic>) {
         let (Some(def), Some(h)) = (marker_def(s.ruleset, &m.kind), marker_hex(s, i)) else {
             continue;
         };
-        if def.on.is_empty() || def.on.iter().any(|t| f.has(h, t)) {
+        let engine = |h: Hex| f.pieces_at(h).any(|p| !p.def.animal);
+        if def.on.is_empty()
+            || def
+                .on
+                .iter()
+                .any(|t| f.has(h, t) || (t == "engine" && engine(h)))
+        {
             continue;
         }
         out.push(
@@ -122,7 +128,7 @@ fn counts(s: &Scenario, out: &mut Vec<Diagnostic>) {
 /// `SI405`.
 pub const KINDS: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI405", "marker-kind-and-value", "siege", "A marker of an unknown kind, off the map, or with a value out of range.",
-        "Each marker's kind is one of the ruleset's markers and its hex is on the map; markers that count (a fire's turns 1–3, a wall's damage stage 1–3) carry a value from 1 to the kind's maximum, others none; one marker of a kind a hex.",
+        "Each marker's kind is one of the ruleset's markers and its hex is on the map; markers that count (a fire's turns 1–3, a wall's damage stage 1–4) carry a value from 1 to the kind's maximum, others none; one marker of a kind a hex.",
         "A fire destroys a hex's contents after three turns (3.55); the fourth damage stage is demolition, shown by rubble, not a damage marker (4.13, 4.14).",
         "A damage marker with value 4.",
         "Siege 3.55, 4.13, 4.14."),
@@ -213,6 +219,25 @@ fn kinds(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     .rule(cite("4.14")),
             );
         }
+        if m.kind == "damage"
+            && s.file
+                .markers
+                .iter()
+                .any(|o| o.kind == "rubble" && o.hex == m.hex)
+        {
+            out.push(
+                Diagnostic::error(
+                    "SI405",
+                    Location::here(format!("/markers/{i}")),
+                    format!(
+                        "{} has both rubble and a damage marker: rubble is the last stage (4.14)",
+                        m.hex
+                    ),
+                )
+                .at_hex(m.hex.to_string())
+                .rule(cite("4.13, 4.14")),
+            );
+        }
         if s.file.markers[..i]
             .iter()
             .any(|o| o.kind == m.kind && o.hex == m.hex)
@@ -242,15 +267,21 @@ pub const KEEP: ScenarioCheck = ScenarioCheck {
 fn keep(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
-    let keep_hexes: Vec<Hex> = g.hexes().filter(|h| f.has(*h, "keep")).collect();
+    // The keep's walls: keep hexes with a hex beside them that is not keep.
+    let keep_hexes: Vec<Hex> = g
+        .hexes()
+        .filter(|h| f.has(*h, "keep"))
+        .filter(|h| g.neighbors_on_map(*h).any(|n| !f.has(n, "keep")))
+        .collect();
+    // A breach: an outer wall hex demolished (rubble, or a tower at damage stage 4).
     let breaches: Vec<Hex> = s
         .file
         .markers
         .iter()
         .enumerate()
-        .filter(|(_, m)| m.kind == "rubble")
+        .filter(|(_, m)| m.kind == "rubble" || (m.kind == "damage" && m.value == Some(4)))
         .filter_map(|(i, _)| marker_hex(s, i))
-        .filter(|h| f.has(*h, "wall") && !f.has(*h, "keep"))
+        .filter(|h| (f.has(*h, "wall") || f.has(*h, "tower")) && !f.has(*h, "keep"))
         .collect();
     for (i, m) in s.file.markers.iter().enumerate() {
         if m.kind != "damage" && m.kind != "rubble" {

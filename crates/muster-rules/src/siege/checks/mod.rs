@@ -26,4 +26,5 @@ pub static CHECKS: &[ScenarioCheck] = &[
     settings::COMMAND,
     settings::SIEGE,
     pieces::PLACEMENT,
+    characters::IMPASSABLE,
 ];

@@ -42,7 +42,7 @@ fn engine_terrain(s: &Scenario, out: &mut Vec<Diagnostic>) {
                         ),
                     )
                     .at_hex(id)
-                    .rule(cite("2.41")),
+                    .rule(cite("2.41, 4.31")),
                 );
             }
         }
@@ -145,13 +145,13 @@ fn cart_animal(s: &Scenario, out: &mut Vec<Diagnostic>) {
             );
             continue;
         };
-        if !animal.def.animal {
+        if !animal.def.draught {
             out.push(
                 Diagnostic::error(
                     "SI407",
                     loc,
                     format!(
-                        "`{name}` is a {}, not a draft animal",
+                        "`{name}` is a {}: carts are pulled by a draft horse or an ox",
                         animal.def.name.to_lowercase()
                     ),
                 )
@@ -206,14 +206,17 @@ fn screens(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     for p in f.pieces.iter().filter(|p| p.def.faced_on_hexside) {
         for &h in &p.hexes {
-            let bad = f.terrain(h).is_some_and(|t| t.no_horses) && !f.marked(h, "filled-moat");
+            let shared = f.pieces_at(h).any(|q| q.index != p.index);
+            let bad =
+                (f.terrain(h).is_some_and(|t| t.no_horses) || f.marked(h, "rubble") || shared)
+                    && !f.marked(h, "filled-moat");
             if bad {
                 let id = s.world.grid.to_printed(h);
                 out.push(
                     Diagnostic::error(
                         "SI409",
                         Location::here(format!("/pieces/{}/at", p.index)),
-                        format!("the screen `{}` is on {id} ({}), impassable to horses and so to screens", p.piece.id, s.world.terrain(h)),
+                        format!("the screen `{}` is on {id} ({}{}): screens go only where horses may, or on a filled moat", p.piece.id, s.world.terrain(h), if shared { ", with another piece" } else { "" }),
                     )
                     .at_hex(id)
                     .rule(cite("5.21")),
@@ -272,7 +275,8 @@ fn no_entry(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     )
                     .at_hex(id)
                     .label(p.location(), "the other piece")
-                    .rule(cite("3.43")),
+                    .rule(cite("3.43, 4.22"))
+                    .help("our rule: two pieces never share a hex (the rules give each engine its own hexes)"),
                 );
             }
         }

@@ -52,7 +52,7 @@ fn skill(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             let e = totals.entry(t).or_default();
-            e.0 += v * u.count as i32;
+            e.0 = e.0.saturating_add(v.saturating_mul(u.count as i32));
             e.1.push(ui);
         }
         for (t, (sum, units)) in totals {
@@ -103,7 +103,8 @@ fn command(s: &Scenario, out: &mut Vec<Diagnostic>) {
             }
             match side.units.iter().position(|x| &x.id == g) {
                 Some(si2) if s.unit(si, si2).1.is_some_and(|k| k.has("sergeant")) => {
-                    *under.entry(si2).or_default() += u.count;
+                    let n = under.entry(si2).or_default();
+                    *n = n.saturating_add(u.count);
                 }
                 _ => out.push(
                     Diagnostic::error("SI415", loc, format!("`{g}` is not a sergeant of {}", side.name))
