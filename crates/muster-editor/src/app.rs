@@ -372,7 +372,7 @@ impl App {
             hidden: false,
             source: None,
             facing: Some(self.facing.clone()).filter(|f| !f.is_empty()),
-            level: self.level,
+            level: self.level.filter(|_| has_levels(&s.ruleset)),
         };
         Some(Edit::InsertSetup {
             side,
@@ -427,6 +427,34 @@ impl App {
         task
     }
 
+    /// After undo or redo: a half-placed overlay goes back to its first anchor, since the
+    /// anchor it would continue from may be gone; the ghost and the line of fire are cleared.
+    fn after_history(&mut self) {
+        if let Tool::Overlay { placement, .. } = self.tool {
+            self.tool = Tool::Overlay { placement, next: 0 };
+        }
+        if let Tool::EdgeZone(Some(_)) = self.tool {
+            self.tool = Tool::EdgeZone(None);
+        }
+        self.ghost = None;
+        self.los_from = None;
+        self.road = None;
+    }
+
+    /// Forgets what belonged to the previous document (tool, previews, half-done tool
+    /// steps) when another one is opened or a new one started.
+    fn reset_for_new_document(&mut self) {
+        self.tool = Tool::Select;
+        self.ghost = None;
+        self.los_from = None;
+        self.road = None;
+        self.highlight.clear();
+        self.selected = None;
+        self.source = None;
+        self.level = None;
+        self.overlay_turn = 0;
+    }
+
     /// Recomputes the ghost of the overlay being placed (after its first anchor).
     fn update_ghost(&mut self) {
         self.ghost = None;
@@ -446,7 +474,9 @@ impl App {
             .and_then(|p| p.at.get(letter))
             .and_then(|h| self.snap.grid.from_printed(h.as_str()).ok());
         if let Some(first) = first {
-            self.ghost = crate::ghost::ghost(&self.snap.grid, overlay, first, self.overlay_turn);
+            let mirrored = s.overlays.get(placement).is_some_and(|p| p.mirrored);
+            self.ghost =
+                crate::ghost::ghost(&self.snap.grid, overlay, first, self.overlay_turn, mirrored);
             if let Some(g) = &self.ghost {
                 self.status = format!(
                     "{}; press R to turn it; click the hex for the next anchor{}",
@@ -555,6 +585,26 @@ impl App {
             }
         }
         Edit::Paths(paths)
+    }
+
+    /// Removes the reinforcements entering through `hex` (those written as a list of hexes).
+    fn erase_reinforcements(&self, hex: Hex) -> Option<Edit> {
+        let s = self.doc.scenario.as_ref()?;
+        let id = self.printed(hex);
+        let mut next = s.clone();
+        for side in &mut next.sides {
+            side.reinforcements.retain(
+                |r| !matches!(&r.enter, Zone::Hexes(v) if v.iter().any(|h| h.as_str() == id)),
+            );
+        }
+        (next != *s).then(|| Edit::Scenario(Box::new(next)))
+    }
+
+    /// Why the "enters on turn" field cannot be used, if it cannot.
+    fn bad_turn(&self) -> Option<String> {
+        let t = self.enters_on.trim();
+        (!t.is_empty() && t.parse::<u32>().map_or(true, |n| n == 0))
+            .then(|| format!("`{t}` is not a turn: type 1 or more, or empty it for set-up lines"))
     }
 
     fn erase_at(&self, hex: Hex) -> Edit {
@@ -675,6 +725,7 @@ impl App {
             Ok(doc) => {
                 self.recovery = recovery::load(doc.main_path());
                 self.doc = doc;
+                self.reset_for_new_document();
                 self.history = History::default();
                 self.snap = Snapshot::of(&self.doc);
                 self.camera = Camera::fit(&self.snap, 820.0, 640.0);
@@ -690,6 +741,7 @@ impl App {
 
     fn new_document(&mut self) -> Task<Message> {
         self.doc = Document::new_empty(std::path::Path::new("."), "untitled", 12, 10);
+        self.reset_for_new_document();
         self.history = History::default();
         self.snap = Snapshot::of(&self.doc);
         self.camera = Camera::fit(&self.snap, 820.0, 640.0);
@@ -773,14 +825,18 @@ impl App {
             Message::Undo => {
                 if self.history.undo(&mut self.doc) {
                     self.status = "undone".into();
-                    return self.changed();
+                    let task = self.changed();
+                    self.after_history();
+                    return task;
                 }
                 Task::none()
             }
             Message::Redo => {
                 if self.history.redo(&mut self.doc) {
                     self.status = "redone".into();
-                    return self.changed();
+                    let task = self.changed();
+                    self.after_history();
+                    return task;
                 }
                 Task::none()
             }
@@ -835,7 +891,7 @@ impl App {
                 }
                 Task::none()
             }
-            Message::Open | Message::New if self.doc.is_dirty() && self.pending.is_none() => {
+            Message::Open | Message::New if self.doc.is_dirty() => {
                 self.pending = Some(if matches!(message, Message::Open) {
                     Pending::Open
                 } else {
@@ -1057,6 +1113,10 @@ impl App {
                             feature: next,
                         })
                     }
+                    Tool::Place { .. } if self.bad_turn().is_some() => {
+                        self.status = self.bad_turn().unwrap_or_default();
+                        Task::none()
+                    }
                     Tool::Place { side, unit } => {
                         match self.place_line(side, unit, vec![self.printed(hex)]) {
                             Some(e) => self.apply(e),
@@ -1068,12 +1128,15 @@ impl App {
                         if !e.is_empty() {
                             return self.apply(e);
                         }
+                        if let Some(e) = self.erase_reinforcements(hex) {
+                            return self.apply(e);
+                        }
                         let covering: Vec<String> = self
                             .snap
                             .pieces
                             .iter()
                             .filter(|p| p.hexes.contains(&hex))
-                            .filter_map(|p| p.name.split(' ').next().map(String::from))
+                            .map(|p| p.id.clone())
                             .collect();
                         match self.doc.scenario.as_ref().and_then(|s| {
                             crate::siege_works::erase_works(s, &covering, &self.snap.grid, hex)
@@ -1082,15 +1145,19 @@ impl App {
                             None => Task::none(),
                         }
                     }
-                    Tool::Elevation => {
-                        let e = crate::map_tools::set_elevation(
-                            &self.doc.map,
-                            &self.snap.grid,
-                            hex,
-                            &self.elevation,
-                        );
-                        self.apply(e)
-                    }
+                    Tool::Elevation => match crate::map_tools::set_elevation(
+                        &self.doc.map,
+                        &self.snap.grid,
+                        hex,
+                        &self.elevation,
+                    ) {
+                        Ok(Some(e)) => self.apply(e),
+                        Ok(None) => Task::none(),
+                        Err(e) => {
+                            self.status = e;
+                            Task::none()
+                        }
+                    },
                     Tool::ZonePaint => {
                         match crate::map_tools::toggle_zone_hex(
                             &self.doc.map,
@@ -1127,10 +1194,14 @@ impl App {
                             from,
                             hex,
                         ) {
-                            Ok(e) => {
+                            Ok(Some(e)) => {
                                 let task = self.apply(e);
                                 self.show_named_zone();
                                 task
+                            }
+                            Ok(None) => {
+                                self.show_named_zone();
+                                Task::none()
                             }
                             Err(e) => {
                                 self.status = format!("edge zone: {e}");
@@ -1223,6 +1294,10 @@ impl App {
             self.status = "choose a unit in the palette first".into();
             return Task::none();
         };
+        if let Some(why) = self.bad_turn() {
+            self.status = why;
+            return Task::none();
+        }
         let mut hexes = Vec::new();
         for part in self
             .quick
@@ -1276,4 +1351,10 @@ impl App {
             }
         }
     }
+}
+
+/// Whether a ruleset has pieces with an upper level (siege towers), so set-up lines can
+/// say which level a character stands on.
+pub fn has_levels(ruleset: &str) -> bool {
+    muster_rules::ruleset(ruleset).is_some_and(|r| r.pieces.iter().any(|p| p.above > 0))
 }

@@ -584,6 +584,7 @@ impl MapCanvas<'_> {
             });
             frame.fill(&path, Color::WHITE);
         }
+        self.draw_markers(frame, bounds);
     }
 
     /// Siege pieces as bands through their hexes (a screen also as a bar on its hexside),
@@ -643,27 +644,34 @@ impl MapCanvas<'_> {
                 });
             }
         }
+    }
+
+    /// Siege markers as tags at the top of their hex, over the counters (as the renderer
+    /// draws them); the tag grows with its text.
+    fn draw_markers(&self, frame: &mut Frame, bounds: Rectangle) {
+        let z = self.camera.zoom;
+        let size = (z * 0.2).max(7.0);
+        let font = muster_render::text::font();
         for (h, tags) in &self.snap.markers {
             if !self.visible(*h, bounds) {
                 continue;
             }
             let p = self.camera.to_screen(self.snap, *h);
             for (k, tag) in tags.iter().take(2).enumerate() {
-                let y = p.y - z * 0.55 + k as f32 * z * 0.26;
+                let y = p.y - z * 0.6 + k as f32 * (size + 3.0);
+                let w = font
+                    .as_ref()
+                    .map(|f| muster_render::text::width(f, tag, size) + 6.0)
+                    .unwrap_or(z * 0.9)
+                    .max(z * 0.5);
                 frame.fill_rectangle(
-                    Point::new(p.x - z * 0.45, y),
-                    iced::Size::new(z * 0.9, z * 0.24),
-                    Color::from_rgba8(90, 60, 130, 0.85),
+                    Point::new(p.x - w / 2.0, y),
+                    iced::Size::new(w, size + 3.0),
+                    Color::from_rgba8(90, 60, 130, 0.9),
                 );
-                if z >= 16.0 {
-                    frame.fill_text(Text {
-                        content: tag.clone(),
-                        position: Point::new(p.x, y + z * 0.02),
-                        size: (z * 0.18).max(7.0).into(),
-                        color: Color::WHITE,
-                        align_x: iced::widget::text::Alignment::Center,
-                        ..Text::default()
-                    });
+                if let (Some(f), true) = (&font, z >= 16.0) {
+                    let segs = muster_render::text::outline(f, tag, size, p.x, y + size);
+                    frame.fill(&Path::new(|b| trace(b, &segs)), Color::WHITE);
                 }
             }
         }

@@ -2,8 +2,9 @@
 //! hexes would fall for the current turn (R turns it a sixth), and where its second anchor
 //! would then go. The placement itself is checked by the validator after the click.
 
-use muster_hex::{rotate_about, Grid, Hex};
+use muster_hex::{Grid, Hex};
 use muster_model::OverlayFile;
+use muster_rules::OverlayFit;
 
 /// Where an overlay would fall.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,15 +18,27 @@ pub struct Ghost {
 }
 
 /// The ghost of `overlay` with its first anchor (in letter order) on `first`, turned
-/// `turn` sixths clockwise.
-pub fn ghost(map: &Grid, overlay: &OverlayFile, first: Hex, turn: u32) -> Option<Ghost> {
+/// `turn` sixths clockwise, mirrored if the placement says so; none when the overlay's
+/// grid does not match the map's (the validator says why, MU044).
+pub fn ghost(
+    map: &Grid,
+    overlay: &OverlayFile,
+    first: Hex,
+    turn: u32,
+    mirrored: bool,
+) -> Option<Ghost> {
+    if overlay.grid.orientation != map.spec().orientation {
+        return None;
+    }
     let og = Grid::new(overlay.grid.clone());
     let mut anchors = overlay.anchors.values();
-    let a = og.from_printed(anchors.next()?.as_str()).ok()?;
-    let place = |local: Hex| {
-        let moved = Hex::new(local.x - a.x + first.x, local.y - a.y + first.y);
-        rotate_about(moved, first, turn % 6)
+    let fit = OverlayFit {
+        rotation: turn % 6,
+        mirrored,
+        anchor_map: first,
+        anchor_local: og.from_printed(anchors.next()?.as_str()).ok()?,
     };
+    let place = |local: Hex| fit.apply(local);
     let hexes: Vec<Hex> = overlay
         .hexes
         .iter()

@@ -5,10 +5,21 @@ use crate::edit::Edit;
 use muster_hex::{Grid, Hex};
 use muster_model::{HexEntry, HexId, MapFile, NamedZone, Zone};
 
-/// Sets the elevation of `hex` (`0` or an unreadable value clears it).
-pub fn set_elevation(map: &MapFile, grid: &Grid, hex: Hex, value: &str) -> Edit {
+/// Sets the elevation of `hex` (`0` clears it); `None` when nothing would change.
+pub fn set_elevation(
+    map: &MapFile,
+    grid: &Grid,
+    hex: Hex,
+    value: &str,
+) -> Result<Option<Edit>, String> {
     let id = grid.to_printed(hex);
-    let elevation = value.trim().parse::<i32>().ok().filter(|v| *v != 0);
+    let elevation = value.trim().parse::<i32>().map_err(|_| {
+        format!(
+            "`{}` is not an elevation: type a whole number",
+            value.trim()
+        )
+    })?;
+    let elevation = Some(elevation).filter(|v| *v != 0);
     let mut next = map.clone();
     match next.hexes.iter().position(|e| e.hex.as_str() == id) {
         Some(i) => {
@@ -32,7 +43,7 @@ pub fn set_elevation(map: &MapFile, grid: &Grid, hex: Hex, value: &str) -> Edit 
         }
         None => {}
     }
-    Edit::Map(Box::new(next))
+    Ok((next != *map).then(|| Edit::Map(Box::new(next))))
 }
 
 /// A zone id typed by a person: trimmed, spaces to dashes, lower case.
@@ -74,14 +85,14 @@ pub fn toggle_zone_hex(map: &MapFile, grid: &Grid, name: &str, hex: Hex) -> Resu
 }
 
 /// Makes (or replaces) the named zone `name` as the stretch of the map's edge between two
-/// edge hexes.
+/// edge hexes; `None` when the zone is that already.
 pub fn edge_zone(
     map: &MapFile,
     grid: &Grid,
     name: &str,
     from: Hex,
     to: Hex,
-) -> Result<Edit, String> {
+) -> Result<Option<Edit>, String> {
     let id = zone_id(name).ok_or("type the zone's name in the zone field first")?;
     let zone = Zone::Edge {
         side: None,
@@ -92,13 +103,21 @@ pub fn edge_zone(
     let world = muster_rules::World::from_map(map, muster_rules::FileRole::This, &mut sink);
     world.resolve(&zone).map_err(|e| e.to_string())?;
     let mut next = map.clone();
+    let at = map
+        .zones
+        .iter()
+        .position(|z| z.id == id)
+        .unwrap_or(map.zones.len());
     next.zones.retain(|z| z.id != id);
-    next.zones.push(NamedZone {
-        id,
-        name: name.trim().to_string(),
-        zone,
-    });
-    Ok(Edit::Map(Box::new(next)))
+    next.zones.insert(
+        at.min(next.zones.len()),
+        NamedZone {
+            id,
+            name: name.trim().to_string(),
+            zone,
+        },
+    );
+    Ok((next != *map).then(|| Edit::Map(Box::new(next))))
 }
 
 #[cfg(test)]
@@ -134,9 +153,17 @@ mod tests {
     fn elevation_is_set_and_cleared() {
         let (m, g) = map();
         let h = g.from_printed("0303").unwrap();
-        let m1 = applied(set_elevation(&m, &g, h, "2"));
+        let m1 = applied(set_elevation(&m, &g, h, "2").unwrap().unwrap());
         assert_eq!(m1.hexes[0].elevation, Some(2));
-        let m2 = applied(set_elevation(&m1, &g, h, "0"));
+        assert!(
+            set_elevation(&m1, &g, h, "2").unwrap().is_none(),
+            "no change, no undo step"
+        );
+        assert!(
+            set_elevation(&m1, &g, h, "2a").is_err(),
+            "unreadable values are refused"
+        );
+        let m2 = applied(set_elevation(&m1, &g, h, "0").unwrap().unwrap());
         assert!(m2.hexes.is_empty(), "a hex with nothing left is dropped");
     }
 
@@ -155,8 +182,17 @@ mod tests {
         );
         let m3 = applied(toggle_zone_hex(&m2, &g, "Yorkist set-up", a).unwrap());
         assert_eq!(m3.zones[0].zone, Zone::Hexes(vec!["0102".into()]));
-        let west =
-            applied(edge_zone(&m, &g, "west edge", a, g.from_printed("0106").unwrap()).unwrap());
+        let west = applied(
+            edge_zone(&m, &g, "west edge", a, g.from_printed("0106").unwrap())
+                .unwrap()
+                .unwrap(),
+        );
+        assert!(
+            edge_zone(&west, &g, "west edge", a, g.from_printed("0106").unwrap())
+                .unwrap()
+                .is_none(),
+            "the same zone again changes nothing"
+        );
         assert!(matches!(west.zones[0].zone, Zone::Edge { .. }));
         assert!(
             edge_zone(&m, &g, "bad", a, g.from_printed("0404").unwrap()).is_err(),

@@ -244,7 +244,7 @@ fn palette(app: &App) -> Element<'_, Message> {
             ]
             .spacing(4),
         );
-        if s.ruleset == "siege" {
+        if crate::app::has_levels(&s.ruleset) {
             let level = |label: &'static str, l: Option<muster_model::Level>| {
                 let b = button(text(label).size(12))
                     .padding([2, 6])

@@ -76,14 +76,17 @@ pub fn toggle_marker(s: &ScenarioFile, grid: &Grid, kind: &str, hex: Hex, value:
     Edit::Scenario(Box::new(next))
 }
 
-/// Removes the markers on `hex`, or when there are none the pieces covering it.
+/// Removes the markers on `hex`, or when there are none the pieces covering it (`covering`:
+/// their ids) or placed on it (also those that cannot be laid out, so none is stuck).
 pub fn erase_works(s: &ScenarioFile, covering: &[String], grid: &Grid, hex: Hex) -> Option<Edit> {
     let id = grid.to_printed(hex);
     let mut next = s.clone();
     let before = (next.markers.len(), next.pieces.len());
     next.markers.retain(|m| m.hex.as_str() != id);
     if next.markers.len() == before.0 {
-        next.pieces.retain(|p| !covering.contains(&p.id));
+        next.pieces.retain(|p| {
+            !covering.contains(&p.id) && p.at.as_ref().is_none_or(|a| a.as_str() != id)
+        });
     }
     ((next.markers.len(), next.pieces.len()) != before).then(|| Edit::Scenario(Box::new(next)))
 }

@@ -595,8 +595,70 @@ fn zone_field_shows_a_printed_zone_on_the_map() {
     );
 }
 
+/// The palette section and button label of every tool: a new tool fails to compile here
+/// until it is given its button.
+fn button_of(tool: &Tool) -> (&'static str, String) {
+    match tool {
+        Tool::Select => ("", "Select / reach".into()),
+        Tool::LineOfFire => ("", "Line of fire".into()),
+        Tool::Erase => ("", "Erase units".into()),
+        Tool::Terrain(_) => ("", "Woods".into()),
+        Tool::Fill(_) => ("", "fill".into()),
+        Tool::Hexside(Some(_)) => ("▸ Hexsides", "River".into()),
+        Tool::Hexside(None) => ("▸ Hexsides", "Erase hexside".into()),
+        Tool::Road => ("▸ Roads, labels, zones", "Road".into()),
+        Tool::Label => ("▸ Roads, labels, zones", "Label".into()),
+        Tool::Elevation => ("▸ Roads, labels, zones", "Elevation".into()),
+        Tool::ZonePaint => ("▸ Roads, labels, zones", "Paint zone".into()),
+        Tool::EdgeZone(_) => ("▸ Roads, labels, zones", "Edge zone".into()),
+        Tool::Place { .. } => ("▸ Units", "Archers ×10".into()),
+        Tool::Overlay { .. } => ("", String::new()), // Kalavryai's overlays: the overlay test
+        Tool::Piece { .. } | Tool::Marker(_) => ("", String::new()), // the siege test
+    }
+}
+
 #[test]
 fn every_tool_has_its_button_in_the_palette() {
+    let all = [
+        Tool::Select,
+        Tool::LineOfFire,
+        Tool::Erase,
+        Tool::Terrain("woods".into()),
+        Tool::Fill("woods".into()),
+        Tool::Hexside(Some("river".into())),
+        Tool::Hexside(None),
+        Tool::Road,
+        Tool::Label,
+        Tool::Elevation,
+        Tool::ZonePaint,
+        Tool::EdgeZone(None),
+        Tool::Place { side: 1, unit: 0 },
+    ];
+    for tool in all {
+        let mut app = open("palette-each");
+        let (section, label) = button_of(&tool);
+        if !section.is_empty() {
+            click_widget(&mut app, "▾ Terrain");
+            click_widget(&mut app, section);
+        }
+        let mut ui = iced_test::simulator(panels::view(&app));
+        let found = if label == "fill" {
+            // The first fill button belongs to the first terrain (clear).
+            ui.click("fill").is_ok()
+        } else {
+            ui.click(label.as_str()).is_ok()
+        };
+        assert!(found, "no `{label}` button for {tool:?}");
+        let messages: Vec<Message> = ui.into_messages().collect();
+        assert!(
+            messages.iter().any(|m| matches!(m, Message::Tool(_))),
+            "`{label}` chooses a tool"
+        );
+    }
+}
+
+#[test]
+fn every_tool_has_its_button_in_the_palette_by_name() {
     // Guards against tools reachable only by message: a person must be able to click them.
     let mut app = open("palette");
     for (section, label, tool) in [
@@ -719,7 +781,7 @@ fn siege_works_are_placed_turned_marked_and_validated() {
     click(&mut app, "1020");
     click(&mut app, "1011");
     assert!(
-        app.status.contains("clear") && app.status.contains("battlement"),
+        app.status.contains("1020 → 1011: clear —") && app.status.contains("battlement"),
         "{}",
         app.status
     );
@@ -747,11 +809,25 @@ fn file_dialog_answers_open_and_save_as() {
     assert!(ui
         .into_messages()
         .any(|m| matches!(m, Message::SaveAsDialog)));
-    // Cancelled (or no portal): nothing changes, the status says how to go on.
+    // Cancelled (or no portal): the status says how to go on.
     let before = app.doc.main_path().to_path_buf();
     let _ = app.update(Message::Picked(None, false));
-    assert_eq!(app.doc.main_path(), before);
     assert!(app.status.contains("type a path"), "{}", app.status);
+    // A file picked while there are unsaved changes asks first, even with a prompt up.
+    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    click(&mut app, "0210");
+    let _ = app.update(Message::CloseRequested);
+    assert_eq!(app.pending, Some(muster_editor::app::Pending::Quit));
+    let other = before.with_file_name("other.scenario.ron");
+    std::fs::copy(&before, &other).unwrap();
+    let _ = app.update(Message::Picked(Some(other.clone()), false));
+    assert_eq!(
+        app.pending,
+        Some(muster_editor::app::Pending::Open),
+        "asks before opening"
+    );
+    assert_eq!(app.doc.main_path(), before, "not opened yet");
+    let _ = app.update(Message::Cancel);
     // Save as the chosen path, then open another file through the dialog's answer.
     let target = before.with_file_name("copy.scenario.ron");
     let _ = app.update(Message::Picked(Some(target.clone()), true));
@@ -770,7 +846,7 @@ fn file_dialog_answers_open_and_save_as() {
 
 #[test]
 fn elevation_and_zones_are_painted_on_the_map() {
-    let mut app = open("zones");
+    let mut app = open("paint-zones");
     click_widget(&mut app, "▸ Roads, labels, zones");
     click_widget(&mut app, "Elevation");
     assert_eq!(app.tool, Tool::Elevation);
@@ -864,4 +940,67 @@ fn reinforcements_are_placed_as_such() {
         .setup
         .iter()
         .any(|e| e.at == muster_model::Zone::Hexes(vec!["0105".into()])));
+}
+
+#[test]
+fn undo_and_open_leave_no_half_done_tool_behind() {
+    let (mut app, _) = App::new(Some(scratch_pack(
+        "half-done",
+        &[
+            "scenarios/a-la-charge/kalavryai-1078.scenario.ron",
+            "maps/normans-byzantines.map.ron",
+            "maps/nb-overlay-1.overlay.ron",
+            "maps/nb-overlay-2.overlay.ron",
+        ],
+    )));
+    let _ = app.update(Message::Tool(Tool::Overlay {
+        placement: 0,
+        next: 0,
+    }));
+    click(&mut app, "0213");
+    assert!(app.ghost.is_some());
+    let _ = app.update(Message::Undo);
+    assert_eq!(
+        app.tool,
+        Tool::Overlay {
+            placement: 0,
+            next: 0
+        },
+        "back to the first anchor"
+    );
+    assert!(app.ghost.is_none());
+    // Opening another document forgets the tool of the last one.
+    let _ = app.update(Message::Tool(Tool::Place { side: 0, unit: 0 }));
+    let path = scratch("half-done-open");
+    let _ = app.update(Message::PathInput(path.display().to_string()));
+    let _ = app.update(Message::Open);
+    assert_eq!(app.tool, Tool::Select, "{}", app.status);
+}
+
+#[test]
+fn reinforcements_are_erased_and_bad_turns_refused() {
+    let mut app = open("reinforce-erase");
+    let _ = app.update(Message::Tool(Tool::Place { side: 1, unit: 0 }));
+    let _ = app.update(Message::EntersOnInput("zero".into()));
+    click(&mut app, "0101");
+    assert!(app.status.contains("not a turn"), "{}", app.status);
+    let before = app.doc.scenario.as_ref().unwrap().sides[1]
+        .reinforcements
+        .len();
+    let _ = app.update(Message::EntersOnInput("2".into()));
+    click(&mut app, "0101");
+    assert_eq!(
+        app.doc.scenario.as_ref().unwrap().sides[1]
+            .reinforcements
+            .len(),
+        before + 1
+    );
+    let _ = app.update(Message::Tool(Tool::Erase));
+    click(&mut app, "0101");
+    assert_eq!(
+        app.doc.scenario.as_ref().unwrap().sides[1]
+            .reinforcements
+            .len(),
+        before
+    );
 }

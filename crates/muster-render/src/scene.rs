@@ -21,6 +21,8 @@ pub struct Counter {
 /// A piece on the map: a siege engine, a horse, a cart, a screen.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScenePiece {
+    /// The piece's id in the scenario.
+    pub id: String,
     /// Side index (colour).
     pub side: usize,
     /// The piece's id and kind ("west-tower (siege tower)").
@@ -189,6 +191,7 @@ impl Scene {
                 .filter(|_| placed.def.faced_on_hexside)
                 .map(|d| Hexside::new(placed.hexes[0], d, o));
             self.pieces.push(ScenePiece {
+                id: p.id.clone(),
                 side: placed.side.unwrap_or(0),
                 name,
                 hexes: placed.hexes,
