@@ -340,6 +340,32 @@ fn line_of_fire_on_the_siege_assault_with_levels() {
 }
 
 #[test]
+fn crossfire_at_a_building_corner_is_a_choice() {
+    const CORNER: &str = "tests/rules-examples/siege-3.29-corner.scenario.ron";
+    let v = json(&[
+        "query",
+        "crossfire",
+        CORNER,
+        "0604",
+        "--from",
+        "0602",
+        "--from",
+        "0306",
+        "--from",
+        "0806",
+    ]);
+    let fires = v["fires"].as_array().unwrap();
+    assert_eq!(fires[0]["cover"], "medium", "{v}");
+    assert_eq!(fires[1]["cover"], "medium", "{v}");
+    assert_eq!(fires[2]["cover"], "none", "{v}");
+    assert_eq!(v["choose_between"], serde_json::json!(["0602", "0306"]));
+    // Not a rule of the other systems.
+    let (code, _, err) = muster(&["query", "crossfire", CIVITATE, "0505", "--from", "0606"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("Siege"), "{err}");
+}
+
+#[test]
 fn explain_prints_the_documented_headings() {
     let (code, out, _) = muster(&["explain", "AC101"]);
     assert_eq!(code, 0);

@@ -105,3 +105,36 @@ pub fn line_of_fire(s: &Scenario, from: FireEnd, to: FireEnd) -> Result<LineOfFi
         )),
     }
 }
+
+/// Several shooters at one target: each line of fire, and the shooters between whose
+/// one-sided cover the target's owner chooses (Siege 3.28, 3.29: medium cover counts once).
+pub fn crossfire(
+    s: &Scenario,
+    shooters: &[FireEnd],
+    target: FireEnd,
+) -> Result<(Vec<LineOfFire>, Vec<usize>), String> {
+    if s.file.ruleset != "siege" {
+        return Err(format!(
+            "crossfire cover is a Siege / Cry Havoc rule, not one of {}",
+            s.ruleset.name
+        ));
+    }
+    let fires: Vec<LineOfFire> = shooters
+        .iter()
+        .map(|a| line_of_fire(s, *a, target))
+        .collect::<Result<_, _>>()?;
+    let one_sided: Vec<usize> = fires
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.clear && f.one_sided)
+        .map(|(i, _)| i)
+        .collect();
+    Ok((
+        fires,
+        if one_sided.len() > 1 {
+            one_sided
+        } else {
+            vec![]
+        },
+    ))
+}

@@ -47,7 +47,7 @@ pub mod siege;
 mod world;
 
 pub use diagnostic::{Diagnostic, FileRole, Label, Location, Severity};
-pub use fire::{line_of_fire, FireEnd, LineOfFire};
+pub use fire::{crossfire, line_of_fire, FireEnd, LineOfFire};
 pub use overlay_fit::OverlayFit;
 pub use reach::{reach, reach_carrying, Reach};
 pub use rulesets::{ruleset, RULESET_IDS};

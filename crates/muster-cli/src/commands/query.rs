@@ -37,6 +37,20 @@ pub enum Query {
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
     },
+    /// Siege: several shooters at one target, and whose one-sided cover the target's owner
+    /// must choose between (3.28, 3.29): {"target", "fires": [...], "choose_between"}.
+    Crossfire {
+        /// The scenario file.
+        scenario: PathBuf,
+        /// The target's hex.
+        target: String,
+        /// A shooter's hex (give two or more).
+        #[arg(long = "from", required = true)]
+        from: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
+    },
     /// Line of fire between two hexes: {"clear", "cover", "path", "reason"}.
     Los {
         /// The scenario file.
@@ -226,6 +240,47 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                     area.hexes.len(),
                     area.range
                 )
+            })?;
+        }
+        Query::Crossfire {
+            scenario,
+            target,
+            from,
+            format,
+        } => {
+            let loaded = load(&scenario)?;
+            let s = loaded.resolve();
+            let t = muster_rules::FireEnd::of_character(&s, hex(&s, &target)?);
+            let shooters: Vec<muster_rules::FireEnd> = from
+                .iter()
+                .map(|f| Ok(muster_rules::FireEnd::of_character(&s, hex(&s, f)?)))
+                .collect::<anyhow::Result<_>>()?;
+            let (fires, choose) =
+                muster_rules::crossfire(&s, &shooters, t).map_err(anyhow::Error::msg)?;
+            let v = json!({
+                "target": target,
+                "fires": fires.iter().zip(&from).map(|(l, f)| json!({
+                    "from": f,
+                    "clear": l.clear,
+                    "cover": l.cover,
+                    "one_sided": l.one_sided,
+                    "reason": l.reason,
+                })).collect::<Vec<_>>(),
+                "choose_between": choose.iter().map(|i| from[*i].clone()).collect::<Vec<_>>(),
+            });
+            print(&v, format, || {
+                let mut t = String::new();
+                for (l, f) in fires.iter().zip(&from) {
+                    t.push_str(&format!("{f} → {target}: {}\n", l.reason));
+                }
+                if !choose.is_empty() {
+                    let names: Vec<&str> = choose.iter().map(|i| from[*i].as_str()).collect();
+                    t.push_str(&format!(
+                        "crossfire: the owner chooses which of {} the cover counts against (Siege 3.28, 3.29)",
+                        names.join(", ")
+                    ));
+                }
+                t.trim_end().to_string()
             })?;
         }
         Query::Los {
