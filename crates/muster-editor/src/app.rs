@@ -153,6 +153,8 @@ pub enum Message {
     PieceSide(usize),
     /// Open a section of the palette.
     Section(crate::tool::Section),
+    /// Mark a piece as entering through the board edge, or not (Siege 2.41).
+    ToggleEntering(String),
     /// Highlight the hexes of the zone field's expression.
     ShowZone,
     /// Place the selected unit on the quick-entry hexes.
@@ -964,6 +966,19 @@ impl App {
             Message::Level(l) => {
                 self.level = l;
                 Task::none()
+            }
+            Message::ToggleEntering(id) => {
+                let Some(s) = &self.doc.scenario else {
+                    return Task::none();
+                };
+                let mut next = s.clone();
+                match next.pieces.iter_mut().find(|p| p.id == id) {
+                    Some(p) => {
+                        p.entering = !p.entering;
+                        self.apply(Edit::Scenario(Box::new(next)))
+                    }
+                    None => Task::none(),
+                }
             }
             Message::Section(section) => {
                 // A second click on the open section's header closes it.

@@ -350,6 +350,24 @@ fn inspector(app: &App) -> Element<'_, Message> {
         }
         for p in app.snap.pieces.iter().filter(|p| p.hexes.contains(&h)) {
             col = col.push(text(format!("piece: {}", p.name)).size(13));
+            let entering = app
+                .doc
+                .scenario
+                .as_ref()
+                .and_then(|s| s.pieces.iter().find(|q| q.id == p.id))
+                .is_some_and(|q| q.entering);
+            col = col.push(
+                button(
+                    text(if entering {
+                        "enters at the edge: yes"
+                    } else {
+                        "enters at the edge: no"
+                    })
+                    .size(12),
+                )
+                .padding([2, 6])
+                .on_press(Message::ToggleEntering(p.id.clone())),
+            );
         }
         for m in app.snap.markers.get(&h).into_iter().flatten() {
             col = col.push(text(format!("marker: {m}")).size(13));

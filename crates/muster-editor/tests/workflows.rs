@@ -769,6 +769,21 @@ fn siege_works_are_placed_turned_marked_and_validated() {
     let _ = app.update(Message::Undo);
     validate(&mut app);
     assert!(!app.diagnostics.iter().any(|d| d.code == "SI412"));
+    // The inspector marks the selected hex's piece as entering at the edge (2.41).
+    let _ = app.update(Message::Tool(Tool::Select));
+    click(&mut app, "1913");
+    click_widget(&mut app, "enters at the edge: no");
+    assert!(
+        app.doc
+            .scenario
+            .as_ref()
+            .unwrap()
+            .pieces
+            .last()
+            .unwrap()
+            .entering,
+        "toggled"
+    );
     // Erase takes the ram away; undo and redo work on pieces like on anything else.
     let _ = app.update(Message::Tool(Tool::Erase));
     click(&mut app, "1913");
