@@ -1,6 +1,6 @@
 //! `muster-bench gen DIR N` and `muster-bench floor DIR [ron|json|reader]`.
 
-use muster_hex::{GridSide, GridSpec, Numbering, Orientation, Stagger};
+use muster_hex::GridSpec;
 use muster_model::canonical::{map_to_ron, scenario_to_ron};
 use muster_model::*;
 use rayon::prelude::*;
@@ -66,16 +66,7 @@ fn map(i: usize, rng: &mut Lcg) -> MapFile {
         provenance: Provenance::Original,
         source: None,
         notes: vec!["Generated for the benchmark.".into()],
-        grid: GridSpec {
-            orientation: Orientation::Flat,
-            stagger: Stagger::Even,
-            numbering: Numbering::ColumnRow,
-            first_column: 1,
-            first_row: 1,
-            columns: cols,
-            rows,
-            north: GridSide::Top,
-        },
+        grid: GridSpec::flat(cols, rows),
         default_terrain: "clear".into(),
         hexes,
         hexsides,
@@ -101,20 +92,9 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
     {
         let n_types = 4 + rng.next(12) as usize;
         let mut units = vec![UnitDef {
-            id: "General".into(),
-            name: "General".into(),
-            kind: "leader".into(),
-            count: 1,
-            steps: vec![],
             rating: Some(1),
             mp: Some(6),
-            provenance: Provenance::Original,
-            regiment: None,
-            list_entry: None,
-            ranks: None,
-            group: None,
-            charges_cavalry: false,
-            shooting_skill: None,
+            ..UnitDef::new("General", "leader", 1)
         }];
         let mut setup = vec![];
         let col = if s == 0 { 2 } else { cols - 1 };
@@ -124,17 +104,13 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
             .map(|(k, r)| id(if s == 0 { col + 1 + k } else { col - 1 - k }, r))
             .collect();
         let mut next = 0usize;
-        setup.push(SetupEntry {
-            units: vec![UnitRef {
+        setup.push(SetupEntry::new(
+            vec![UnitRef {
                 count: 1,
                 unit: "General".into(),
             }],
-            at: Zone::Hexes(vec![id(col, 1)]),
-            hidden: false,
-            source: None,
-            facing: None,
-            level: None,
-        });
+            Zone::Hexes(vec![id(col, 1)]),
+        ));
         for t in 0..n_types {
             let count = (1 + rng.next(4) as u32).min((home.len() - next.min(home.len())) as u32);
             if count == 0 {
@@ -142,14 +118,6 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
             }
             let archer = t % 3 == 0;
             units.push(UnitDef {
-                id: format!("Unit {t}"),
-                name: format!("Unit {t}"),
-                kind: if archer {
-                    "archers".into()
-                } else {
-                    "infantry".into()
-                },
-                count,
                 steps: vec![
                     Step {
                         strength: 3,
@@ -162,30 +130,25 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
                         range: archer.then_some(3),
                     },
                 ],
-                rating: None,
-                mp: None,
-                provenance: Provenance::Original,
-                regiment: None,
-                list_entry: None,
-                ranks: None,
-                group: None,
-                charges_cavalry: false,
-                shooting_skill: None,
+                ..UnitDef::new(
+                    &format!("Unit {t}"),
+                    if archer { "archers" } else { "infantry" },
+                    count,
+                )
             });
             let hexes: Vec<HexId> = (0..count as usize)
                 .map(|k| home[next + k].clone())
                 .collect();
             next += count as usize;
             setup.push(SetupEntry {
-                units: vec![UnitRef {
-                    count,
-                    unit: format!("Unit {t}"),
-                }],
-                at: Zone::Hexes(hexes),
-                hidden: false,
                 source: Some("p. 1".into()),
-                facing: None,
-                level: None,
+                ..SetupEntry::new(
+                    vec![UnitRef {
+                        count,
+                        unit: format!("Unit {t}"),
+                    }],
+                    Zone::Hexes(hexes),
+                )
             });
         }
         sides.push(Side {

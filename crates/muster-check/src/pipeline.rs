@@ -48,18 +48,21 @@ impl LoadedScenario {
         }
     }
 
-    /// Resolves the scenario (world and set-up) for engine queries.
-    pub fn resolve(&self) -> muster_rules::Scenario<'_> {
-        let overlays: Vec<Option<&OverlayFile>> = self
-            .overlays
+    /// The overlays in placement order, `None` for those that did not load.
+    pub fn overlay_values(&self) -> Vec<Option<&OverlayFile>> {
+        self.overlays
             .iter()
             .map(|o| o.as_ref().as_ref().ok().map(|l| &l.value))
-            .collect();
+            .collect()
+    }
+
+    /// Resolves the scenario (world and set-up) for engine queries.
+    pub fn resolve(&self) -> muster_rules::Scenario<'_> {
         let mut sink = Vec::new();
         muster_rules::resolve(
             &self.scenario.value,
             &self.map().value,
-            &overlays,
+            &self.overlay_values(),
             self.ruleset,
             &mut sink,
         )
@@ -294,11 +297,7 @@ impl Checker {
         for l in over_locs.iter().flatten() {
             report.sources.insert(l.path.clone(), l.text.clone());
         }
-        let overlay_values: Vec<Option<&OverlayFile>> = loaded
-            .overlays
-            .iter()
-            .map(|o| o.as_ref().as_ref().ok().map(|l| &l.value))
-            .collect();
+        let overlay_values = loaded.overlay_values();
         let list_values: Vec<&ArmyListFile> = loaded
             .lists
             .iter()

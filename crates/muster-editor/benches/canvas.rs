@@ -28,24 +28,12 @@ fn app_with(columns: u32, rows: u32, counters: usize) -> App {
     let s = doc.scenario.as_mut().unwrap();
     for side in 0..2 {
         s.sides[side].units.push(UnitDef {
-            id: "Foot".into(),
-            name: "Foot".into(),
-            kind: "infantry".into(),
-            count: 1000,
             steps: vec![Step {
                 strength: 2,
                 mp: 4,
                 range: None,
             }],
-            rating: None,
-            mp: None,
-            provenance: Default::default(),
-            regiment: None,
-            list_entry: None,
-            ranks: None,
-            group: None,
-            charges_cavalry: false,
-            shooting_skill: None,
+            ..UnitDef::new("Foot", "infantry", 1000)
         });
     }
     for (i, h) in grid
@@ -54,17 +42,13 @@ fn app_with(columns: u32, rows: u32, counters: usize) -> App {
         .filter(|(i, _)| i % 5 == 0)
         .take(counters)
     {
-        s.sides[i % 2].setup.push(SetupEntry {
-            units: vec![UnitRef {
+        s.sides[i % 2].setup.push(SetupEntry::new(
+            vec![UnitRef {
                 count: 1,
                 unit: "Foot".into(),
             }],
-            at: Zone::Hexes(vec![HexId(grid.to_printed(h))]),
-            hidden: false,
-            source: None,
-            facing: None,
-            level: None,
-        });
+            Zone::Hexes(vec![HexId(grid.to_printed(h))]),
+        ));
     }
     let path = dir.join(format!("bench-{columns}.scenario.ron"));
     doc.save_as(&path).unwrap();

@@ -366,15 +366,15 @@ impl App {
             return Some(Edit::Scenario(Box::new(next)));
         }
         let entry = SetupEntry {
-            units: vec![UnitRef {
-                count: hexes.len().max(1) as u32,
-                unit: def.id.clone(),
-            }],
-            at: Zone::Hexes(hexes.into_iter().map(HexId).collect()),
-            hidden: false,
-            source: None,
             facing: Some(self.facing.clone()).filter(|f| !f.is_empty()),
             level: self.level.filter(|_| has_levels(&s.ruleset)),
+            ..SetupEntry::new(
+                vec![UnitRef {
+                    count: hexes.len().max(1) as u32,
+                    unit: def.id.clone(),
+                }],
+                Zone::Hexes(hexes.into_iter().map(HexId).collect()),
+            )
         };
         Some(Edit::InsertSetup {
             side,

@@ -3,7 +3,7 @@
 //! the target, then rename) and canonical, so a load-save round trip changes nothing.
 
 use muster_check::{load_value, LoadError};
-use muster_hex::{GridSide, GridSpec, Numbering, Orientation, Stagger};
+use muster_hex::GridSpec;
 use muster_model::canonical::{map_to_ron, scenario_to_ron};
 use muster_model::{FileKind, MapFile, OverlayFile, ScenarioFile};
 use std::path::{Path, PathBuf};
@@ -100,16 +100,7 @@ impl Document {
     /// A new, empty A la Charge map of the given size with a two-sided scenario on it,
     /// to be saved as `<stem>.map.ron` and `<stem>.scenario.ron` in `dir`.
     pub fn new_empty(dir: &Path, stem: &str, columns: u32, rows: u32) -> Document {
-        let grid = GridSpec {
-            orientation: Orientation::Flat,
-            stagger: Stagger::Even,
-            numbering: Numbering::ColumnRow,
-            first_column: 1,
-            first_row: 1,
-            columns,
-            rows,
-            north: GridSide::Top,
-        };
+        let grid = GridSpec::flat(columns, rows);
         let map = MapFile::blank(stem, "a-la-charge", "clear", grid);
         let scenario = ScenarioFile::blank(stem, "a-la-charge", &format!("{stem}.map.ron"));
         Document {

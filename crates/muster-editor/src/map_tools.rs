@@ -123,19 +123,10 @@ pub fn edge_zone(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use muster_hex::{GridSide, GridSpec, Numbering, Orientation, Stagger};
+    use muster_hex::GridSpec;
 
     fn map() -> (MapFile, Grid) {
-        let spec = GridSpec {
-            orientation: Orientation::Flat,
-            stagger: Stagger::Even,
-            numbering: Numbering::ColumnRow,
-            first_column: 1,
-            first_row: 1,
-            columns: 8,
-            rows: 6,
-            north: GridSide::Top,
-        };
+        let spec = GridSpec::flat(8, 6);
         (
             MapFile::blank("t", "siege", "flat", spec.clone()),
             Grid::new(spec),

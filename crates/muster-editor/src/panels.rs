@@ -33,15 +33,28 @@ pub fn parse_source(doc: &Document, scenario: bool, text: &str) -> Result<Edit, 
 }
 
 fn tool_button<'a>(label: String, tool: Tool, active: &Tool) -> Element<'a, Message> {
-    let b = button(text(label).size(13))
+    let chosen = *active == tool;
+    choice(label, 13, chosen, Message::Tool(tool))
         .width(Fill)
         .padding([3, 6])
-        .on_press(Message::Tool(tool.clone()));
-    if *active == tool {
-        b.style(button::primary).into()
-    } else {
-        b.style(button::secondary).into()
-    }
+        .into()
+}
+
+/// A button that shows whether its choice is the one in force.
+fn choice<'a>(
+    label: impl Into<String>,
+    size: u32,
+    chosen: bool,
+    message: Message,
+) -> button::Button<'a, Message> {
+    button(text(label.into()).size(size))
+        .padding([2, 6])
+        .on_press(message)
+        .style(if chosen {
+            button::primary
+        } else {
+            button::secondary
+        })
 }
 
 fn toolbar(app: &App) -> Element<'_, Message> {
@@ -246,14 +259,7 @@ fn palette(app: &App) -> Element<'_, Message> {
         );
         if crate::app::has_levels(&s.ruleset) {
             let level = |label: &'static str, l: Option<muster_model::Level>| {
-                let b = button(text(label).size(12))
-                    .padding([2, 6])
-                    .on_press(Message::Level(l));
-                if app.level == l {
-                    b.style(button::primary)
-                } else {
-                    b.style(button::secondary)
-                }
+                choice(label, 12, app.level == l, Message::Level(l))
             };
             col = col.push(
                 row![
@@ -289,14 +295,12 @@ fn palette(app: &App) -> Element<'_, Message> {
         if app.section == Some(Section::Siege) {
             let mut sides = row![text("for").size(13)].spacing(3);
             for (i, sd) in s.sides.iter().enumerate() {
-                let b = button(text(sd.id.clone()).size(12))
-                    .padding([2, 6])
-                    .on_press(Message::PieceSide(i));
-                sides = sides.push(if app.piece_side == i {
-                    b.style(button::primary)
-                } else {
-                    b.style(button::secondary)
-                });
+                sides = sides.push(choice(
+                    sd.id.clone(),
+                    12,
+                    app.piece_side == i,
+                    Message::PieceSide(i),
+                ));
             }
             col = col.push(sides);
             for p in &r.pieces {

@@ -96,22 +96,13 @@ mod tests {
     use super::*;
 
     fn setup() -> (ScenarioFile, Grid) {
-        use muster_hex::{GridSide, GridSpec, Numbering, Orientation, Stagger};
+        use muster_hex::GridSpec;
         let s = ScenarioFile::blank("t", "siege", "x.map.ron");
-        let g = Grid::new(GridSpec {
-            orientation: Orientation::Flat,
-            stagger: Stagger::Even,
-            numbering: Numbering::ColumnRow,
-            first_column: 1,
-            first_row: 1,
-            columns: 10,
-            rows: 10,
-            north: GridSide::Top,
-        });
+        let g = Grid::new(GridSpec::flat(10, 10));
         (s, g)
     }
 
-    fn applied(_: &ScenarioFile, e: Edit) -> ScenarioFile {
+    fn applied(e: Edit) -> ScenarioFile {
         match e {
             Edit::Scenario(b) => *b,
             other => panic!("not a scenario edit: {other:?}"),
@@ -122,11 +113,11 @@ mod tests {
     fn a_second_click_turns_the_piece() {
         let (s, g) = setup();
         let h = g.from_printed("0505").unwrap();
-        let s1 = applied(&s, place_piece(&s, &g, 0, "siege-tower", h, "N").unwrap());
+        let s1 = applied(place_piece(&s, &g, 0, "siege-tower", h, "N").unwrap());
         assert_eq!(s1.pieces.len(), 1);
         assert_eq!(s1.pieces[0].facing.as_deref(), Some("N"));
         assert_eq!(s1.pieces[0].id, "siege-tower-1");
-        let s2 = applied(&s1, place_piece(&s1, &g, 0, "siege-tower", h, "N").unwrap());
+        let s2 = applied(place_piece(&s1, &g, 0, "siege-tower", h, "N").unwrap());
         assert_eq!(s2.pieces.len(), 1);
         assert_eq!(s2.pieces[0].facing.as_deref(), Some("NE"));
     }
@@ -135,15 +126,15 @@ mod tests {
     fn markers_toggle_and_erase_takes_markers_before_pieces() {
         let (s, g) = setup();
         let h = g.from_printed("0303").unwrap();
-        let s1 = applied(&s, toggle_marker(&s, &g, "fire", h, "2"));
+        let s1 = applied(toggle_marker(&s, &g, "fire", h, "2"));
         assert_eq!(s1.markers[0].value, Some(2));
-        let s2 = applied(&s1, toggle_marker(&s1, &g, "fire", h, ""));
+        let s2 = applied(toggle_marker(&s1, &g, "fire", h, ""));
         assert!(s2.markers.is_empty());
-        let s3 = applied(&s1, place_piece(&s1, &g, 1, "ballista", h, "N").unwrap());
+        let s3 = applied(place_piece(&s1, &g, 1, "ballista", h, "N").unwrap());
         let covering = vec!["ballista-1".to_string()];
-        let s4 = applied(&s3, erase_works(&s3, &covering, &g, h).unwrap());
+        let s4 = applied(erase_works(&s3, &covering, &g, h).unwrap());
         assert!(s4.markers.is_empty() && s4.pieces.len() == 1);
-        let s5 = applied(&s4, erase_works(&s4, &covering, &g, h).unwrap());
+        let s5 = applied(erase_works(&s4, &covering, &g, h).unwrap());
         assert!(s5.pieces.is_empty());
         assert!(erase_works(&s5, &covering, &g, h).is_none());
     }

@@ -71,6 +71,32 @@ fn click_widget(app: &mut App, label: &str) {
     }
 }
 
+/// A key press as the window delivers it.
+fn key_message(k: iced::keyboard::Key, m: iced::keyboard::Modifiers) -> Message {
+    Message::Key(iced::keyboard::Event::KeyPressed {
+        key: k.clone(),
+        modified_key: k,
+        physical_key: iced::keyboard::key::Physical::Unidentified(
+            iced::keyboard::key::NativeCode::Unidentified,
+        ),
+        location: iced::keyboard::Location::Standard,
+        modifiers: m,
+        text: None,
+        repeat: false,
+    })
+}
+
+/// The document validates without errors.
+fn assert_no_errors(app: &App) {
+    assert!(
+        app.diagnostics
+            .iter()
+            .all(|d| d.severity != muster_check::Severity::Error),
+        "{:?}",
+        app.diagnostics
+    );
+}
+
 fn terrain(app: &App, id: &str) -> String {
     app.snap.terrain[&hex(app, id)].clone()
 }
@@ -158,13 +184,7 @@ fn hexside_tool_toggles_the_nearest_side() {
 fn placing_a_unit_and_a_diagnostic_appearing_and_disappearing() {
     let mut app = open("place");
     validate(&mut app);
-    assert!(
-        app.diagnostics
-            .iter()
-            .all(|d| d.severity != muster_check::Severity::Error),
-        "{:?}",
-        app.diagnostics
-    );
+    assert_no_errors(&app);
     // A Yorkist archer placed on the barricade line, where a Lancastrian stands: AC101.
     let _ = app.update(Message::Tool(Tool::Place { side: 1, unit: 0 }));
     click(&mut app, "1403");
@@ -311,27 +331,14 @@ fn prompt_before_losing_changes() {
 fn keyboard_shortcuts_pan_and_undo() {
     let mut app = open("keys");
     let before = app.camera.offset;
-    let key = |k: iced::keyboard::Key, m: iced::keyboard::Modifiers| {
-        Message::Key(iced::keyboard::Event::KeyPressed {
-            key: k.clone(),
-            modified_key: k,
-            physical_key: iced::keyboard::key::Physical::Unidentified(
-                iced::keyboard::key::NativeCode::Unidentified,
-            ),
-            location: iced::keyboard::Location::Standard,
-            modifiers: m,
-            text: None,
-            repeat: false,
-        })
-    };
-    let _ = app.update(key(
+    let _ = app.update(key_message(
         iced::keyboard::Key::Named(iced::keyboard::key::Named::ArrowLeft),
         Default::default(),
     ));
     assert_eq!(app.camera.offset, before + Vector::new(60.0, 0.0));
     let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
     click(&mut app, "0210");
-    let _ = app.update(key(
+    let _ = app.update(key_message(
         iced::keyboard::Key::Character("z".into()),
         iced::keyboard::Modifiers::CTRL,
     ));
@@ -400,17 +407,10 @@ fn overlay_tool_places_anchors_in_turn_and_the_fit_is_validated() {
     let mut turns = 0;
     while app.ghost.as_ref().and_then(|g| g.second) != Some(hex(&app, "0312")) {
         assert!(turns < 6, "no turn puts anchor B on 0312: {:?}", app.ghost);
-        let _ = app.update(Message::Key(iced::keyboard::Event::KeyPressed {
-            key: iced::keyboard::Key::Character("r".into()),
-            modified_key: iced::keyboard::Key::Character("r".into()),
-            physical_key: iced::keyboard::key::Physical::Unidentified(
-                iced::keyboard::key::NativeCode::Unidentified,
-            ),
-            location: iced::keyboard::Location::Standard,
-            modifiers: Default::default(),
-            text: None,
-            repeat: false,
-        }));
+        let _ = app.update(key_message(
+            iced::keyboard::Key::Character("r".into()),
+            Default::default(),
+        ));
         turns += 1;
     }
     let ghost = app.ghost.clone().unwrap();
@@ -483,13 +483,7 @@ fn placed_stands_take_the_facing_field() {
         ],
     )));
     validate(&mut app);
-    assert!(
-        app.diagnostics
-            .iter()
-            .all(|d| d.severity != muster_check::Severity::Error),
-        "{:?}",
-        app.diagnostics
-    );
+    assert_no_errors(&app);
     // A fourth Knights stand without a facing, then one facing a point.
     let _ = app.update(Message::Tool(Tool::Place { side: 0, unit: 3 }));
     click(&mut app, "0210");
@@ -694,13 +688,7 @@ fn siege_works_are_placed_turned_marked_and_validated() {
     );
     let (mut app, _) = App::new(Some(path));
     validate(&mut app);
-    assert!(
-        app.diagnostics
-            .iter()
-            .all(|d| d.severity != muster_check::Severity::Error),
-        "{:?}",
-        app.diagnostics
-    );
+    assert_no_errors(&app);
     // The palette offers the ruleset's pieces and markers; click them as a person would.
     click_widget(&mut app, "▾ Terrain"); // close the long terrain list
     click_widget(&mut app, "▸ Siege works");

@@ -58,6 +58,23 @@ fn default_north() -> GridSide {
     GridSide::Top
 }
 
+impl GridSpec {
+    /// The usual grid of new maps: flat-topped hexes in columns, even columns shifted down,
+    /// printed `CCRR` from `0101`, north at the top.
+    pub fn flat(columns: u32, rows: u32) -> GridSpec {
+        GridSpec {
+            orientation: Orientation::Flat,
+            stagger: Stagger::Even,
+            numbering: Numbering::ColumnRow,
+            first_column: 1,
+            first_row: 1,
+            columns,
+            rows,
+            north: GridSide::Top,
+        }
+    }
+}
+
 /// Why a printed hex id could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HexIdError {

@@ -368,6 +368,43 @@ pub struct UnitDef {
     pub shooting_skill: Option<i32>,
 }
 
+impl UnitDef {
+    /// A unit type of `count` counters named as its id, with nothing else set (an original
+    /// example's, until its values are filled in).
+    pub fn new(id: &str, kind: &str, count: u32) -> UnitDef {
+        UnitDef {
+            id: id.into(),
+            name: id.into(),
+            kind: kind.into(),
+            count,
+            steps: vec![],
+            rating: None,
+            mp: None,
+            provenance: Provenance::Original,
+            regiment: None,
+            list_entry: None,
+            ranks: None,
+            group: None,
+            charges_cavalry: false,
+            shooting_skill: None,
+        }
+    }
+}
+
+impl SetupEntry {
+    /// A set-up line putting `units` in `at`, with nothing else said.
+    pub fn new(units: Vec<UnitRef>, at: Zone) -> SetupEntry {
+        SetupEntry {
+            units,
+            at,
+            hidden: false,
+            facing: None,
+            level: None,
+            source: None,
+        }
+    }
+}
+
 fn is_one(n: &u32) -> bool {
     *n == 1
 }

@@ -3,7 +3,6 @@
 //! them with `MUSTER_BLESS=1 cargo test -p muster-render --test golden` and look at them.
 
 use muster_check::Checker;
-use muster_model::OverlayFile;
 use muster_render::{render, RenderOptions, Scene};
 use std::path::{Path, PathBuf};
 
@@ -15,15 +14,10 @@ fn scene(rel: &str) -> Scene {
     let loaded = Checker::new()
         .load_scenario(&root().join(rel))
         .unwrap_or_else(|_| panic!("{rel} loads"));
-    let overlays: Vec<Option<&OverlayFile>> = loaded
-        .overlays
-        .iter()
-        .map(|o| o.as_ref().as_ref().ok().map(|l| &l.value))
-        .collect();
     Scene::of_scenario(
         &loaded.scenario.value,
         &loaded.map().value,
-        &overlays,
+        &loaded.overlay_values(),
         loaded.ruleset,
     )
 }

@@ -15,6 +15,11 @@ pub struct FireEnd {
 }
 
 impl FireEnd {
+    /// At ground (or battlement) level.
+    pub fn at(hex: Hex) -> FireEnd {
+        FireEnd { hex, upper: false }
+    }
+
     /// The end at `hex` where the character set up there stands: on a siege tower's upper
     /// level when its set-up line says so (the editor's line-of-fire tool picks ends so).
     pub fn of_character(s: &Scenario, hex: Hex) -> FireEnd {
@@ -82,27 +87,31 @@ pub fn line_of_fire(s: &Scenario, from: FireEnd, to: FireEnd) -> Result<LineOfFi
             })
         }
         "siege" => {
-            use crate::siege::{field::Field, los};
-            let f = Field::new(s);
-            let (a, b) = (
-                los::End { hex: from.hex, upper: from.upper },
-                los::End { hex: to.hex, upper: to.upper },
-            );
-            let l = los::line_of_fire(&f, a, b);
-            Ok(LineOfFire {
-                clear: l.clear,
-                cover: l.clear.then(|| l.cover.name().to_string()),
-                one_sided: l.one_sided,
-                path: l.path,
-                levels: Some((f.level(a.hex, a.upper), f.level(b.hex, b.upper))),
-                steps: l.steps,
-                reason: l.reason,
-            })
+            let f = crate::siege::field::Field::new(s);
+            Ok(siege_answer(&f, from, to, crate::siege::los::line_of_fire(&f, from, to)))
         }
         _ => Err(format!(
             "line of fire is not modelled for {} (its rules measure fire in inches on an open table)",
             s.ruleset.name
         )),
+    }
+}
+
+/// A Siege answer in the shape every system gives.
+fn siege_answer(
+    f: &crate::siege::field::Field,
+    from: FireEnd,
+    to: FireEnd,
+    l: crate::siege::los::Fire,
+) -> LineOfFire {
+    LineOfFire {
+        clear: l.clear,
+        cover: l.clear.then(|| l.cover.name().to_string()),
+        one_sided: l.one_sided,
+        path: l.path,
+        levels: Some((f.level(from.hex, from.upper), f.level(to.hex, to.upper))),
+        steps: l.steps,
+        reason: l.reason,
     }
 }
 
@@ -119,22 +128,12 @@ pub fn crossfire(
             s.ruleset.name
         ));
     }
-    let fires: Vec<LineOfFire> = shooters
-        .iter()
-        .map(|a| line_of_fire(s, *a, target))
-        .collect::<Result<_, _>>()?;
-    let one_sided: Vec<usize> = fires
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| f.clear && f.one_sided)
-        .map(|(i, _)| i)
+    let f = crate::siege::field::Field::new(s);
+    let (fires, choose) = crate::siege::los::crossfire(&f, shooters, target);
+    let answers = fires
+        .into_iter()
+        .zip(shooters)
+        .map(|(l, a)| siege_answer(&f, *a, target, l))
         .collect();
-    Ok((
-        fires,
-        if one_sided.len() > 1 {
-            one_sided
-        } else {
-            vec![]
-        },
-    ))
+    Ok((answers, choose))
 }

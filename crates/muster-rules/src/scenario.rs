@@ -80,6 +80,8 @@ pub struct Scenario<'a> {
     pub deployments: Vec<Deployment<'a>>,
     /// The army lists the scenario names (Charles the Bold), those that loaded.
     pub lists: Vec<&'a muster_model::ArmyListFile>,
+    /// The siege layout (pieces and characters by hex), built on first use.
+    pub(crate) siege_layout: std::sync::OnceLock<crate::siege::field::Layout<'a>>,
 }
 
 /// Why a unit reference in a rule did not resolve.
@@ -161,6 +163,7 @@ impl<'a> Scenario<'a> {
             world,
             deployments,
             lists: Vec::new(),
+            siege_layout: std::sync::OnceLock::new(),
         }
     }
 

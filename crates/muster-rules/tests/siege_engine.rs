@@ -11,7 +11,7 @@ use muster_rules::siege::movement::{step_cost, Mover};
 
 /// A 12×12 field of flat terrain with the given hexes (`"0504:trees"`), hexsides.
 fn map(hexes: &[&str], sides: &[&str]) -> MapFile {
-    let grid = ron::from_str("(orientation: Flat, stagger: Even, numbering: ColumnRow, first_column: 1, first_row: 1, columns: 12, rows: 12, north: Top)").unwrap();
+    let grid = muster_hex::GridSpec::flat(12, 12);
     let mut m = MapFile::blank("t", "siege", "flat", grid);
     for h in hexes {
         let (id, t) = h.split_once(':').unwrap();
@@ -58,29 +58,16 @@ fn marker(kind: &str, hex: &str) -> Marker {
 fn soldiers(s: &mut ScenarioFile, side: usize, hexes: &[(&str, Option<Level>)]) {
     let id = format!("Soldier{side}");
     s.sides[side].units.push(UnitDef {
-        id: id.clone(),
-        name: id.clone(),
-        kind: "soldier".into(),
-        count: hexes.len() as u32,
-        steps: vec![],
-        rating: None,
         mp: Some(6),
-        provenance: Default::default(),
-        regiment: None,
-        list_entry: None,
-        ranks: None,
-        group: None,
-        charges_cavalry: false,
-        shooting_skill: None,
+        ..UnitDef::new(&id, "soldier", hexes.len() as u32)
     });
     for (h, level) in hexes {
         s.sides[side].setup.push(SetupEntry {
-            units: vec![id.parse().unwrap()],
-            at: Zone::Hexes(vec![HexId((*h).into())]),
-            hidden: false,
-            facing: None,
             level: *level,
-            source: None,
+            ..SetupEntry::new(
+                vec![id.parse().unwrap()],
+                Zone::Hexes(vec![HexId((*h).into())]),
+            )
         });
     }
 }

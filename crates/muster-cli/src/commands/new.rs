@@ -1,7 +1,7 @@
 //! `muster new pack|map|scenario NAME`: scaffolds with the ruleset's vocabulary.
 
 use super::fmt::write_atomically;
-use muster_hex::{GridSide, GridSpec, Numbering, Orientation, Stagger};
+use muster_hex::GridSpec;
 use muster_model::canonical::{map_to_ron, scenario_to_ron};
 use muster_model::{MapFile, ScenarioFile};
 use std::path::{Path, PathBuf};
@@ -51,16 +51,7 @@ fn map(title: &str, ruleset: &str, columns: u32, rows: u32) -> MapFile {
         .and_then(|r| r.terrain.first())
         .map(|t| t.id.clone())
         .unwrap_or_else(|| "clear".into());
-    let grid = GridSpec {
-        orientation: Orientation::Flat,
-        stagger: Stagger::Even,
-        numbering: Numbering::ColumnRow,
-        first_column: 1,
-        first_row: 1,
-        columns,
-        rows,
-        north: GridSide::Top,
-    };
+    let grid = GridSpec::flat(columns, rows);
     let mut m = MapFile::blank(title, ruleset, &default, grid);
     m.notes = vec![format!("Terrain ids of {ruleset}: {vocabulary}.")];
     m

@@ -2,7 +2,7 @@
 
 use anyhow::{bail, Context};
 use muster_check::{load_value, Checker};
-use muster_model::{FileKind, MapFile, OverlayFile};
+use muster_model::{FileKind, MapFile};
 use muster_render::{encode_png, render, RenderOptions, Scene};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -37,15 +37,10 @@ pub fn scene_of(file: &Path, marked: &[String]) -> anyhow::Result<Scene> {
             let loaded = Checker::new().load_scenario(file).map_err(|_| {
                 anyhow::anyhow!("{} has errors; run `muster validate` on it", file.display())
             })?;
-            let overlays: Vec<Option<&OverlayFile>> = loaded
-                .overlays
-                .iter()
-                .map(|o| o.as_ref().as_ref().ok().map(|l| &l.value))
-                .collect();
             Scene::of_scenario(
                 &loaded.scenario.value,
                 &loaded.map().value,
-                &overlays,
+                &loaded.overlay_values(),
                 loaded.ruleset,
             )
         }

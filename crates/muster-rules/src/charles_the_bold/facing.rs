@@ -53,19 +53,10 @@ pub fn command_radius(grid: &Grid, general: Hex, range: u32) -> Vec<Hex> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use muster_hex::{GridSide, GridSpec, Numbering, Orientation, Stagger};
+    use muster_hex::GridSpec;
 
     fn grid() -> Grid {
-        Grid::new(GridSpec {
-            orientation: Orientation::Flat,
-            stagger: Stagger::Even,
-            numbering: Numbering::ColumnRow,
-            first_column: 1,
-            first_row: 1,
-            columns: 12,
-            rows: 12,
-            north: GridSide::Top,
-        })
+        Grid::new(GridSpec::flat(12, 12))
     }
 
     #[test]

@@ -64,21 +64,17 @@ pub fn walk(world: &World, from: Hex, dir: Direction, steps: i32) -> Hex {
     (0..steps.unsigned_abs()).fold(from, |h, _| d.step(h, o))
 }
 
-/// Everything on the map of a siege scenario.
-pub struct Field<'s, 'a> {
-    /// The scenario.
-    pub s: &'s Scenario<'a>,
-    /// Pieces placed on the map (off-map engines and pieces that did not resolve are left
-    /// out; `SI417` reports the latter).
-    pub pieces: Vec<PlacedPiece<'a>>,
-    /// Characters whose hex is certain.
-    pub characters: Vec<Character>,
+/// Pieces and characters laid out hex by hex: built once per resolved scenario and kept
+/// in it (every check, line of fire and reach reads the same layout).
+#[derive(Debug)]
+pub struct Layout<'a> {
+    pieces: Vec<PlacedPiece<'a>>,
+    characters: Vec<Character>,
     by_hex: HashMap<Hex, Vec<usize>>,
 }
 
-impl<'s, 'a> Field<'s, 'a> {
-    /// Lays out a resolved scenario.
-    pub fn new(s: &'s Scenario<'a>) -> Self {
+impl<'a> Layout<'a> {
+    fn build(s: &Scenario<'a>) -> Self {
         let pieces: Vec<PlacedPiece<'a>> = s
             .file
             .pieces
@@ -86,18 +82,41 @@ impl<'s, 'a> Field<'s, 'a> {
             .enumerate()
             .filter_map(|(i, p)| place(s, i, p).ok())
             .collect();
-        let characters = characters(s);
         let mut by_hex: HashMap<Hex, Vec<usize>> = HashMap::new();
         for (i, p) in pieces.iter().enumerate() {
             for h in &p.hexes {
                 by_hex.entry(*h).or_default().push(i);
             }
         }
+        Layout {
+            characters: characters(s),
+            pieces,
+            by_hex,
+        }
+    }
+}
+
+/// Everything on the map of a siege scenario.
+pub struct Field<'s, 'a> {
+    /// The scenario.
+    pub s: &'s Scenario<'a>,
+    /// Pieces placed on the map (off-map engines and pieces that did not resolve are left
+    /// out; `SI417` reports the latter).
+    pub pieces: &'s [PlacedPiece<'a>],
+    /// Characters whose hex is certain.
+    pub characters: &'s [Character],
+    by_hex: &'s HashMap<Hex, Vec<usize>>,
+}
+
+impl<'s, 'a> Field<'s, 'a> {
+    /// The field of a resolved scenario (laid out on first use, then kept).
+    pub fn new(s: &'s Scenario<'a>) -> Self {
+        let layout = s.siege_layout.get_or_init(|| Layout::build(s));
         Field {
             s,
-            pieces,
-            characters,
-            by_hex,
+            pieces: &layout.pieces,
+            characters: &layout.characters,
+            by_hex: &layout.by_hex,
         }
     }
 
@@ -271,7 +290,8 @@ pub fn place<'a>(
 }
 
 /// The characters whose set-up hex is certain: a line with one hex, or one unit type over
-/// exactly as many hexes as counters.
+/// exactly as many hexes as counters. Unlike `occupancy::known_positions` (one entry per
+/// unit type and hex) this counts every counter and keeps its level and a horse's tail.
 fn characters(s: &Scenario) -> Vec<Character> {
     let mut out = Vec::new();
     let o = s.world.grid.orientation();
@@ -295,29 +315,23 @@ fn characters(s: &Scenario) -> Vec<Character> {
                     None
                 }
             };
-            if d.hexes.len() == 1 {
-                for _ in 0..u.count {
-                    out.push(Character {
-                        side: d.side,
-                        unit: u.unit,
-                        hex: d.hexes[0],
-                        level,
-                        deployment: i,
-                        tail: tail(d.hexes[0]),
-                    });
-                }
+            // One hex: every counter of the line stands there (two would be a stacking
+            // error to report); several: one counter a hex, or the owner chooses.
+            let hexes: Vec<Hex> = if d.hexes.len() == 1 {
+                vec![d.hexes[0]; u.count as usize]
             } else if spread {
-                for &h in &d.hexes {
-                    out.push(Character {
-                        side: d.side,
-                        unit: u.unit,
-                        hex: h,
-                        level,
-                        deployment: i,
-                        tail: tail(h),
-                    });
-                }
-            }
+                d.hexes.clone()
+            } else {
+                vec![]
+            };
+            out.extend(hexes.into_iter().map(|h| Character {
+                side: d.side,
+                unit: u.unit,
+                hex: h,
+                level,
+                deployment: i,
+                tail: tail(h),
+            }));
         }
     }
     out

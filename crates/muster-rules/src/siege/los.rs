@@ -18,21 +18,7 @@ use super::field::Field;
 use muster_hex::{distance, hex_line, Hex, LineStep};
 use muster_model::CoverKind;
 
-/// One end of a shot: a hex, and whether on a siege tower's upper level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct End {
-    /// The hex.
-    pub hex: Hex,
-    /// On the upper level of a siege tower there.
-    pub upper: bool,
-}
-
-impl End {
-    /// At ground (or battlement) level.
-    pub fn at(hex: Hex) -> End {
-        End { hex, upper: false }
-    }
-}
+pub use crate::fire::FireEnd as End;
 
 /// The answer to a line-of-fire query.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -468,14 +454,13 @@ fn crossing(
                     .any(|d| d.id == *ft && d.traits.iter().any(|t| t == "lip"))
             }) && w.elevation(top) >= w.elevation(s)
     };
-    let (slope, up) = if lip(p, q) && f.has(p, "slope") {
-        (p, q)
+    let slope = if lip(p, q) && f.has(p, "slope") {
+        p
     } else if lip(q, p) && f.has(q, "slope") {
-        (q, p)
+        q
     } else {
         return;
     };
-    let _ = up;
     if tower_shot {
         return;
     }
@@ -620,7 +605,6 @@ fn target_cover(f: &Field, from: End, to: End, path: &[Hex], tower_shot: bool, e
 fn corner_cover(f: &Field, a: Hex, b: Hex, e: &mut Eval) {
     let w = f.world();
     let g = &w.grid;
-    let o = g.orientation();
     let building = |h: Hex| f.has(h, "building");
     // Only hexes the map marks as holding an exterior building corner.
     if building(b) || !f.has(b, "corner") {
@@ -638,7 +622,6 @@ fn corner_cover(f: &Field, a: Hex, b: Hex, e: &mut Eval) {
             if building(u) {
                 continue;
             }
-            let _ = o;
             // Face 1: side b|bh, seen from b's half-plane. Face 2: side u|bh, seen from u's.
             let sees = |outer: Hex, wall: Hex| {
                 let (ox, oy) = centre(outer);

@@ -99,10 +99,9 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
             }
         }
     }
-    if let Some(p) = pieces.iter().find(|p| p.def.below > 0 || p.def.above > 0) {
+    if pieces.iter().any(|p| p.def.below > 0 || p.def.above > 0) {
         // Siege tower or ram: 2 to enter; the upper level from a battlement also 2 (2.42,
         // 2.45, 4.3); climbing is a separate step.
-        let _ = p;
         let from_battlement = f.has(a, "battlement") && !f.marked(a, "rubble");
         if b_up && !(a_up || from_battlement) {
             return Err("the upper level is reached by climbing inside the tower, or from a battlement (2.45)".into());

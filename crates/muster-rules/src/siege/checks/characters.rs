@@ -133,7 +133,7 @@ fn stacking(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let g = &s.world.grid;
     let name = |c: &Character| s.file.sides[c.side].units[c.unit].id.clone();
     let mut seen: Vec<(Hex, bool, &Character)> = Vec::new();
-    for c in &f.characters {
+    for c in f.characters {
         let engine = f
             .pieces_at(c.hex)
             .find(|p| p.def.below > 0 || p.def.above > 0);
@@ -201,7 +201,7 @@ pub const FIRE: ScenarioCheck = ScenarioCheck {
 fn fire(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
-    for c in &f.characters {
+    for c in f.characters {
         for h in [c.hex].into_iter().chain(c.tail) {
             if f.marked(h, "fire") {
                 out.push(
@@ -301,7 +301,7 @@ pub const IMPASSABLE: ScenarioCheck = ScenarioCheck {
 fn impassable(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
-    for c in &f.characters {
+    for c in f.characters {
         for h in [c.hex].into_iter().chain(c.tail) {
             let Some(t) = f.terrain(h) else { continue };
             if t.mp.is_none() && !f.marked(h, "rubble") && g.contains(h) {

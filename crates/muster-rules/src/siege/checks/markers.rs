@@ -136,6 +136,7 @@ pub const KINDS: ScenarioCheck = ScenarioCheck {
 };
 
 fn kinds(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    let f = Field::new(s);
     for (i, m) in s.file.markers.iter().enumerate() {
         let loc = |k: &str| Location::here(format!("/markers/{i}/{k}"));
         let Some(def) = marker_def(s.ruleset, &m.kind) else {
@@ -152,7 +153,7 @@ fn kinds(s: &Scenario, out: &mut Vec<Diagnostic>) {
             ));
             continue;
         };
-        match s.world.grid.from_printed(m.hex.as_str()) {
+        let h = match s.world.grid.from_printed(m.hex.as_str()) {
             Err(e) => {
                 out.push(Diagnostic::error("SI405", loc("hex"), e.to_string()));
                 continue;
@@ -161,8 +162,8 @@ fn kinds(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 out.push(s.world.off_map(m.hex.as_str(), loc("hex")));
                 continue;
             }
-            Ok(_) => {}
-        }
+            Ok(h) => h,
+        };
         match (def.max_value, m.value) {
             (Some(max), Some(v)) if v == 0 || v > max => {
                 let mut d = Diagnostic::error(
@@ -204,15 +205,7 @@ fn kinds(s: &Scenario, out: &mut Vec<Diagnostic>) {
             _ => {}
         }
         let demolished = m.kind == "damage" && m.value == Some(4);
-        if demolished
-            && super::super::field::Field::new(s).has(
-                s.world
-                    .grid
-                    .from_printed(m.hex.as_str())
-                    .unwrap_or_default(),
-                "breachable",
-            )
-        {
+        if demolished && f.has(h, "breachable") {
             out.push(
                 Diagnostic::error("SI405", loc("value"), format!("the wall at {} is demolished (stage 4): it takes a rubble marker, not a damage marker", m.hex))
                     .at_hex(m.hex.to_string())

@@ -21,7 +21,7 @@ pub const ENGINE_TERRAIN: ScenarioCheck = ScenarioCheck {
 
 fn engine_terrain(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
-    for p in &f.pieces {
+    for p in f.pieces {
         if p.def.moves_on.is_empty() {
             continue;
         }
@@ -239,7 +239,7 @@ pub const NO_ENTRY: ScenarioCheck = ScenarioCheck {
 fn no_entry(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
-    for p in &f.pieces {
+    for p in f.pieces {
         for &h in &p.hexes {
             let id = g.to_printed(h);
             if p.def.no_entry {
