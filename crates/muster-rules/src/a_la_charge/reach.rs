@@ -8,8 +8,7 @@ use crate::reach::Reach;
 use crate::scenario::Scenario;
 use muster_hex::Hex;
 use muster_model::Effect;
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 
 /// Whether the side may cross rivers only by bridges (a special rule).
 fn bridges_only(s: &Scenario, side: usize) -> bool {
@@ -141,36 +140,17 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
                 .any(|o| o.side == side && o.combat && !(o.unit == unit && h == from))
         })
     };
-    let mut best: HashMap<Hex, u32> = HashMap::from([(from, 0)]);
-    let mut heap = BinaryHeap::from([Reverse((0u32, from.x, from.y))]);
-    while let Some(Reverse((cost, x, y))) = heap.pop() {
-        let here = Hex::new(x, y);
-        if best.get(&here).is_some_and(|c| *c < cost) {
-            continue;
-        }
-        if here != from && zoc.contains(&here) {
-            continue; // entering an enemy ZoC ends the move
-        }
-        for next in s.world.grid.neighbors_on_map(here) {
-            if enemy_at(next) {
-                continue;
-            }
-            if zoc.contains(&here) && zoc.contains(&next) {
-                continue; // no ZoC to ZoC
-            }
-            let Some(step) = step_cost(s, side, here, next) else {
-                continue;
-            };
-            let total = cost + step;
-            if total > mp {
-                continue;
-            }
-            if best.get(&next).is_none_or(|c| total < *c) {
-                best.insert(next, total);
-                heap.push(Reverse((total, next.x, next.y)));
-            }
-        }
-    }
+    let best = crate::reach::cheapest(from, mp, |here| {
+        // Entering an enemy ZoC ends the move; no ZoC to ZoC; no entering enemies.
+        let stop = here != from && zoc.contains(&here);
+        s.world
+            .grid
+            .neighbors_on_map(here)
+            .filter(|next| !stop && !enemy_at(*next))
+            .filter(|next| !(zoc.contains(&here) && zoc.contains(next)))
+            .filter_map(|next| step_cost(s, side, here, next).map(|c| (next, c)))
+            .collect::<Vec<_>>()
+    });
     let mut hexes: Vec<(Hex, u32)> = best
         .into_iter()
         .filter(|(h, _)| *h != from && !(mover_combat && friend_combat_at(*h)))

@@ -9,8 +9,6 @@ use crate::reach::Reach;
 use crate::scenario::Scenario;
 use muster_hex::Hex;
 use muster_model::Formation;
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
 
 fn difficult(s: &Scenario, id: &str) -> bool {
     s.file
@@ -59,35 +57,23 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     let horse_deployed = t == UnitType::Horse && !column;
     let occupied = known_positions(s);
     let budget = allowance * 2;
-    let mut best: HashMap<Hex, u32> = HashMap::from([(from, 0)]);
-    let mut heap = BinaryHeap::from([Reverse((0u32, from.x, from.y))]);
-    while let Some(Reverse((cost, x, y))) = heap.pop() {
-        let here = Hex::new(x, y);
-        if best.get(&here).is_some_and(|c| *c < cost) {
-            continue;
-        }
-        for next in s.world.grid.neighbors_on_map(here) {
-            if occupied.contains_key(&next) {
-                continue;
-            }
-            let terrain = s.world.terrain(next);
-            if horse_deployed && closed_to_horse(terrain) {
-                continue;
-            }
-            let on_road = column && s.world.path_joins("road", here, next);
-            let hard = difficult(s, terrain)
-                || s.world
-                    .features_between(here, next)
-                    .iter()
-                    .any(|f| difficult(s, f));
-            let step = if hard && !on_road { 4 } else { 2 };
-            let total = cost + step;
-            if total <= budget && best.get(&next).is_none_or(|c| total < *c) {
-                best.insert(next, total);
-                heap.push(Reverse((total, next.x, next.y)));
-            }
-        }
-    }
+    let best = crate::reach::cheapest(from, budget, |here| {
+        s.world
+            .grid
+            .neighbors_on_map(here)
+            .filter(|next| !occupied.contains_key(next))
+            .filter(|next| !(horse_deployed && closed_to_horse(s.world.terrain(*next))))
+            .map(|next| {
+                let on_road = column && s.world.path_joins("road", here, next);
+                let hard = difficult(s, s.world.terrain(next))
+                    || s.world
+                        .features_between(here, next)
+                        .iter()
+                        .any(|f| difficult(s, f));
+                (next, if hard && !on_road { 4 } else { 2 })
+            })
+            .collect::<Vec<_>>()
+    });
     let mut hexes: Vec<(Hex, u32)> = best
         .into_iter()
         .filter(|(h, _)| *h != from)

@@ -8,7 +8,7 @@ use super::cite;
 use super::field::Field;
 use crate::reach::Reach;
 use muster_hex::Hex;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::HashMap;
 
 /// Who moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -160,21 +160,6 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
     }
 }
 
-#[derive(PartialEq, Eq)]
-struct Node(u32, Spot);
-
-impl Ord for Node {
-    fn cmp(&self, o: &Self) -> std::cmp::Ordering {
-        o.0.cmp(&self.0)
-            .then_with(|| (self.1 .0.x, self.1 .0.y, self.1 .1).cmp(&(o.1 .0.x, o.1 .0.y, o.1 .1)))
-    }
-}
-impl PartialOrd for Node {
-    fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(o))
-    }
-}
-
 /// What a character carries as he moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Load {
@@ -197,50 +182,35 @@ pub fn costs(
 ) -> HashMap<Spot, u32> {
     let w = f.world();
     let enemy = |h: Hex| f.characters_at(h).any(|c| c.side != side);
-    let mut best: HashMap<Spot, u32> = HashMap::from([(start, 0)]);
-    let mut heap = BinaryHeap::from([Node(0, start)]);
-    while let Some(Node(c, spot)) = heap.pop() {
-        if best.get(&spot).is_some_and(|&b| b < c) {
-            continue;
-        }
+    crate::reach::cheapest(start, mp, |spot: Spot| {
         let mut next: Vec<Spot> = w
             .grid
             .neighbors_on_map(spot.0)
             .flat_map(|n| [(n, false), (n, true)])
             .collect();
         next.push((spot.0, !spot.1));
-        for to in next {
-            if to.1 && !f.pieces_at(to.0).any(|p| p.def.above > 0) {
-                continue;
-            }
-            // Mounted characters may cross occupied trenches (3.32); otherwise living
-            // enemy characters cannot be passed through (1.61, cited by 3.32).
-            let trench_jump = mover == Mover::Horse && f.has(to.0, "trench");
-            if to.0 != spot.0 && enemy(to.0) && !trench_jump {
-                continue;
-            }
-            // "All the terrain types that are impassable to horses are also impassable to
-            // screens, with the exception of Filled Moat hexes" (5.21).
-            let screen_barred = load == Load::Screen
-                && to.0 != spot.0
-                && !f.marked(to.0, "filled-moat")
-                && (f.terrain(to.0).is_some_and(|t| t.no_horses)
-                    || f.marked(to.0, "rubble")
-                    || f.pieces_at(to.0).any(|p| !p.def.faced_on_hexside));
-            if screen_barred || (load == Load::Screen && to.1) {
-                continue;
-            }
-            let Ok(step) = step_cost(f, spot, to, mover) else {
-                continue;
-            };
-            let nc = c + step;
-            if nc <= mp && best.get(&to).is_none_or(|&b| nc < b) {
-                best.insert(to, nc);
-                heap.push(Node(nc, to));
-            }
-        }
-    }
-    best
+        next.into_iter()
+            .filter(|to| !to.1 || f.pieces_at(to.0).any(|p| p.def.above > 0))
+            .filter(|to| {
+                // Mounted characters may cross occupied trenches (3.32); otherwise living
+                // enemy characters cannot be passed through (1.61, cited by 3.32).
+                let trench_jump = mover == Mover::Horse && f.has(to.0, "trench");
+                !(to.0 != spot.0 && enemy(to.0) && !trench_jump)
+            })
+            .filter(|to| {
+                // "All the terrain types that are impassable to horses are also impassable
+                // to screens, with the exception of Filled Moat hexes" (5.21).
+                let screen_barred = load == Load::Screen
+                    && to.0 != spot.0
+                    && !f.marked(to.0, "filled-moat")
+                    && (f.terrain(to.0).is_some_and(|t| t.no_horses)
+                        || f.marked(to.0, "rubble")
+                        || f.pieces_at(to.0).any(|p| !p.def.faced_on_hexside));
+                !(screen_barred || (load == Load::Screen && to.1))
+            })
+            .filter_map(|to| step_cost(f, spot, to, mover).ok().map(|c| (to, c)))
+            .collect::<Vec<_>>()
+    })
 }
 
 /// The reach of unit `unit` of side `side` from `from`.
