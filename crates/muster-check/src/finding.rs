@@ -41,6 +41,25 @@ pub struct Finding {
     pub labels: Vec<LocatedLabel>,
 }
 
+impl Finding {
+    /// A file that could not be read or is not a Muster file (`MU004`), at its top.
+    pub(crate) fn unreadable(path: &std::path::Path, message: String) -> Finding {
+        Finding {
+            diagnostic: muster_rules::Diagnostic::error(
+                "MU004",
+                muster_rules::Location::here(""),
+                message,
+            ),
+            file: path.to_path_buf(),
+            start: 0,
+            end: 0,
+            line: 1,
+            column: 1,
+            labels: vec![],
+        }
+    }
+}
+
 /// Everything found in one file.
 #[derive(Debug, Clone)]
 pub struct FileReport {

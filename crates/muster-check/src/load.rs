@@ -154,16 +154,7 @@ pub(crate) fn locate_all(
 }
 
 fn unreadable(path: &Path, message: String) -> Vec<Finding> {
-    let d = Diagnostic::error("MU004", Location::here(""), message);
-    vec![Finding {
-        diagnostic: d,
-        file: path.to_path_buf(),
-        start: 0,
-        end: 0,
-        line: 1,
-        column: 1,
-        labels: vec![],
-    }]
+    vec![Finding::unreadable(path, message)]
 }
 
 /// Reads a file from disk and loads it as `kind`.

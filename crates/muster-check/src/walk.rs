@@ -3,7 +3,6 @@
 
 use crate::finding::Finding;
 use muster_model::FileKind;
-use muster_rules::{Diagnostic, Location};
 use std::path::{Path, PathBuf};
 
 /// Files found and problems met on the way.
@@ -13,18 +12,6 @@ pub struct Discovered {
     pub files: Vec<(PathBuf, FileKind)>,
     /// Unreadable entries, symlink loops, explicitly named files of unknown kind.
     pub problems: Vec<Finding>,
-}
-
-fn problem(path: &Path, message: String) -> Finding {
-    Finding {
-        diagnostic: Diagnostic::error("MU004", Location::here(""), message),
-        file: path.to_path_buf(),
-        start: 0,
-        end: 0,
-        line: 1,
-        column: 1,
-        labels: vec![],
-    }
 }
 
 fn kind_of(path: &Path) -> Option<FileKind> {
@@ -39,10 +26,10 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
     let mut d = Discovered::default();
     for root in paths {
         match std::fs::metadata(root) {
-            Err(e) => d.problems.push(problem(root, format!("cannot read {}: {e}", root.display()))),
+            Err(e) => d.problems.push(Finding::unreadable(root, format!("cannot read {}: {e}", root.display()))),
             Ok(m) if m.is_file() => match kind_of(root) {
                 Some(k) => d.files.push((root.clone(), k)),
-                None => d.problems.push(problem(root, format!("{} is not a Muster file: names end in .map.ron, .overlay.ron, .scenario.ron, .ruleset.ron or muster.pack.ron (or .json)", root.display()))),
+                None => d.problems.push(Finding::unreadable(root, format!("{} is not a Muster file: names end in .map.ron, .overlay.ron, .scenario.ron, .ruleset.ron or muster.pack.ron (or .json)", root.display()))),
             },
             Ok(_) => {
                 for entry in walkdir::WalkDir::new(root).follow_links(true).sort_by_file_name() {
@@ -56,7 +43,7 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
                         Err(e) => {
                             let at = e.path().map(Path::to_path_buf).unwrap_or_else(|| root.clone());
                             let msg = if e.loop_ancestor().is_some() { "symlink loop: this link leads back to a folder above it".to_string() } else { format!("cannot read this entry: {e}") };
-                            d.problems.push(problem(&at, msg));
+                            d.problems.push(Finding::unreadable(&at, msg));
                         }
                     }
                 }

@@ -114,12 +114,7 @@ pub fn human_to_writer(
     base: Option<&Path>,
     writer: &mut dyn term::termcolor::WriteColor,
 ) -> std::io::Result<()> {
-    let files = Files::new(report, base);
-    let config = Config::default();
-    for f in report.findings() {
-        let cs = to_codespan(f, &files, base);
-        term::emit_to_write_style(writer, &config, &files.db, &cs).map_err(io_error)?;
-    }
+    human_findings(report, base, writer)?;
     write!(writer, "{}", summary(report))
 }
 

@@ -25,20 +25,7 @@ pub fn junit(report: &Report, base: Option<&Path>) -> String {
                 if errors.len() == 1 { "" } else { "s" }
             ));
             s.set_type("muster");
-            let description: Vec<String> = errors
-                .iter()
-                .map(|f| {
-                    format!(
-                        "{}:{}:{}: {}[{}] {}",
-                        name,
-                        f.line,
-                        f.column,
-                        f.diagnostic.severity.as_str(),
-                        f.diagnostic.code,
-                        f.diagnostic.message
-                    )
-                })
-                .collect();
+            let description: Vec<String> = errors.iter().map(|f| finding_line(&name, f)).collect();
             s.set_description(description.join("\n"));
             s
         };
@@ -48,17 +35,7 @@ pub fn junit(report: &Report, base: Option<&Path>) -> String {
             .findings
             .iter()
             .filter(|f| f.diagnostic.severity != Severity::Error)
-            .map(|f| {
-                format!(
-                    "{}:{}:{}: {}[{}] {}",
-                    name,
-                    f.line,
-                    f.column,
-                    f.diagnostic.severity.as_str(),
-                    f.diagnostic.code,
-                    f.diagnostic.message
-                )
-            })
+            .map(|f| finding_line(&name, f))
             .collect();
         if !others.is_empty() {
             case.set_system_out(others.join("\n"));
@@ -68,4 +45,17 @@ pub fn junit(report: &Report, base: Option<&Path>) -> String {
     let mut junit = JUnit::new("muster");
     junit.add_test_suite(suite);
     junit.to_string().unwrap_or_default()
+}
+
+/// One finding as a line: `file:line:column: severity[code] message`.
+fn finding_line(name: &str, f: &muster_check::Finding) -> String {
+    format!(
+        "{}:{}:{}: {}[{}] {}",
+        name,
+        f.line,
+        f.column,
+        f.diagnostic.severity.as_str(),
+        f.diagnostic.code,
+        f.diagnostic.message
+    )
 }
