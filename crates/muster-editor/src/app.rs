@@ -631,12 +631,15 @@ impl App {
             return;
         };
         let s = resolved.file;
-        let known = muster_rules::occupancy::known_positions(&resolved);
+        let held = resolved.placements.certainly_held(hex);
         // A Charles the Bold general: his command radius.
         if s.ruleset == "charles-the-bold" {
-            if let Some(o) = known.get(&hex).and_then(|v| v.iter().find(|o| !o.combat)) {
+            if let Some((o, unit)) = held
+                .iter()
+                .find_map(|o| Some((o, o.unit?)).filter(|_| o.free))
+            {
                 let side = &s.sides[o.side];
-                let id = &side.units[o.unit].id;
+                let id = &side.units[unit].id;
                 if let Some(ci) = side
                     .commands
                     .iter()
@@ -664,18 +667,20 @@ impl App {
             .filter(|d| d.hexes.len() > 1 && d.hexes.contains(&hex))
             .flat_map(|d| d.hexes.iter().copied())
             .collect();
-        if !zones.is_empty() && !known.contains_key(&hex) {
+        if !zones.is_empty() && held.is_empty() {
             self.status = format!("deployment zone of {} hexes", zones.len());
             self.highlight = zones;
             return;
         }
-        if let Some(o) = known
-            .get(&hex)
-            .and_then(|v| v.iter().find(|o| o.combat).or(v.first()))
+        if let Some((o, unit)) = held
+            .iter()
+            .filter(|o| !o.free)
+            .chain(held.iter())
+            .find_map(|o| Some((o, o.unit?)))
         {
-            let reach = muster_rules::reach(&resolved, o.side, o.unit, hex);
+            let reach = muster_rules::reach(&resolved, o.side, unit, hex);
             self.highlight = reach.hexes.iter().map(|(h, _)| *h).collect();
-            let name = &s.sides[o.side].units[o.unit].name;
+            let name = &s.sides[o.side].units[unit].name;
             self.status = match reach.restricted {
                 Some(why) => format!("{name} cannot move: {why}"),
                 None => format!(

@@ -67,14 +67,17 @@ pub fn line_of_fire(s: &Scenario, from: FireEnd, to: FireEnd) -> Result<LineOfFi
             })
         }
         "charles-the-bold" => {
-            let known = crate::occupancy::known_positions(s);
-            let archer = known
-                .get(&from.hex)
+            let p = &s.placements;
+            let archer = p
+                .certainly_held(from.hex)
                 .into_iter()
-                .flatten()
-                .filter_map(|o| s.list_entry(o.side, o.unit))
+                .filter_map(|o| s.list_entry(o.side, o.unit?))
                 .any(|e| e.has("Longbow") || e.has("Bow"));
-            let stands: Vec<Hex> = known.keys().copied().collect();
+            // Stands block sight; generals are not stands (§1.2).
+            let stands: Vec<Hex> = p
+                .certain_hexes()
+                .filter(|h| p.certainly_held(*h).iter().any(|o| !o.free))
+                .collect();
             let v = crate::charles_the_bold::visibility::sight(s, from.hex, to.hex, archer, &stands);
             Ok(LineOfFire {
                 clear: v.clear,

@@ -13,10 +13,76 @@ pub struct Reach {
     pub hexes: Vec<(Hex, u32)>,
     /// Why the unit cannot move at all, if so.
     pub restricted: Option<String>,
+    /// Hexes of the answer that an enemy set-up line may hold (or whose neighbour it may
+    /// hold, so that a zone of control may fall on them): the owner's choice decides,
+    /// so the answer there is not certain. Sorted by printed id.
+    pub uncertain: Vec<Hex>,
+}
+
+impl Reach {
+    /// A unit that cannot move, and why.
+    pub fn none(mp: u32, why: impl Into<String>) -> Reach {
+        Reach {
+            mp,
+            hexes: vec![],
+            restricted: Some(why.into()),
+            uncertain: vec![],
+        }
+    }
+}
+
+/// Hexes among `hexes` whose answer depends on where an enemy's owner's-choice (or
+/// hidden) line puts its units: an enemy line may use the hex or a neighbour, and no
+/// enemy certainly holds it.
+pub(crate) fn uncertain(s: &Scenario, side: usize, hexes: &[(Hex, u32)]) -> Vec<Hex> {
+    let p = &s.placements;
+    let enemy_may = |h: Hex| {
+        p.who_could_be(h).iter().any(|l| p.line(*l).side != side)
+            && !p.certainly_held(h).iter().any(|o| o.side != side)
+    };
+    let mut out: Vec<Hex> = hexes
+        .iter()
+        .map(|(h, _)| *h)
+        .filter(|h| enemy_may(*h) || s.world.grid.neighbors_on_map(*h).any(enemy_may))
+        .collect();
+    out.sort_by_key(|h| s.world.grid.to_printed(*h));
+    out
+}
+
+/// Why a unit may not act at the start of the game, from the scenario's special rules
+/// (`Inactive` until a later turn).
+pub(crate) fn inactive(s: &Scenario, side: usize, unit: usize) -> Option<String> {
+    let id = &s.file.sides[side].units[unit].id;
+    let side_id = &s.file.sides[side].id;
+    s.file.special_rules.iter().find_map(|r| match &r.rule {
+        muster_model::Effect::Inactive { units, until_turn }
+            if *until_turn > 1
+                && units.iter().any(|u| {
+                    u == id
+                        || u.split_once('/')
+                            .is_some_and(|(sd, un)| sd == side_id && un == id)
+                }) =>
+        {
+            Some(format!(
+                "a special rule says it cannot take any action until turn {until_turn}"
+            ))
+        }
+        _ => None,
+    })
 }
 
 /// The reach of unit `unit` of side `side` from `from`, by the scenario's rules.
 pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
+    let mut r = system_reach(s, side, unit, from);
+    if let Some(why) = inactive(s, side, unit) {
+        r.hexes.clear();
+        r.uncertain.clear();
+        r.restricted = Some(why);
+    }
+    r
+}
+
+fn system_reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     match s.file.ruleset.as_str() {
         "and-gentlemen-all" => crate::and_gentlemen_all::reach::reach(s, side, unit, from),
         "a-la-charge" => crate::a_la_charge::reach::reach(s, side, unit, from),
@@ -24,11 +90,7 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
             let f = crate::siege::field::Field::new(s);
             crate::siege::movement::reach(&f, side, unit, from)
         }
-        other => Reach {
-            mp: 0,
-            hexes: vec![],
-            restricted: Some(format!("movement is not modelled for `{other}` yet")),
-        },
+        other => Reach::none(0, format!("movement is not modelled for `{other}` yet")),
     }
 }
 
@@ -54,7 +116,13 @@ pub fn reach_carrying(
         other => return Err(format!("`{other}` cannot be carried: `screen` or `oil`")),
     };
     let f = crate::siege::field::Field::new(s);
-    Ok(reach_carrying(&f, side, unit, from, load))
+    let mut r = reach_carrying(&f, side, unit, from, load);
+    if let Some(why) = inactive(s, side, unit) {
+        r.hexes.clear();
+        r.uncertain.clear();
+        r.restricted = Some(why);
+    }
+    Ok(r)
 }
 
 /// The cheapest cost of reaching every node within `budget` from `start` (Dijkstra), given

@@ -78,6 +78,8 @@ pub struct Scenario<'a> {
     pub world: World,
     /// Set-up lines and reinforcements.
     pub deployments: Vec<Deployment<'a>>,
+    /// Who stands where at the start: the placement model every check and query reads.
+    pub placements: crate::placement::Placements,
     /// The army lists the scenario names (Charles the Bold), those that loaded.
     pub lists: Vec<&'a muster_model::ArmyListFile>,
     /// The siege layout (pieces and characters by hex), built on first use.
@@ -157,11 +159,18 @@ impl<'a> Scenario<'a> {
                 });
             }
         }
+        let placements = crate::placement::Placements::build(
+            file,
+            ruleset,
+            world.grid.orientation(),
+            &deployments,
+        );
         Scenario {
             file,
             ruleset,
             world,
             deployments,
+            placements,
             lists: Vec::new(),
             siege_layout: std::sync::OnceLock::new(),
         }

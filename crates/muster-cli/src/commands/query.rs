@@ -125,20 +125,52 @@ fn find_unit(s: &Scenario, name: &str) -> anyhow::Result<(usize, usize)> {
     }
 }
 
-fn start_hex(s: &Scenario, side: usize, unit: usize) -> Option<muster_hex::Hex> {
-    let known = muster_rules::occupancy::known_positions(s);
-    let mut at: Vec<_> = known
-        .iter()
-        .filter(|(_, v)| v.iter().any(|o| o.side == side && o.unit == unit))
-        .map(|(h, _)| *h)
-        .collect();
-    at.sort_by_key(|h| s.world.grid.to_printed(*h));
-    at.first().copied().or_else(|| {
-        s.deployments
+/// The hex a unit starts from: the first hex the placement model certainly puts it on, for
+/// a reinforcement the first hex of its entry zone (the answer's `from` says which), or why
+/// there is none (a hidden unit, an owner's choice).
+fn start_hex(s: &Scenario, side: usize, unit: usize) -> anyhow::Result<muster_hex::Hex> {
+    let grid = &s.world.grid;
+    let mut at = s.placements.hexes_of(side, unit);
+    at.sort_by_key(|h| grid.to_printed(*h));
+    if let Some(h) = at.first() {
+        return Ok(*h);
+    }
+    let id = &s.file.sides[side].units[unit].id;
+    let zone = |hexes: &[muster_hex::Hex]| match hexes {
+        [] => "no hex of the map".to_string(),
+        [one] => grid.to_printed(*one),
+        many if many.len() <= 8 => many
             .iter()
-            .find(|d| d.side == side && d.units.iter().any(|u| u.unit == unit))
-            .and_then(|d| d.hexes.first().copied())
-    })
+            .map(|h| grid.to_printed(*h))
+            .collect::<Vec<_>>()
+            .join(", "),
+        many => format!("a zone of {} hexes", many.len()),
+    };
+    if let Some(l) = s.placements.lines_of(side, unit).next() {
+        let how = if l.hidden() {
+            "is hidden"
+        } else {
+            "is placed by its owner's choice"
+        };
+        bail!(
+            "`{id}` {how} in {}: give the hex it started from with --from",
+            zone(&l.hexes)
+        );
+    }
+    if let Some(l) = s.placements.lines().iter().find(|l| {
+        l.side == side && l.entry_turn().is_some() && l.counters.iter().any(|c| c.unit == unit)
+    }) {
+        let mut entry = l.hexes.clone();
+        entry.sort_by_key(|h| grid.to_printed(*h));
+        return entry.first().copied().with_context(|| {
+            format!(
+                "`{id}` enters on turn {} through {}: give the hex it enters by with --from",
+                l.entry_turn().unwrap_or(0),
+                zone(&l.hexes)
+            )
+        });
+    }
+    bail!("`{id}` has no set-up hex; give one with --from")
 }
 
 pub fn run(q: Query) -> anyhow::Result<ExitCode> {
@@ -155,8 +187,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
             let (si, ui) = find_unit(&s, &unit)?;
             let start = match from {
                 Some(f) => hex(&s, &f)?,
-                None => start_hex(&s, si, ui)
-                    .with_context(|| format!("`{unit}` has no set-up hex; give one with --from"))?,
+                None => start_hex(&s, si, ui)?,
             };
             let r = match &carrying {
                 Some(load) => muster_rules::reach_carrying(&s, si, ui, start, load)
@@ -172,6 +203,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 "hexes": r.hexes.iter().map(|(h, _)| grid.to_printed(*h)).collect::<Vec<_>>(),
                 "cost": r.hexes.iter().map(|(h, c)| (grid.to_printed(*h), json!(*c))).collect::<serde_json::Map<String, serde_json::Value>>(),
                 "restricted": r.restricted,
+                "uncertain": r.uncertain.iter().map(|h| grid.to_printed(*h)).collect::<Vec<_>>(),
             });
             print(&v, format, || {
                 format!(

@@ -1,9 +1,12 @@
 //! Movement reach (§9, §11): where a unit can end its move from a hex, given its MP,
 //! terrain costs, roads, rivers and bridges, enemy zones of control (stop on entering, no
 //! ZoC-to-ZoC, no ZoC across a river except at a bridge), friendly units passable but no
-//! stacking at the end.
+//! stacking at the end. Who stands where comes from the placement model: hexes an enemy
+//! combat unit certainly holds block and exert zones of control; an enemy leader alone (§8:
+//! eliminated when entered) and King Henry (captured by entering his hex) may be entered;
+//! hexes only an enemy owner's choice may hold are named in the answer as uncertain.
 
-use crate::occupancy::{known_positions, Occupant};
+use crate::placement::Holder;
 use crate::reach::Reach;
 use crate::scenario::Scenario;
 use muster_hex::Hex;
@@ -69,13 +72,16 @@ pub fn step_cost(s: &Scenario, side: usize, a: Hex, b: Hex) -> Option<u32> {
     Some(cost)
 }
 
-/// Hexes in the zone of control of the enemies of `side`.
-fn enemy_zoc(s: &Scenario, side: usize, positions: &HashMap<Hex, Vec<Occupant>>) -> HashSet<Hex> {
+/// Hexes in the zone of control of the enemies of `side`: around every hex an enemy
+/// certainly holds, by a unit that exerts one (leaders do; a King who only stacks does not).
+fn enemy_zoc(s: &Scenario, side: usize, held: &HashMap<Hex, Vec<Holder>>) -> HashSet<Hex> {
     let mut zoc = HashSet::new();
-    for (h, occ) in positions {
+    for (h, occ) in held {
         let exerts = occ.iter().any(|o| {
-            let (_, kind) = s.unit(o.side, o.unit);
-            o.side != side && !kind.is_some_and(|k| k.stacks)
+            let stacks_only = o.free
+                && o.unit
+                    .is_some_and(|u| s.unit(o.side, u).1.is_some_and(|k| k.stacks));
+            o.side != side && !stacks_only
         });
         if !exerts {
             continue;
@@ -119,26 +125,27 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     let def = &s.file.sides[side].units[unit];
     let mp = def.steps.first().map(|st| st.mp).or(def.mp).unwrap_or(0);
     if let Some(why) = restriction(s, side, unit) {
-        return Reach {
-            mp,
-            hexes: vec![],
-            restricted: Some(why),
-        };
+        return Reach::none(mp, why);
     }
-    let positions = known_positions(s);
-    let zoc = enemy_zoc(s, side, &positions);
+    let held: HashMap<Hex, Vec<Holder>> = s
+        .placements
+        .certain_hexes()
+        .map(|h| (h, s.placements.certainly_held(h)))
+        .collect();
+    let zoc = enemy_zoc(s, side, &held);
     let (_, kind) = s.unit(side, unit);
     let mover_combat = !kind.is_some_and(|k| k.leader || k.stacks);
+    // Only an enemy combat unit keeps a unit out; a leader alone or the King is entered.
     let enemy_at = |h: Hex| {
-        positions
-            .get(&h)
-            .is_some_and(|v| v.iter().any(|o| o.side != side))
+        held.get(&h)
+            .is_some_and(|v| v.iter().any(|o| o.side != side && !o.free))
     };
+    // The mover's own hex holds the mover: it may end elsewhere only if no friend fills it.
     let friend_combat_at = |h: Hex| {
-        positions.get(&h).is_some_and(|v| {
-            v.iter()
-                .any(|o| o.side == side && o.combat && !(o.unit == unit && h == from))
-        })
+        h != from
+            && held
+                .get(&h)
+                .is_some_and(|v| v.iter().any(|o| o.side == side && !o.free))
     };
     let best = crate::reach::cheapest(from, mp, |here| {
         // Entering an enemy ZoC ends the move; no ZoC to ZoC; no entering enemies.
@@ -158,6 +165,7 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     hexes.sort_by_key(|(h, _)| s.world.grid.to_printed(*h));
     Reach {
         mp,
+        uncertain: crate::reach::uncertain(s, side, &hexes),
         hexes,
         restricted: None,
     }

@@ -4,7 +4,6 @@
 //! and drift (facing) are not modelled: the answer is the hexes within the allowance.
 
 use super::tables::{movement_hexes, UnitType};
-use crate::occupancy::known_positions;
 use crate::reach::Reach;
 use crate::scenario::Scenario;
 use muster_hex::Hex;
@@ -26,42 +25,32 @@ pub fn closed_to_horse(terrain: &str) -> bool {
 pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     let def = &s.file.sides[side].units[unit];
     let Some(reg) = &def.regiment else {
-        return Reach {
-            mp: 0,
-            hexes: vec![],
-            restricted: Some("not a regiment (no `regiment`)".into()),
-        };
+        return Reach::none(0, "not a regiment (no `regiment`)");
     };
     let Some(scale) = &s.file.scale else {
-        return Reach {
-            mp: 0,
-            hexes: vec![],
-            restricted: Some("the scenario declares no scale".into()),
-        };
+        return Reach::none(0, "the scenario declares no scale");
     };
     let Some(t) = UnitType::of(&def.kind, reg.mounted.unwrap_or(false)) else {
-        return Reach {
-            mp: 0,
-            hexes: vec![],
-            restricted: Some(format!("unknown unit type `{}`", def.kind)),
-        };
+        return Reach::none(0, format!("unknown unit type `{}`", def.kind));
     };
     let Some(allowance) = movement_hexes(t, reg.formation, scale) else {
-        return Reach {
-            mp: 0,
-            hexes: vec![],
-            restricted: Some("deployed heavy artillery may not move (§6)".into()),
-        };
+        return Reach::none(0, "deployed heavy artillery may not move (§6)");
     };
     let column = reg.formation == Formation::MarchColumn;
     let horse_deployed = t == UnitType::Horse && !column;
-    let occupied = known_positions(s);
+    // Regiments certainly set up in a hex keep others out; the text has no general
+    // counters, so leaders (generals) do not.
+    let occupied: std::collections::HashSet<Hex> = s
+        .placements
+        .certain_hexes()
+        .filter(|h| s.placements.certainly_held(*h).iter().any(|o| !o.free))
+        .collect();
     let budget = allowance * 2;
     let best = crate::reach::cheapest(from, budget, |here| {
         s.world
             .grid
             .neighbors_on_map(here)
-            .filter(|next| !occupied.contains_key(next))
+            .filter(|next| !occupied.contains(next))
             .filter(|next| !(horse_deployed && closed_to_horse(s.world.terrain(*next))))
             .map(|next| {
                 let on_road = column && s.world.path_joins("road", here, next);
@@ -82,6 +71,7 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     hexes.sort_by_key(|(h, _)| s.world.grid.to_printed(*h));
     Reach {
         mp: allowance,
+        uncertain: crate::reach::uncertain(s, side, &hexes),
         hexes,
         restricted: None,
     }

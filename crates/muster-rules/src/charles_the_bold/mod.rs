@@ -52,12 +52,7 @@ pub fn command_area(s: &Scenario, side: usize, command: usize) -> Result<Command
         .iter()
         .position(|u| u.id == general)
         .ok_or("the group's general is not a unit of the side")?;
-    let known = crate::occupancy::known_positions(s);
-    let mut at: Vec<Hex> = known
-        .iter()
-        .filter(|(_, v)| v.iter().any(|o| o.side == side && o.unit == unit))
-        .map(|(h, _)| *h)
-        .collect();
+    let mut at: Vec<Hex> = s.placements.hexes_of(side, unit);
     at.sort_by_key(|h| s.world.grid.to_printed(*h));
     let from = *at.first().ok_or("the general has no set-up hex")?;
     let range = command_range(s, side);

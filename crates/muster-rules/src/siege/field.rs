@@ -3,7 +3,7 @@
 //! level.
 
 use crate::diagnostic::Location;
-use crate::scenario::{DeployKind, Scenario};
+use crate::scenario::Scenario;
 use crate::world::World;
 use muster_hex::{Direction, Hex};
 use muster_model::{CoverKind, Level, Marker, MarkerDef, Piece, PieceDef, Ruleset, TerrainDef};
@@ -289,63 +289,47 @@ pub fn place<'a>(
     })
 }
 
-/// The characters whose set-up hex is certain: a line with one hex, or one unit type over
-/// exactly as many hexes as counters. Unlike `occupancy::known_positions` (one entry per
-/// unit type and hex) this counts every counter and keeps its level and a horse's tail.
+/// Whether the placement model puts each counter of a line on a known hex: a line with
+/// one hex (every counter there), or one unit type filling exactly its hexes.
+pub fn positioned(l: &crate::placement::Line) -> bool {
+    l.hexes.len() == 1 || (l.fill == crate::placement::Fill::Filled && l.counters.len() == 1)
+}
+
+/// The characters whose set-up hex the placement model makes certain (see [`positioned`]),
+/// every counter of them with its level and a horse's tail. Owner's-choice lines are judged
+/// by the checks through [`crate::placement::Placements::judge`].
 fn characters(s: &Scenario) -> Vec<Character> {
     let mut out = Vec::new();
     let o = s.world.grid.orientation();
-    for (i, d) in s.deployments.iter().enumerate() {
-        if !matches!(d.kind, DeployKind::Setup { hidden: false }) || d.hexes.is_empty() {
+    for (i, l) in s.placements.lines().iter().enumerate() {
+        if l.hidden() || !l.on_map() || !positioned(l) {
             continue;
         }
-        let entry = entry_of(s, d.side, &d.pointer);
-        let level = entry.and_then(|e| e.level);
-        let facing = entry
-            .and_then(|e| e.facing.as_deref())
-            .and_then(|f| Direction::from_name(f, o));
-        let total: u64 = d.units.iter().map(|u| u64::from(u.count)).sum();
-        let spread = d.units.len() == 1 && total as usize == d.hexes.len();
-        for u in &d.units {
-            let mounted = s.unit(d.side, u.unit).1.is_some_and(|k| k.mounted);
+        for c in &l.counters {
+            let mounted = s.unit(l.side, c.unit).1.is_some_and(|k| k.mounted);
             let tail = |h: Hex| {
                 if mounted {
-                    facing.map(|f| f.opposite().step(h, o))
+                    l.facing.map(|f| f.opposite().step(h, o))
                 } else {
                     None
                 }
             };
             // One hex: every counter of the line stands there (two would be a stacking
-            // error to report); several: one counter a hex, or the owner chooses.
-            let hexes: Vec<Hex> = if d.hexes.len() == 1 {
-                vec![d.hexes[0]; u.count as usize]
-            } else if spread {
-                d.hexes.clone()
+            // error to report); several: one counter a hex.
+            let hexes: Vec<Hex> = if l.hexes.len() == 1 {
+                vec![l.hexes[0]; c.count.min(crate::placement::MAX_LISTED_COUNTERS) as usize]
             } else {
-                vec![]
+                l.hexes.clone()
             };
             out.extend(hexes.into_iter().map(|h| Character {
-                side: d.side,
-                unit: u.unit,
+                side: l.side,
+                unit: c.unit,
                 hex: h,
-                level,
+                level: l.level,
                 deployment: i,
                 tail: tail(h),
             }));
         }
     }
     out
-}
-
-/// The set-up entry a deployment pointer names (`/sides/0/setup/3`).
-pub fn entry_of<'a>(
-    s: &Scenario<'a>,
-    side: usize,
-    pointer: &str,
-) -> Option<&'a muster_model::SetupEntry> {
-    let i: usize = pointer
-        .strip_prefix(&format!("/sides/{side}/setup/"))?
-        .parse()
-        .ok()?;
-    s.file.sides.get(side)?.setup.get(i)
 }

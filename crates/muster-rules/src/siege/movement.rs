@@ -264,6 +264,7 @@ pub fn reach_carrying(f: &Field, side: usize, unit: usize, from: Hex, load: Load
     hexes.sort_by_key(|(h, _)| s.world.grid.to_printed(*h));
     Reach {
         mp,
+        uncertain: crate::reach::uncertain(s, side, &hexes),
         hexes,
         restricted: match (mp, load) {
             (0, Load::None) => Some("the unit has no movement allowance".into()),

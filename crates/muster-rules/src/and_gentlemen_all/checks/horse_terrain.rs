@@ -4,43 +4,45 @@ use super::super::cite;
 use super::super::reach::closed_to_horse;
 use crate::diagnostic::Diagnostic;
 use crate::registry::ScenarioCheck;
-use crate::scenario::{DeployKind, Scenario};
+use crate::scenario::Scenario;
 use muster_model::Formation;
 
 /// `AG204`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("AG204", "horse-terrain", "and-gentlemen-all", "Deployed horse set up in woods or a built-up area.",
-        "No horse regiment (or mounted dragoons) in deployed formation sets up in a woods or village hex.",
-        "\"Horse may not move through a built-up area or woods in deployed formation.\"",
+        "No horse regiment (or mounted dragoons) in deployed formation sets up in a woods or village hex. Read through the placement model: a line that fills its hexes puts a regiment on each, so every hex must be open to it (an error per hex); an owner's choice is an error only when no arrangement keeps the horse out, and otherwise a warning naming the hexes to avoid.",
+        "\"Horse may not move through a built-up area or woods in deployed formation.\" Our reading: a regiment that may not move through such a hex may not be deployed in it either.",
         "Deployed horse set up in the village.",
         "And Gentlemen All §6 Difficult terrain."),
     run,
 };
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    for d in &s.deployments {
-        if !matches!(d.kind, DeployKind::Setup { .. }) || d.hexes.len() != 1 {
+    for (i, l) in s.placements.lines().iter().enumerate() {
+        if !l.on_map() {
             continue;
         }
-        for u in &d.units {
-            let def = &s.file.sides[d.side].units[u.unit];
-            let Some(r) = &def.regiment else { continue };
+        let side = &s.file.sides[l.side];
+        let verdict = s.placements.judge(i, |unit, hex| {
+            let def = &side.units[unit];
+            let r = def.regiment.as_ref()?;
             let horse = def.kind == "horse" || (def.kind == "dragoons" && r.mounted == Some(true));
-            let hex = d.hexes[0];
             let t = s.world.terrain(hex);
-            if horse && r.formation == Formation::Deployed && closed_to_horse(t) {
-                let id = s.world.grid.to_printed(hex);
-                out.push(
-                    Diagnostic::error(
-                        "AG204",
-                        d.hex_location(hex),
-                        format!("deployed horse `{}` set up in {id}, which is {t}", def.id),
-                    )
-                    .at_hex(id)
-                    .rule(cite("§6"))
-                    .help("set it up elsewhere, or in march column"),
-                );
-            }
-        }
+            (horse && r.formation == Formation::Deployed && closed_to_horse(t))
+                .then(|| format!("{t}, closed to deployed horse"))
+        });
+        let findings = verdict.report(s, i, "AG204", &cite("§6"), |m| {
+            format!(
+                "deployed horse `{}` set up in {}, which is {}",
+                side.units[m.unit].id,
+                s.world.grid.to_printed(m.hex),
+                s.world.terrain(m.hex)
+            )
+        });
+        out.extend(
+            findings
+                .into_iter()
+                .map(|d| d.help("set it up elsewhere, or in march column")),
+        );
     }
 }

@@ -2,8 +2,9 @@
 //! (3.54), who may mount (3.33, 5.13).
 
 use super::super::cite;
-use super::super::field::{Character, Field};
+use super::super::field::{positioned, Character, Field};
 use crate::diagnostic::{Diagnostic, Location};
+use crate::placement::Line;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
 use muster_hex::Hex;
@@ -46,6 +47,20 @@ pub const HORSES: ScenarioCheck = ScenarioCheck {
 fn horses(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
+    let o = g.orientation();
+    judge_choices(s, out, "SI406", &cite("3.31, 3.32"), |line, unit, h| {
+        if !s.unit(line.side, unit).1.is_some_and(|k| k.mounted) {
+            return None;
+        }
+        let tail = line.facing.map(|d| d.opposite().step(h, o));
+        [h].into_iter().chain(tail).find_map(|x| {
+            if !g.contains(x) {
+                Some(format!("the horse runs off the map at {}", g.to_printed(x)))
+            } else {
+                horse_ban(&f, x).map(|why| format!("the horse covers {}: {why}", g.to_printed(x)))
+            }
+        })
+    });
     for p in f.pieces.iter().filter(|p| p.def.animal) {
         for &h in &p.hexes {
             if let Some(why) = horse_ban(&f, h) {
@@ -201,6 +216,13 @@ pub const FIRE: ScenarioCheck = ScenarioCheck {
 fn fire(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
+    judge_choices(s, out, "SI412", &cite("3.54"), |line, unit, h| {
+        let tail = mounted_tail(s, line, unit, h);
+        [h].into_iter()
+            .chain(tail)
+            .find(|x| f.marked(*x, "fire"))
+            .map(|x| format!("{} is on fire", g.to_printed(x)))
+    });
     for c in f.characters {
         for h in [c.hex].into_iter().chain(c.tail) {
             if f.marked(h, "fire") {
@@ -301,6 +323,19 @@ pub const IMPASSABLE: ScenarioCheck = ScenarioCheck {
 fn impassable(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
+    judge_choices(s, out, "SI418", &cite("2.33, 3.1"), |line, unit, h| {
+        let tail = mounted_tail(s, line, unit, h);
+        [h].into_iter().chain(tail).find_map(|x| {
+            let t = f.terrain(x)?;
+            (t.mp.is_none() && !f.marked(x, "rubble") && g.contains(x)).then(|| {
+                format!(
+                    "{} is {}, where nobody can stand",
+                    g.to_printed(x),
+                    t.name.to_lowercase()
+                )
+            })
+        })
+    });
     for c in f.characters {
         for h in [c.hex].into_iter().chain(c.tail) {
             let Some(t) = f.terrain(h) else { continue };
@@ -321,5 +356,41 @@ fn impassable(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 );
             }
         }
+    }
+}
+
+/// A mounted character's second hex when set up at `h` on `line` (3.31).
+fn mounted_tail(s: &Scenario, line: &Line, unit: usize, h: Hex) -> Option<Hex> {
+    if !s.unit(line.side, unit).1.is_some_and(|k| k.mounted) {
+        return None;
+    }
+    line.facing
+        .map(|d| d.opposite().step(h, s.world.grid.orientation()))
+}
+
+/// Judges the set-up lines whose characters the field does not lay out one by one (an
+/// owner's choice over several hexes, several unit types filling a stretch, hidden lines)
+/// by a per-hex rule, through the placement model's one semantics: an error when no legal
+/// arrangement exists, a warning naming the hexes to avoid otherwise.
+fn judge_choices(
+    s: &Scenario,
+    out: &mut Vec<Diagnostic>,
+    code: &'static str,
+    rule: &str,
+    why_not: impl Fn(&Line, usize, Hex) -> Option<String>,
+) {
+    for (i, l) in s.placements.lines().iter().enumerate() {
+        if !l.on_map() || (positioned(l) && !l.hidden()) {
+            continue;
+        }
+        let verdict = s.placements.judge(i, |unit, h| why_not(l, unit, h));
+        out.extend(verdict.report(s, i, code, rule, |m| {
+            format!(
+                "{} is set up in {}: {}",
+                s.file.sides[l.side].units[m.unit].id,
+                s.world.grid.to_printed(m.hex),
+                m.why
+            )
+        }));
     }
 }

@@ -1,0 +1,132 @@
+//! Set-up lines that put two counters that may not share a hex into one: the stacking
+//! checks of every system word these, so that all of them count the same way.
+
+use super::{Fill, Placements};
+use crate::diagnostic::{Diagnostic, Location};
+use crate::scenario::Scenario;
+use muster_hex::Hex;
+
+/// A way the set-up stacks counters that may not share a hex.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Collision {
+    /// Lines that each fill their hexes name the same hex (on the same level): the
+    /// lines, in order.
+    Shared {
+        /// The hex.
+        hex: Hex,
+        /// On a siege tower's upper level.
+        upper: bool,
+        /// The lines.
+        lines: Vec<usize>,
+    },
+    /// One line has more counters that may not share a hex than hexes.
+    Overfull {
+        /// The line.
+        line: usize,
+    },
+    /// Lines, one of them at least an owner's choice, place more such counters than the
+    /// hexes they may use (pigeonhole): no arrangement keeps one a hex.
+    Squeezed {
+        /// The lines.
+        lines: Vec<usize>,
+        /// The hexes they may use.
+        hexes: Vec<Hex>,
+        /// Their counters.
+        counters: usize,
+    },
+}
+
+impl Placements {
+    /// Every collision of the set-up, hexes in the order the lines name them.
+    pub fn collisions(&self) -> Vec<Collision> {
+        let mut out = Vec::new();
+        let mut shared: Vec<((Hex, bool), Vec<usize>)> = Vec::new();
+        for (li, l) in self.lines.iter().enumerate() {
+            if !l.on_map() || l.bound == 0 || !l.fills_every_hex() {
+                continue;
+            }
+            let upper = l.level == Some(muster_model::Level::Upper);
+            for h in &l.hexes {
+                match shared.iter_mut().find(|(k, _)| *k == (*h, upper)) {
+                    Some((_, v)) => v.push(li),
+                    None => shared.push(((*h, upper), vec![li])),
+                }
+            }
+        }
+        for ((hex, upper), lines) in shared {
+            if lines.len() > 1 {
+                out.push(Collision::Shared { hex, upper, lines });
+            }
+        }
+        for (li, l) in self.lines.iter().enumerate() {
+            if l.on_map() && l.fill == Fill::Overflow {
+                out.push(Collision::Overfull { line: li });
+            }
+        }
+        // A shortfall of lines that all fill their hexes shows as a shared hex or an
+        // overfull line already; one with an owner's choice in it is reported here.
+        for s in &self.shortfalls {
+            if s.lines.iter().any(|l| self.lines[*l].fill == Fill::Choice) {
+                let mut hexes: Vec<Hex> = Vec::new();
+                for slot in &s.slots {
+                    let h = self.slots[*slot].hex;
+                    if !hexes.contains(&h) {
+                        hexes.push(h);
+                    }
+                }
+                out.push(Collision::Squeezed {
+                    lines: s.lines.clone(),
+                    hexes,
+                    counters: s.counters,
+                });
+            }
+        }
+        out
+    }
+}
+
+/// The finding for lines that cannot all fit, labelling every colliding line (`noun`
+/// names the counters: "combat units", "stands"); shared by the systems whose stacking
+/// rule is one counter a hex.
+pub fn squeezed_finding(
+    s: &Scenario,
+    code: &'static str,
+    noun: &str,
+    lines: &[usize],
+    hexes: &[muster_hex::Hex],
+    counters: usize,
+) -> Diagnostic {
+    let g = &s.world.grid;
+    let choice = lines
+        .iter()
+        .copied()
+        .find(|l| s.placements.line(*l).fill == crate::placement::Fill::Choice)
+        .unwrap_or(lines[0]);
+    let mut ids: Vec<String> = hexes.iter().map(|h| g.to_printed(*h)).collect();
+    ids.sort();
+    let shown = if ids.len() > 12 {
+        format!("{} … {} ({} hexes)", ids[0], ids[ids.len() - 1], ids.len())
+    } else {
+        ids.join(", ")
+    };
+    let mut d = Diagnostic::error(
+        code,
+        Location::here(s.deployments[choice].zone_pointer.clone()),
+        format!(
+            "{counters} {noun} are set up over only {} hexes ({shown}): no arrangement keeps one a hex",
+            hexes.len()
+        ),
+    )
+    .help("check the count of units and the list of hexes of each labelled line against the print");
+    if let [one] = hexes {
+        d = d.at_hex(g.to_printed(*one));
+    }
+    for l in lines.iter().filter(|l| **l != choice) {
+        let line = s.placements.line(*l);
+        d = d.label(
+            Location::here(s.deployments[*l].zone_pointer.clone()),
+            format!("this line places {} of them", line.bound),
+        );
+    }
+    d
+}

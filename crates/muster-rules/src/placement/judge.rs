@@ -1,0 +1,173 @@
+//! One semantics for every per-hex rule about a set-up line: a line that fills its hexes
+//! puts a unit on every one of them, so each must be legal for some unit of the line (for
+//! its one unit type, every hex); an owner's choice is illegal only when no arrangement of
+//! its counters on legal hexes exists, and otherwise names the hexes the owner must avoid.
+
+use super::matching::{solve, Demand};
+use super::{Fill, Placements};
+use crate::diagnostic::{Diagnostic, Location};
+use crate::scenario::Scenario;
+use muster_hex::Hex;
+
+/// A unit on a hex where a rule forbids it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Misplacement {
+    /// The hex.
+    pub hex: Hex,
+    /// Unit index in the line's side.
+    pub unit: usize,
+    /// Why the rule forbids it, e.g. "woods, closed to deployed horse".
+    pub why: String,
+}
+
+/// The verdict of a per-hex rule on one line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Judgement {
+    /// Every arrangement the line allows is legal.
+    Legal,
+    /// A legal arrangement exists; these placements would break the rule.
+    Avoid(Vec<Misplacement>),
+    /// No legal arrangement exists; these placements break the rule.
+    Illegal(Vec<Misplacement>),
+}
+
+/// Most hexes a choice's finding lists before "and N more".
+const LISTED: usize = 6;
+
+impl Placements {
+    /// Judges line `line` by a per-hex rule: `why_not(unit, hex)` says why that unit may
+    /// not stand there, or `None`.
+    pub fn judge(
+        &self,
+        line: usize,
+        mut why_not: impl FnMut(usize, Hex) -> Option<String>,
+    ) -> Judgement {
+        let l = &self.lines[line];
+        if !l.on_map() || l.hexes.is_empty() {
+            return Judgement::Legal;
+        }
+        let mut bad = Vec::new();
+        let mut bound = Vec::new();
+        let mut illegal = false;
+        for c in l.counters.iter().filter(|c| c.count > 0) {
+            let mut legal = Vec::new();
+            for (i, &hex) in l.hexes.iter().enumerate() {
+                match why_not(c.unit, hex) {
+                    Some(why) => bad.push(Misplacement {
+                        hex,
+                        unit: c.unit,
+                        why,
+                    }),
+                    None => legal.push(i),
+                }
+            }
+            if c.free {
+                // A leader needs one legal hex of the line (the only one, if fixed).
+                illegal |= legal.is_empty();
+            } else {
+                bound.push(Demand {
+                    counters: (c.count as usize).min(l.hexes.len()),
+                    slots: legal,
+                });
+            }
+        }
+        if bad.is_empty() {
+            return Judgement::Legal;
+        }
+        if !bound.is_empty() {
+            let placed = solve(&bound, l.hexes.len())
+                .owner
+                .iter()
+                .filter(|o| o.is_some())
+                .count();
+            let needed = match l.fill {
+                Fill::Fixed | Fill::Filled | Fill::Overflow => l.hexes.len(),
+                Fill::Choice | Fill::Nowhere => l.bound as usize,
+            };
+            // A one-hex line puts every counter there: each must be legal there.
+            let fixed_bad = l.hexes.len() == 1
+                && bad
+                    .iter()
+                    .any(|m| l.counters.iter().any(|c| c.unit == m.unit && !c.free));
+            illegal |= placed < needed || fixed_bad;
+        }
+        if illegal {
+            Judgement::Illegal(bad)
+        } else {
+            Judgement::Avoid(bad)
+        }
+    }
+}
+
+impl Judgement {
+    /// The findings of a judgement on line `line`: on a line that fills its hexes one error
+    /// per forbidden hex (worded by `sentence`); on an owner's choice one error when no
+    /// legal arrangement exists, else one warning naming the hexes to avoid.
+    pub fn report(
+        self,
+        s: &Scenario,
+        line: usize,
+        code: &'static str,
+        rule: &str,
+        sentence: impl Fn(&Misplacement) -> String,
+    ) -> Vec<Diagnostic> {
+        let l = s.placements.line(line);
+        let d = &s.deployments[line];
+        let g = &s.world.grid;
+        let unit_id = |u: usize| s.file.sides[l.side].units[u].id.as_str();
+        let (bad, severe) = match self {
+            Judgement::Legal => return vec![],
+            Judgement::Avoid(b) => (b, false),
+            Judgement::Illegal(b) => (b, true),
+        };
+        if severe && l.fills_every_hex() {
+            return bad
+                .iter()
+                .map(|m| {
+                    Diagnostic::error(code, d.hex_location(m.hex), sentence(m))
+                        .at_hex(g.to_printed(m.hex))
+                        .rule(rule)
+                })
+                .collect();
+        }
+        let mut items: Vec<String> = bad
+            .iter()
+            .take(LISTED)
+            .map(|m| {
+                format!(
+                    "`{}` in {} ({})",
+                    unit_id(m.unit),
+                    g.to_printed(m.hex),
+                    m.why
+                )
+            })
+            .collect();
+        if bad.len() > LISTED {
+            items.push(format!("and {} more", bad.len() - LISTED));
+        }
+        let list = items.join(", ");
+        let one_hex = bad
+            .iter()
+            .all(|m| m.hex == bad[0].hex)
+            .then(|| g.to_printed(bad[0].hex));
+        let mut diag = if severe {
+            Diagnostic::error(
+                code,
+                Location::here(d.zone_pointer.clone()),
+                format!("the owner cannot place this line legally: {list}"),
+            )
+            .help("every arrangement of the line's units on its hexes breaks the rule; check the hexes and the units against the print")
+        } else {
+            Diagnostic::warning(
+                code,
+                Location::here(d.zone_pointer.clone()),
+                format!("the owner's choice must avoid {list}"),
+            )
+            .help("the line leaves the owner a choice; these hexes would break the rule, the others are legal")
+        };
+        if let Some(h) = one_hex {
+            diag = diag.at_hex(h);
+        }
+        vec![diag.rule(rule)]
+    }
+}

@@ -1,0 +1,291 @@
+//! Counters onto slots, one counter a slot: a maximum matching of every set-up line's
+//! counters (a line asks for as many slots as it has counters) to the slots its zone
+//! names. It tells three things no check can see line by line: whether the set-up fits at
+//! all (and, when it does not, which lines collide on which slots: a Hall violator), which
+//! slots every arrangement fills, and which line fills them.
+//!
+//! The matching is an augmenting-path maximum flow (source → line, capacity its counters;
+//! line → slot, capacity 1; slot → sink, capacity 1). A slot is filled by every maximum
+//! arrangement exactly when the line holding it in one arrangement cannot move that counter
+//! elsewhere, that is when no augmenting path leaves the line.
+
+use std::collections::VecDeque;
+
+/// One line's demand: how many counters, on which slots (indices into the slot table).
+#[derive(Debug, Clone)]
+pub struct Demand {
+    /// Counters to place.
+    pub counters: usize,
+    /// The slots it may use, without repeats.
+    pub slots: Vec<usize>,
+}
+
+/// Lines that together ask for more slots than their zones hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shortfall {
+    /// The colliding lines (indices into the demands), sorted.
+    pub lines: Vec<usize>,
+    /// Every slot those lines may use, sorted.
+    pub slots: Vec<usize>,
+    /// Counters those lines place.
+    pub counters: usize,
+}
+
+/// A maximum arrangement and what it proves.
+#[derive(Debug, Clone)]
+pub struct Matching {
+    /// The line holding each slot in the arrangement found, if any.
+    pub owner: Vec<Option<usize>>,
+    /// Whether each slot is filled by every maximum arrangement.
+    pub certain: Vec<bool>,
+    /// Groups of lines that cannot all be placed one counter a slot.
+    pub shortfalls: Vec<Shortfall>,
+}
+
+/// Matches the demands onto `slot_count` slots.
+pub fn solve(demands: &[Demand], slot_count: usize) -> Matching {
+    let mut owner: Vec<Option<usize>> = vec![None; slot_count];
+    let mut placed = vec![0usize; demands.len()];
+    // Lines of each slot, for the walk back from free slots.
+    let mut lines_of: Vec<Vec<usize>> = vec![Vec::new(); slot_count];
+    for (l, d) in demands.iter().enumerate() {
+        for &s in &d.slots {
+            lines_of[s].push(l);
+        }
+    }
+    // Greedy first, then augmenting paths for what is left.
+    for (l, d) in demands.iter().enumerate() {
+        for &s in &d.slots {
+            if placed[l] == d.counters {
+                break;
+            }
+            if owner[s].is_none() {
+                owner[s] = Some(l);
+                placed[l] += 1;
+            }
+        }
+    }
+    for l in 0..demands.len() {
+        while placed[l] < demands[l].counters {
+            match augmenting_path(demands, &owner, l) {
+                Some(path) => {
+                    for (line, slot) in path {
+                        owner[slot] = Some(line);
+                    }
+                    placed[l] += 1;
+                }
+                None => break,
+            }
+        }
+    }
+    let flexible = flexible_lines(demands, &owner, &lines_of);
+    let certain = owner
+        .iter()
+        .map(|o| o.is_some_and(|l| !flexible[l]))
+        .collect();
+    let shortfalls = shortfalls(demands, &owner, &placed);
+    Matching {
+        owner,
+        certain,
+        shortfalls,
+    }
+}
+
+/// A path from `start` to a free slot: the (line, slot) moves that place one more counter.
+fn augmenting_path(
+    demands: &[Demand],
+    owner: &[Option<usize>],
+    start: usize,
+) -> Option<Vec<(usize, usize)>> {
+    // Breadth first over lines; `came` remembers through which slot a line was reached.
+    let mut came: Vec<Option<(usize, usize)>> = vec![None; demands.len()];
+    let mut seen = vec![false; demands.len()];
+    seen[start] = true;
+    let mut queue = VecDeque::from([start]);
+    while let Some(l) = queue.pop_front() {
+        for &s in &demands[l].slots {
+            match owner[s] {
+                None => {
+                    // Walk back: l takes s, the line before l takes the slot l left, …
+                    let mut path = vec![(l, s)];
+                    let mut at = l;
+                    while let Some((prev, slot)) = came[at] {
+                        path.push((prev, slot));
+                        at = prev;
+                    }
+                    return Some(path);
+                }
+                Some(o) if o != l && !seen[o] => {
+                    seen[o] = true;
+                    came[o] = Some((l, s));
+                    queue.push_back(o);
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    None
+}
+
+/// Lines that could move one of their counters to another slot (an augmenting path leaves
+/// them): found walking back from the free slots.
+fn flexible_lines(
+    demands: &[Demand],
+    owner: &[Option<usize>],
+    lines_of: &[Vec<usize>],
+) -> Vec<bool> {
+    let mut flexible = vec![false; demands.len()];
+    let mut queue = VecDeque::new();
+    for (s, o) in owner.iter().enumerate() {
+        if o.is_none() {
+            for &l in &lines_of[s] {
+                if !flexible[l] {
+                    flexible[l] = true;
+                    queue.push_back(l);
+                }
+            }
+        }
+    }
+    // A line that may take a slot held by a flexible line is flexible too.
+    let mut held: Vec<Vec<usize>> = vec![Vec::new(); demands.len()];
+    for (s, o) in owner.iter().enumerate() {
+        if let Some(l) = o {
+            held[*l].push(s);
+        }
+    }
+    while let Some(l2) = queue.pop_front() {
+        for &s in &held[l2] {
+            for &l in &lines_of[s] {
+                if l != l2 && !flexible[l] {
+                    flexible[l] = true;
+                    queue.push_back(l);
+                }
+            }
+        }
+    }
+    flexible
+}
+
+/// The Hall violators: from each line left short, every line and slot an alternating path
+/// reaches; overlapping groups are merged.
+fn shortfalls(demands: &[Demand], owner: &[Option<usize>], placed: &[usize]) -> Vec<Shortfall> {
+    let mut group_of: Vec<Option<usize>> = vec![None; demands.len()];
+    let mut groups: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+    for start in (0..demands.len()).filter(|&l| placed[l] < demands[l].counters) {
+        if group_of[start].is_some() {
+            continue;
+        }
+        let mut lines = vec![start];
+        let mut slots = Vec::new();
+        let mut seen_slot = vec![false; owner.len()];
+        let mut merged = Vec::new();
+        let mut i = 0;
+        let mut seen_line = vec![false; demands.len()];
+        seen_line[start] = true;
+        while i < lines.len() {
+            let l = lines[i];
+            i += 1;
+            for &s in &demands[l].slots {
+                if std::mem::replace(&mut seen_slot[s], true) {
+                    continue;
+                }
+                slots.push(s);
+                if let Some(o) = owner[s] {
+                    if !std::mem::replace(&mut seen_line[o], true) {
+                        if let Some(g) = group_of[o] {
+                            merged.push(g);
+                        }
+                        lines.push(o);
+                    }
+                }
+            }
+        }
+        let id = merged.first().copied().unwrap_or(groups.len());
+        if id == groups.len() {
+            groups.push((Vec::new(), Vec::new()));
+        }
+        for l in &lines {
+            group_of[*l] = Some(id);
+        }
+        let g = &mut groups[id];
+        g.0.extend(lines);
+        g.1.extend(slots);
+    }
+    groups
+        .into_iter()
+        .filter(|(l, _)| !l.is_empty())
+        .map(|(mut lines, mut slots)| {
+            lines.sort_unstable();
+            lines.dedup();
+            slots.sort_unstable();
+            slots.dedup();
+            let counters = lines.iter().map(|l| demands[*l].counters).sum();
+            Shortfall {
+                lines,
+                slots,
+                counters,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(counters: usize, slots: &[usize]) -> Demand {
+        Demand {
+            counters,
+            slots: slots.to_vec(),
+        }
+    }
+
+    #[test]
+    fn a_line_that_fills_its_slots_holds_each_of_them() {
+        let m = solve(&[d(3, &[0, 1, 2])], 4);
+        assert_eq!(m.certain, vec![true, true, true, false]);
+        assert!(m.shortfalls.is_empty());
+    }
+
+    #[test]
+    fn a_choice_holds_nothing_for_certain() {
+        let m = solve(&[d(2, &[0, 1, 2])], 3);
+        assert_eq!(m.certain, vec![false, false, false]);
+    }
+
+    #[test]
+    fn a_choice_squeezed_by_a_fixed_line_becomes_certain() {
+        // Line 1 fixes slot 0; line 0 puts two counters on slots 0..2: both 1 and 2 forced.
+        let m = solve(&[d(2, &[0, 1, 2]), d(1, &[0])], 3);
+        assert_eq!(m.certain, vec![true, true, true]);
+        assert!(m.shortfalls.is_empty());
+    }
+
+    #[test]
+    fn thirteen_counters_on_twelve_slots_fall_short() {
+        let slots: Vec<usize> = (0..12).collect();
+        let m = solve(&[d(13, &slots)], 12);
+        assert_eq!(m.shortfalls.len(), 1);
+        assert_eq!(m.shortfalls[0].counters, 13);
+        assert_eq!(m.shortfalls[0].slots.len(), 12);
+    }
+
+    #[test]
+    fn a_pigeonhole_across_lines_names_every_line_that_only_uses_those_slots() {
+        // Lines 0 and 1 both only use slots 0 and 1 (3 counters); line 2 is elsewhere.
+        let m = solve(&[d(2, &[0, 1]), d(1, &[1, 0]), d(1, &[2, 3])], 4);
+        assert_eq!(m.shortfalls.len(), 1);
+        assert_eq!(m.shortfalls[0].lines, vec![0, 1]);
+        assert_eq!(m.shortfalls[0].slots, vec![0, 1]);
+        assert_eq!(m.shortfalls[0].counters, 3);
+    }
+
+    #[test]
+    fn an_augmenting_path_rearranges_greedy_choices() {
+        // Greedy puts line 0 on slot 0; line 1 can only use slot 0: line 0 must move to 1.
+        let m = solve(&[d(1, &[0, 1]), d(1, &[0])], 2);
+        assert!(m.shortfalls.is_empty());
+        assert_eq!(m.owner, vec![Some(1), Some(0)]);
+        assert_eq!(m.certain, vec![true, true]);
+    }
+}

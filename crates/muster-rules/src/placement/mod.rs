@@ -1,0 +1,415 @@
+//! The placement model: what the set-up says about who stands where at the start, built
+//! once per resolved scenario and read by every check and query.
+//!
+//! A set-up line names units (with counts) and candidate hexes. Its counters that may not
+//! share a hex (combat units, stands, characters: every kind that is neither a leader nor
+//! marked `stacks`) are matched onto the candidate slots of every line at once, one counter
+//! a slot (a slot is a hex, and on a Siege tower a level). From that matching:
+//!
+//! - a line whose counters exactly fill its hexes holds each of them ([`Fill::Filled`]);
+//!   one hex is [`Fill::Fixed`]; fewer counters than hexes is the owner's
+//!   [`Fill::Choice`]; more is an [`Fill::Overflow`];
+//! - a slot that every arrangement fills is *certain* ([`Placements::certainly_held`]),
+//!   also when other lines squeeze an owner's choice into it;
+//! - lines that together place more counters than their hexes hold are a [`Shortfall`]
+//!   (pigeonhole), which the stacking checks report with every colliding line;
+//! - [`Placements::judge`] decides a per-hex rule for a line with one semantics for every
+//!   check: a fixed or filled line puts a unit on every hex, so every hex must be legal for
+//!   it; an owner's choice is illegal only when no legal arrangement exists, and otherwise
+//!   names the hexes to avoid.
+//!
+//! Leaders (and kinds that stack freely) are not matched: on a one-hex line they are
+//! certainly there, otherwise possibly on any of the line's hexes. Reinforcements are kept
+//! with their turn and entry hexes and are on no hex at the start.
+
+mod collisions;
+mod judge;
+mod matching;
+
+pub use collisions::{squeezed_finding, Collision};
+pub use judge::{Judgement, Misplacement};
+pub use matching::Shortfall;
+
+use crate::scenario::{DeployKind, Deployment};
+use muster_hex::{Direction, Hex, Orientation};
+use muster_model::{Level, Ruleset, ScenarioFile};
+use std::collections::HashMap;
+
+/// Most counters of one line laid out one by one on a single hex (a count beyond it is an
+/// overflow already; laying out ten thousand would only repeat the finding).
+pub const MAX_LISTED_COUNTERS: u32 = 16;
+
+/// How a line's counters meet its hexes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fill {
+    /// One hex and at most one counter that may not share it: every counter of the line
+    /// is there.
+    Fixed,
+    /// As many counters that may not share a hex as hexes: each hex holds one.
+    Filled,
+    /// Fewer such counters than hexes: the owner chooses.
+    Choice,
+    /// More such counters than hexes: some must share a hex.
+    Overflow,
+    /// The zone names no hex of the map (or did not resolve).
+    Nowhere,
+}
+
+/// Some counters of one unit type on a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counter {
+    /// Unit index in the side.
+    pub unit: usize,
+    /// How many.
+    pub count: u32,
+    /// May share a hex with friends (leaders, King Henry, generals).
+    pub free: bool,
+}
+
+/// One set-up line or reinforcement in the model.
+#[derive(Debug, Clone)]
+pub struct Line {
+    /// Index of the deployment (the same index as [`crate::Scenario::deployments`]).
+    pub deployment: usize,
+    /// Side index.
+    pub side: usize,
+    /// Set-up (hidden or not) or reinforcement.
+    pub kind: DeployKind,
+    /// Its counters.
+    pub counters: Vec<Counter>,
+    /// Candidate hexes, in the order written, without repeats.
+    pub hexes: Vec<Hex>,
+    /// Counters that may not share a hex.
+    pub bound: u32,
+    /// How they meet the hexes.
+    pub fill: Fill,
+    /// The level in a siege tower's hexes (Siege).
+    pub level: Option<Level>,
+    /// The facing written on the line (Siege horses, Charles the Bold stands).
+    pub facing: Option<Direction>,
+}
+
+impl Line {
+    /// On the map at the start (set up, hidden or not).
+    pub fn on_map(&self) -> bool {
+        matches!(self.kind, DeployKind::Setup { .. })
+    }
+
+    /// Placed secretly.
+    pub fn hidden(&self) -> bool {
+        matches!(self.kind, DeployKind::Setup { hidden: true })
+    }
+
+    /// The turn it enters, for a reinforcement.
+    pub fn entry_turn(&self) -> Option<u32> {
+        match self.kind {
+            DeployKind::Reinforcement { turn } => Some(turn),
+            DeployKind::Setup { .. } => None,
+        }
+    }
+
+    /// Whether every hex of the line certainly holds one of its counters.
+    pub fn fills_every_hex(&self) -> bool {
+        matches!(self.fill, Fill::Fixed | Fill::Filled | Fill::Overflow)
+    }
+
+    /// The one unit type whose counters may not share a hex, if the line has exactly one.
+    pub fn single_bound_unit(&self) -> Option<usize> {
+        let mut bound = self.counters.iter().filter(|c| !c.free && c.count > 0);
+        let first = bound.next()?;
+        bound.all(|c| c.unit == first.unit).then_some(first.unit)
+    }
+}
+
+/// Who stands in a slot in every arrangement of the set-up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Holder {
+    /// The line.
+    pub line: usize,
+    /// Side index.
+    pub side: usize,
+    /// The unit, when the line has one unit type that may not share a hex (otherwise
+    /// which of its types stands there is the owner's choice).
+    pub unit: Option<usize>,
+    /// May share the hex with friends (a leader alone in a hex).
+    pub free: bool,
+    /// Placed secretly.
+    pub hidden: bool,
+}
+
+/// A slot: a hex, and on a Siege tower its upper level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Slot {
+    /// The hex.
+    pub hex: Hex,
+    /// On a siege tower's upper level.
+    pub upper: bool,
+}
+
+/// The placement model of a scenario.
+#[derive(Debug, Clone, Default)]
+pub struct Placements {
+    lines: Vec<Line>,
+    slots: Vec<Slot>,
+    /// Line holding each slot in the arrangement found.
+    owner: Vec<Option<usize>>,
+    certain: Vec<bool>,
+    shortfalls: Vec<Shortfall>,
+    by_hex: HashMap<Hex, Vec<usize>>,
+    /// Leaders certainly in a hex (one-hex lines).
+    free_at: HashMap<Hex, Vec<(usize, usize)>>,
+}
+
+impl Placements {
+    /// Builds the model of resolved deployments.
+    pub fn build(
+        file: &ScenarioFile,
+        ruleset: &Ruleset,
+        orientation: Orientation,
+        deployments: &[Deployment],
+    ) -> Self {
+        let free_kind = |side: usize, unit: usize| {
+            let def = &file.sides[side].units[unit];
+            ruleset
+                .unit_kinds
+                .iter()
+                .find(|k| k.id == def.kind)
+                .is_some_and(|k| k.leader || k.stacks)
+        };
+        let lines: Vec<Line> = deployments
+            .iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let counters: Vec<Counter> = d
+                    .units
+                    .iter()
+                    .map(|u| Counter {
+                        unit: u.unit,
+                        count: u.count,
+                        free: free_kind(d.side, u.unit),
+                    })
+                    .collect();
+                let bound = counters
+                    .iter()
+                    .filter(|c| !c.free)
+                    .fold(0u32, |n, c| n.saturating_add(c.count));
+                let mut hexes = Vec::with_capacity(d.hexes.len());
+                for h in &d.hexes {
+                    if !hexes.contains(h) {
+                        hexes.push(*h);
+                    }
+                }
+                let fill = match (hexes.len(), bound as usize) {
+                    (0, _) => Fill::Nowhere,
+                    (1, b) if b <= 1 => Fill::Fixed,
+                    (n, b) if b == n => Fill::Filled,
+                    (n, b) if b < n => Fill::Choice,
+                    _ => Fill::Overflow,
+                };
+                let entry = setup_entry(file, d);
+                Line {
+                    deployment: i,
+                    side: d.side,
+                    kind: d.kind,
+                    counters,
+                    hexes,
+                    bound,
+                    fill,
+                    level: entry.and_then(|e| e.level),
+                    facing: entry
+                        .and_then(|e| e.facing.as_deref())
+                        .and_then(|f| Direction::from_name(f, orientation)),
+                }
+            })
+            .collect();
+        Self::from_lines(lines)
+    }
+
+    fn from_lines(lines: Vec<Line>) -> Self {
+        let mut slots: Vec<Slot> = Vec::new();
+        let mut slot_index: HashMap<Slot, usize> = HashMap::new();
+        let mut by_hex: HashMap<Hex, Vec<usize>> = HashMap::new();
+        let mut free_at: HashMap<Hex, Vec<(usize, usize)>> = HashMap::new();
+        let mut demands = Vec::new();
+        let mut demand_line = Vec::new();
+        for (li, l) in lines.iter().enumerate() {
+            if !l.on_map() {
+                continue;
+            }
+            for h in &l.hexes {
+                by_hex.entry(*h).or_default().push(li);
+            }
+            if l.hexes.len() == 1 {
+                for c in l.counters.iter().filter(|c| c.free && c.count > 0) {
+                    free_at.entry(l.hexes[0]).or_default().push((li, c.unit));
+                }
+            }
+            if l.bound == 0 {
+                continue;
+            }
+            let upper = l.level == Some(Level::Upper);
+            let slot_ids = l
+                .hexes
+                .iter()
+                .map(|&hex| {
+                    let slot = Slot { hex, upper };
+                    *slot_index.entry(slot).or_insert_with(|| {
+                        slots.push(slot);
+                        slots.len() - 1
+                    })
+                })
+                .collect();
+            // More counters than hexes is an overflow whatever the excess: asking for one
+            // more than the hexes keeps the work bounded for absurd counts.
+            let counters = (l.bound as usize).min(l.hexes.len() + 1);
+            demands.push(matching::Demand {
+                counters,
+                slots: slot_ids,
+            });
+            demand_line.push(li);
+        }
+        let m = matching::solve(&demands, slots.len());
+        let owner = m.owner.iter().map(|o| o.map(|d| demand_line[d])).collect();
+        let shortfalls = m
+            .shortfalls
+            .into_iter()
+            .map(|s| Shortfall {
+                lines: s.lines.iter().map(|d| demand_line[*d]).collect(),
+                counters: s
+                    .lines
+                    .iter()
+                    .map(|d| lines[demand_line[*d]].bound as usize)
+                    .sum(),
+                slots: s.slots,
+            })
+            .collect();
+        Placements {
+            lines,
+            slots,
+            owner,
+            certain: m.certain,
+            shortfalls,
+            by_hex,
+            free_at,
+        }
+    }
+
+    /// Every line, in deployment order.
+    pub fn lines(&self) -> &[Line] {
+        &self.lines
+    }
+
+    /// A line by deployment index.
+    pub fn line(&self, index: usize) -> &Line {
+        &self.lines[index]
+    }
+
+    /// The candidate hexes of a line.
+    pub fn candidates(&self, line: usize) -> &[Hex] {
+        &self.lines[line].hexes
+    }
+
+    /// A slot of the matching.
+    pub fn slot(&self, index: usize) -> Slot {
+        self.slots[index]
+    }
+
+    /// Groups of lines that place more counters than their hexes hold.
+    pub fn shortfalls(&self) -> &[Shortfall] {
+        &self.shortfalls
+    }
+
+    /// Who certainly stands in a hex at the start (ground level and a tower's upper
+    /// level alike), counters that may not share a hex first, then leaders.
+    pub fn certainly_held(&self, hex: Hex) -> Vec<Holder> {
+        let mut out: Vec<Holder> = self
+            .slots
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| s.hex == hex && self.certain[*i])
+            .filter_map(|(i, _)| self.owner[i])
+            .map(|li| self.holder(li, false, None))
+            .collect();
+        for &(li, unit) in self.free_at.get(&hex).into_iter().flatten() {
+            out.push(self.holder(li, true, Some(unit)));
+        }
+        out
+    }
+
+    /// Whether some counter may stand in the hex at the start: lines naming it.
+    pub fn possibly_held(&self, hex: Hex) -> bool {
+        self.by_hex.get(&hex).is_some_and(|v| !v.is_empty())
+    }
+
+    /// The lines that could put a counter in a hex at the start.
+    pub fn who_could_be(&self, hex: Hex) -> &[usize] {
+        self.by_hex.get(&hex).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// Hexes some line may use at the start but no arrangement certainly fills, sorted
+    /// by printed id by the caller.
+    pub fn uncertain_hexes(&self) -> impl Iterator<Item = Hex> + '_ {
+        self.by_hex
+            .keys()
+            .copied()
+            .filter(|h| self.certainly_held(*h).is_empty())
+    }
+
+    /// Hexes certainly held at the start.
+    pub fn certain_hexes(&self) -> impl Iterator<Item = Hex> + '_ {
+        let slots = self
+            .slots
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.certain[*i])
+            .map(|(_, s)| s.hex);
+        slots.chain(self.free_at.keys().copied())
+    }
+
+    /// Where a unit certainly stands at the start: every hex a line puts it on for sure
+    /// (one-hex lines, and lines of one unit type that fill their hexes).
+    pub fn hexes_of(&self, side: usize, unit: usize) -> Vec<Hex> {
+        let mut out = Vec::new();
+        for l in self.lines.iter().filter(|l| l.on_map() && l.side == side) {
+            let here = l.counters.iter().any(|c| c.unit == unit && c.count > 0);
+            if !here {
+                continue;
+            }
+            let free = l.counters.iter().any(|c| c.unit == unit && c.free);
+            let placed = l.hexes.len() == 1
+                || (!free && l.fill == Fill::Filled && l.single_bound_unit() == Some(unit));
+            if placed {
+                out.extend(l.hexes.iter().copied());
+            }
+        }
+        out
+    }
+
+    /// The lines that place a unit on the map at the start.
+    pub fn lines_of(&self, side: usize, unit: usize) -> impl Iterator<Item = &Line> {
+        self.lines.iter().filter(move |l| {
+            l.on_map() && l.side == side && l.counters.iter().any(|c| c.unit == unit)
+        })
+    }
+
+    fn holder(&self, li: usize, free: bool, unit: Option<usize>) -> Holder {
+        let l = &self.lines[li];
+        Holder {
+            line: li,
+            side: l.side,
+            unit: unit.or_else(|| l.single_bound_unit()),
+            free,
+            hidden: l.hidden(),
+        }
+    }
+}
+
+/// The set-up entry of a deployment, when it is one (`/sides/0/setup/3`).
+fn setup_entry<'a>(file: &'a ScenarioFile, d: &Deployment) -> Option<&'a muster_model::SetupEntry> {
+    let i: usize = d
+        .pointer
+        .strip_prefix(&format!("/sides/{}/setup/", d.side))?
+        .parse()
+        .ok()?;
+    file.sides.get(d.side)?.setup.get(i)
+}
