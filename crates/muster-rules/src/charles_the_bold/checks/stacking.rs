@@ -36,14 +36,22 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             Collision::Overfull { line } => {
                 let l = s.placements.line(line);
                 let dep = &s.deployments[line];
+                let message = match l.hexes.as_slice() {
+                    [one] => format!(
+                        "{} stands set up in the one hex {}",
+                        l.bound,
+                        g.to_printed(*one)
+                    ),
+                    many => format!(
+                        "{} stands set up over the {} hexes of this line: some must share",
+                        l.bound,
+                        many.len()
+                    ),
+                };
                 let d = Diagnostic::error(
                     "CB304",
                     Location::here(format!("{}/units", dep.pointer)),
-                    format!(
-                        "{} stands set up over {} hex(es): some must share",
-                        l.bound,
-                        l.hexes.len()
-                    ),
+                    message,
                 )
                 .label(Location::here(dep.zone_pointer.clone()), "the hexes")
                 .help("one stand a hex: give each stand its own hex");
