@@ -693,3 +693,84 @@ fn charles_the_bold_example_command_range_and_sight() {
     let v = json(&["inspect", SAINT_AUBIN]);
     assert_eq!(v["sides"][1]["id"], "burgundians");
 }
+
+fn hexes_of(v: &Value, key: &str) -> Vec<String> {
+    v[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("`{key}` is an array: {v}"))
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Issue 12: reach reads who stands where from the placement model.
+#[test]
+fn reach_stops_at_a_line_that_fills_its_hexes() {
+    // 1st St Albans: the Lancastrian line puts 11 combat units in 11 hexes (§13.1); a
+    // Yorkist unit from 1303 may enter none of them, nor pass their zones of control.
+    let line = [
+        "1403", "1304", "1204", "1105", "1004", "0905", "0804", "0705", "0604", "0505", "0404",
+    ];
+    let r = json(&[
+        "query",
+        "reach",
+        ST_ALBANS_1,
+        "yorkists/Archers",
+        "--from",
+        "1303",
+    ]);
+    let h = hexes_of(&r, "hexes");
+    assert!(!h.is_empty(), "{r}");
+    for x in line {
+        assert!(
+            !h.contains(&x.to_string()),
+            "{x} is filled by the line: {h:?}"
+        );
+    }
+    // 1303 is in the zone of 1304 and 1403: no move straight into 1203 (zone of 1204),
+    // it costs the way round through 1302.
+    assert_eq!(r["cost"]["1203"], 2, "{r}");
+    assert!(
+        hexes_of(&r, "uncertain").is_empty(),
+        "every Lancastrian hex is certain: {r}"
+    );
+}
+
+#[test]
+fn reach_enters_the_hex_of_a_king_alone() {
+    // "The King is captured when an opposing (Yorkist) unit enters the hex he is in."
+    let r = json(&[
+        "query",
+        "reach",
+        ST_ALBANS_1,
+        "yorkists/Archers",
+        "--from",
+        "1007",
+    ]);
+    assert!(hexes_of(&r, "hexes").contains(&"1006".to_string()), "{r}");
+}
+
+#[test]
+fn reach_of_a_hidden_inactive_unit_asks_and_answers() {
+    // Kalavryai special rule 1: the Turc is placed secretly in a zone and cannot act
+    // before turn 2.
+    let (code, _, err) = muster(&["query", "reach", KALAVRYAI, "Turc (force 3)"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("hidden") && err.contains("--from"), "{err}");
+    let r = json(&[
+        "query",
+        "reach",
+        KALAVRYAI,
+        "Turc (force 3)",
+        "--from",
+        "0914",
+    ]);
+    assert!(hexes_of(&r, "hexes").is_empty(), "{r}");
+    assert!(r["restricted"].as_str().unwrap().contains("turn 2"), "{r}");
+    // An enemy moving near the ambush zone learns where the answer is uncertain.
+    let m = json(&["query", "reach", KALAVRYAI, "Maniakatoi"]);
+    let uncertain = hexes_of(&m, "uncertain");
+    assert!(uncertain.contains(&"0914".to_string()), "{m}");
+    let reach = hexes_of(&m, "hexes");
+    assert!(uncertain.iter().all(|u| reach.contains(u)), "{m}");
+}
