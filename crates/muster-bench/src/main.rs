@@ -164,6 +164,7 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
             commands: vec![],
             training: None,
             break_proportion: None,
+            army_lists: vec![],
         });
     }
     ScenarioFile {

@@ -19,7 +19,7 @@ mod write;
 pub use finding::{FileReport, Finding, LocatedLabel, Report};
 pub use inspect::inspect_json;
 pub use load::{load_value, parse_text, LoadError, Loaded, MAX_FILE_BYTES};
-pub use pipeline::{Checker, LoadedScenario};
+pub use pipeline::{Checker, LoadedList, LoadedScenario};
 pub use walk::{discover, Discovered};
 pub use write::write_atomically;
 

@@ -25,6 +25,16 @@ pub struct Checker {
     manifests: Mutex<HashMap<PathBuf, Option<Arc<Manifest>>>>,
 }
 
+/// An army list a scenario names, with the side it belongs to (`None`: shared).
+pub struct LoadedList {
+    /// The side, or `None` for the scenario's shared `army_lists`.
+    pub side: Option<usize>,
+    /// JSON pointer of the reference in the scenario.
+    pub pointer: String,
+    /// The list.
+    pub list: Cached<ArmyListFile>,
+}
+
 /// A scenario with its map, overlays and ruleset loaded.
 pub struct LoadedScenario {
     /// The scenario.
@@ -33,8 +43,8 @@ pub struct LoadedScenario {
     pub map: Arc<Result<Loaded<MapFile>, Failed>>,
     /// Its overlays, by placement.
     pub overlays: Vec<Cached<OverlayFile>>,
-    /// Its army lists.
-    pub lists: Vec<Cached<ArmyListFile>>,
+    /// Its army lists: the shared ones, then each side's, with whose they are.
+    pub lists: Vec<LoadedList>,
     /// Its ruleset.
     pub ruleset: &'static Ruleset,
 }
@@ -56,13 +66,25 @@ impl LoadedScenario {
             .collect()
     }
 
-    /// Resolves the scenario (world and set-up) for engine queries.
+    /// The army lists that loaded, each with whose it is.
+    pub fn army_lists(&self) -> muster_rules::ArmyLists<'_> {
+        let mut lists = muster_rules::ArmyLists::none();
+        for l in &self.lists {
+            if let Ok(loaded) = l.list.as_ref() {
+                lists.push(l.side, l.pointer.clone(), &loaded.value);
+            }
+        }
+        lists
+    }
+
+    /// Resolves the scenario (world, set-up and army lists per side) for engine queries.
     pub fn resolve(&self) -> muster_rules::Scenario<'_> {
         let mut sink = Vec::new();
         muster_rules::resolve(
             &self.scenario.value,
             &self.map().value,
             &self.overlay_values(),
+            &self.army_lists(),
             self.ruleset,
             &mut sink,
         )
@@ -216,6 +238,7 @@ impl Checker {
                 .value
                 .army_lists
                 .iter()
+                .chain(scenario.value.sides.iter().flat_map(|s| &s.army_lists))
                 .map(|l| (dir.join(l), FileKind::ArmyList)),
         );
         // A missing file is reported on the scenario (MU010), not as a file of its own.
@@ -262,18 +285,34 @@ impl Checker {
             overlays.push(ov);
         }
         let mut lists = Vec::new();
-        for (i, l) in scenario.value.army_lists.iter().enumerate() {
+        let shared = scenario
+            .value
+            .army_lists
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (None, format!("/army_lists/{i}"), l));
+        let own = scenario
+            .value
+            .sides
+            .iter()
+            .enumerate()
+            .flat_map(|(si, side)| {
+                side.army_lists
+                    .iter()
+                    .enumerate()
+                    .map(move |(i, l)| (Some(si), format!("/sides/{si}/army_lists/{i}"), l))
+            });
+        for (side, pointer, l) in shared.chain(own) {
             let p = dir.join(l);
             let list = self.army_list(&p);
             if list.is_err() {
-                stop.push(reference_failed(
-                    &p,
-                    l,
-                    &format!("/army_lists/{i}"),
-                    "army list",
-                ));
+                stop.push(reference_failed(&p, l, &pointer, "army list"));
             }
-            lists.push(list);
+            lists.push(LoadedList {
+                side,
+                pointer,
+                list,
+            });
         }
         if !stop.is_empty() {
             return (locate_all(stop, &this, None, &[]), None, refs);
@@ -298,16 +337,11 @@ impl Checker {
             report.sources.insert(l.path.clone(), l.text.clone());
         }
         let overlay_values = loaded.overlay_values();
-        let list_values: Vec<&ArmyListFile> = loaded
-            .lists
-            .iter()
-            .filter_map(|l| l.as_ref().as_ref().ok().map(|l| &l.value))
-            .collect();
         let diags = muster_rules::check_scenario_with_lists(
             &loaded.scenario.value,
             &loaded.map().value,
             &overlay_values,
-            &list_values,
+            &loaded.army_lists(),
             ruleset,
         );
         let findings = locate_all(diags, &this, Some(&map_loc), &over_locs);

@@ -5,7 +5,7 @@
 use muster_check::{load_value, LoadError};
 use muster_hex::GridSpec;
 use muster_model::canonical::{map_to_ron, scenario_to_ron};
-use muster_model::{FileKind, MapFile, OverlayFile, ScenarioFile};
+use muster_model::{ArmyListFile, FileKind, MapFile, OverlayFile, ScenarioFile};
 use std::path::{Path, PathBuf};
 
 /// A map with, optionally, a scenario that uses it.
@@ -21,7 +21,32 @@ pub struct Document {
     pub map: MapFile,
     /// Overlays the scenario places (read from disk; not edited here).
     pub overlays: Vec<Option<OverlayFile>>,
+    /// Army lists the scenario and its sides name, with the side each belongs to (`None`:
+    /// shared) and the pointer of its reference (read from disk; not edited here).
+    pub army_lists: Vec<(Option<usize>, String, ArmyListFile)>,
     saved: Option<(Option<String>, String)>,
+}
+
+/// The army lists a scenario names that load: the shared ones, then each side's.
+fn load_army_lists(s: &ScenarioFile, dir: &Path) -> Vec<(Option<usize>, String, ArmyListFile)> {
+    let shared = s
+        .army_lists
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (None, format!("/army_lists/{i}"), l));
+    let own = s.sides.iter().enumerate().flat_map(|(si, side)| {
+        side.army_lists
+            .iter()
+            .enumerate()
+            .map(move |(i, l)| (Some(si), format!("/sides/{si}/army_lists/{i}"), l))
+    });
+    shared
+        .chain(own)
+        .filter_map(|(side, pointer, l)| {
+            let list = load_value::<ArmyListFile>(&dir.join(l), FileKind::ArmyList).ok()?;
+            Some((side, pointer, list.value))
+        })
+        .collect()
 }
 
 fn describe(path: &Path, e: LoadError) -> String {
@@ -65,12 +90,14 @@ impl Document {
                             .map(|l| l.value)
                     })
                     .collect();
+                let army_lists = load_army_lists(&s.value, dir);
                 let mut d = Document {
                     scenario_path: Some(path.to_path_buf()),
                     scenario: Some(s.value),
                     map_path,
                     map: m.value,
                     overlays,
+                    army_lists,
                     saved: None,
                 };
                 d.mark_saved();
@@ -85,6 +112,7 @@ impl Document {
                     map_path: path.to_path_buf(),
                     map: m.value,
                     overlays: vec![],
+                    army_lists: vec![],
                     saved: None,
                 };
                 d.mark_saved();
@@ -109,6 +137,7 @@ impl Document {
             map_path: dir.join(format!("{stem}.map.ron")),
             map,
             overlays: vec![],
+            army_lists: vec![],
             saved: None,
         }
     }
@@ -178,10 +207,15 @@ impl Document {
             self.scenario.as_ref()?,
             muster_rules::ruleset(&self.map.ruleset)?,
         );
+        let mut lists = muster_rules::ArmyLists::none();
+        for (side, pointer, list) in &self.army_lists {
+            lists.push(*side, pointer.clone(), list);
+        }
         Some(muster_rules::resolve(
             s,
             &self.map,
             &self.overlay_refs(),
+            &lists,
             r,
             &mut Vec::new(),
         ))

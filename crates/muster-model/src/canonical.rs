@@ -171,6 +171,9 @@ fn side(w: &mut Writer, s: &Side) -> Result<(), WriteError> {
     w.list("commands", &s.commands)?;
     w.opt("training", &s.training)?;
     w.opt("break_proportion", &s.break_proportion)?;
+    if !s.army_lists.is_empty() {
+        w.field("army_lists", &s.army_lists)?;
+    }
     w.line("units: [");
     w.depth += 1;
     for u in &s.units {

@@ -51,7 +51,8 @@ pub struct ScenarioFile {
     /// Known errata of the printed source.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errata: Vec<Erratum>,
-    /// Army lists the units come from (Charles the Bold), as paths relative to this file.
+    /// Army lists every side may draw on (Charles the Bold), as paths relative to this
+    /// file; a list that belongs to one side goes in that side's `army_lists`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub army_lists: Vec<String>,
     /// Ground and figure scale, for systems written in inches (And Gentlemen All).
@@ -116,6 +117,7 @@ impl Side {
             commands: vec![],
             training: None,
             break_proportion: None,
+            army_lists: vec![],
             units: vec![],
             setup: vec![],
             reinforcements: vec![],
@@ -290,6 +292,11 @@ pub struct Side {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(pattern(r"^[0-9]+/[0-9]+$"))]
     pub break_proportion: Option<String>,
+    /// Army lists this side's stands come from (Charles the Bold), as paths relative to
+    /// the scenario: a stand's `list_entry` is looked up in these first, then in the
+    /// scenario's shared `army_lists`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub army_lists: Vec<String>,
     /// The counters of the side.
     pub units: Vec<UnitDef>,
     /// Set-up at the start, one printed line per entry.

@@ -136,7 +136,14 @@ impl Scene {
         ruleset: &Ruleset,
     ) -> Scene {
         let mut sink = Vec::new();
-        let s = muster_rules::resolve(scenario, map, overlays, ruleset, &mut sink);
+        let s = muster_rules::resolve(
+            scenario,
+            map,
+            overlays,
+            &muster_rules::ArmyLists::none(),
+            ruleset,
+            &mut sink,
+        );
         let mut scene = Scene::from_world(scenario.title.clone(), &s.world, ruleset);
         scene.sides = scenario.sides.iter().map(|x| x.name.clone()).collect();
         for d in &s.deployments {

@@ -33,6 +33,7 @@ macro_rules! doc {
 
 pub mod a_la_charge;
 pub mod and_gentlemen_all;
+mod army_lists;
 pub mod charles_the_bold;
 mod diagnostic;
 mod fire;
@@ -46,6 +47,7 @@ mod scenario;
 pub mod siege;
 mod world;
 
+pub use army_lists::{ArmyLists, ListRef};
 pub use diagnostic::{Diagnostic, FileRole, Label, Location, Severity};
 pub use fire::{crossfire, line_of_fire, FireEnd, LineOfFire};
 pub use overlay_fit::OverlayFit;
@@ -112,12 +114,13 @@ pub fn check_overlay(overlay: &OverlayFile, ruleset: &Ruleset) -> Vec<Diagnostic
     out
 }
 
-/// Builds the world of a scenario (map plus overlays) and resolves its set-up. Overlays
-/// that could not be loaded are `None` and are skipped.
+/// Builds the world of a scenario (map plus overlays) and resolves its set-up and its army
+/// lists, per side. Overlays that could not be loaded are `None` and are skipped.
 pub fn resolve<'a>(
     scenario: &'a ScenarioFile,
     map: &MapFile,
     overlays: &[Option<&OverlayFile>],
+    lists: &ArmyLists<'a>,
     ruleset: &'a Ruleset,
     out: &mut Vec<Diagnostic>,
 ) -> Scenario<'a> {
@@ -131,7 +134,9 @@ pub fn resolve<'a>(
             None => world.overlay_fits.push(None),
         }
     }
-    Scenario::resolve(scenario, ruleset, world, out)
+    let mut s = Scenario::resolve(scenario, ruleset, world, out);
+    s.lists = lists.clone();
+    s
 }
 
 /// Checks a scenario: resolution, generic checks, the system's checks, then errata.
@@ -141,7 +146,7 @@ pub fn check_scenario(
     overlays: &[Option<&OverlayFile>],
     ruleset: &Ruleset,
 ) -> Vec<Diagnostic> {
-    check_scenario_with_lists(scenario, map, overlays, &[], ruleset)
+    check_scenario_with_lists(scenario, map, overlays, &ArmyLists::none(), ruleset)
 }
 
 /// [`check_scenario`] for a scenario whose units come from army lists.
@@ -149,12 +154,11 @@ pub fn check_scenario_with_lists<'a>(
     scenario: &'a ScenarioFile,
     map: &MapFile,
     overlays: &[Option<&OverlayFile>],
-    lists: &[&'a muster_model::ArmyListFile],
+    lists: &ArmyLists<'a>,
     ruleset: &'a Ruleset,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let mut s = resolve(scenario, map, overlays, ruleset, &mut out);
-    s.lists = lists.to_vec();
+    let s = resolve(scenario, map, overlays, lists, ruleset, &mut out);
     for c in generic::SCENARIO_CHECKS {
         (c.run)(&s, &mut out);
     }

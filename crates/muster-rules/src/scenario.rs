@@ -80,8 +80,9 @@ pub struct Scenario<'a> {
     pub deployments: Vec<Deployment<'a>>,
     /// Who stands where at the start: the placement model every check and query reads.
     pub placements: crate::placement::Placements,
-    /// The army lists the scenario names (Charles the Bold), those that loaded.
-    pub lists: Vec<&'a muster_model::ArmyListFile>,
+    /// The army lists the scenario and its sides name (Charles the Bold), those that
+    /// loaded, each with whose it is.
+    pub lists: crate::army_lists::ArmyLists<'a>,
     /// The siege layout (pieces and characters by hex), built on first use.
     pub(crate) siege_layout: std::sync::OnceLock<crate::siege::field::Layout<'a>>,
 }
@@ -171,7 +172,7 @@ impl<'a> Scenario<'a> {
             world,
             deployments,
             placements,
-            lists: Vec::new(),
+            lists: crate::army_lists::ArmyLists::none(),
             siege_layout: std::sync::OnceLock::new(),
         }
     }
@@ -223,13 +224,11 @@ impl<'a> Scenario<'a> {
         self.file.sides.iter().position(|s| s.id == id)
     }
 
-    /// The army-list line of a unit, if it names one that exists.
-    pub fn list_entry(&self, side: usize, unit: usize) -> Option<&muster_model::ListEntry> {
+    /// The army-list line of a unit, if it names one that exists in the lists its side
+    /// draws on (its own, then the shared ones).
+    pub fn list_entry(&self, side: usize, unit: usize) -> Option<&'a muster_model::ListEntry> {
         let id = self.file.sides[side].units[unit].list_entry.as_deref()?;
-        self.lists
-            .iter()
-            .flat_map(|l| l.entries.iter())
-            .find(|e| e.id == id)
+        self.lists.entry(side, id)
     }
 
     /// A rule citation for this scenario's variant of the ruleset: `"A la Charge §7"`.

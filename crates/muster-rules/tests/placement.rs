@@ -45,7 +45,7 @@ fn scenario(red: &str, blue: &str) -> ScenarioFile {
 fn resolved<'a>(s: &'a ScenarioFile, map: &MapFile) -> Scenario<'a> {
     let rs = muster_rules::ruleset("a-la-charge").expect("ruleset");
     let mut out = vec![];
-    muster_rules::resolve(s, map, &[], rs, &mut out)
+    muster_rules::resolve(s, map, &[], &muster_rules::ArmyLists::none(), rs, &mut out)
 }
 
 fn hex(s: &Scenario, id: &str) -> muster_hex::Hex {

@@ -91,7 +91,14 @@ impl Case {
     fn run<T>(&self, f: impl FnOnce(&Field, &dyn Fn(&str) -> Hex) -> T) -> T {
         let rs = muster_rules::ruleset("siege").unwrap();
         let mut out = vec![];
-        let s = muster_rules::resolve(&self.file, &self.map, &[], rs, &mut out);
+        let s = muster_rules::resolve(
+            &self.file,
+            &self.map,
+            &[],
+            &muster_rules::ArmyLists::none(),
+            rs,
+            &mut out,
+        );
         let field = Field::new(&s);
         let h = |id: &str| s.world.grid.from_printed(id).unwrap();
         f(&field, &h)

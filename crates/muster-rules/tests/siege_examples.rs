@@ -27,7 +27,7 @@ fn scenario(map: &MapFile, edit: impl FnOnce(&mut ScenarioFile)) -> (ScenarioFil
 fn resolved<'a>(s: &'a ScenarioFile, map: &MapFile) -> Scenario<'a> {
     let rs = muster_rules::ruleset("siege").unwrap();
     let mut out = vec![];
-    muster_rules::resolve(s, map, &[], rs, &mut out)
+    muster_rules::resolve(s, map, &[], &muster_rules::ArmyLists::none(), rs, &mut out)
 }
 
 fn at(s: &Scenario, label: &str) -> Hex {

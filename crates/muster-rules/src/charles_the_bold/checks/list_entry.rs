@@ -9,7 +9,7 @@ use crate::scenario::Scenario;
 /// `CB311`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("CB311", "list-entry", "charles-the-bold", "A stand names no army-list line, or one the lists do not have.",
-        "Every stand has `list_entry:` naming a line of one of the scenario's `army_lists`.",
+        "Every stand has `list_entry:` naming a line of an army list its side draws on: the side's own `army_lists`, then the scenario's shared `army_lists` (never the other side's).",
         "The list gives the stand's Cat, MP, SP, IF, fire and BP; without it nothing can be computed.",
         "`list_entry: \"knight\"` when the list calls it `knights`.",
         "Charles the Bold §16 Reading the Army List."),
@@ -35,18 +35,18 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 Some(id) if s.list_entry(si, ui).is_none() => {
                     let ids: Vec<&str> = s
                         .lists
-                        .iter()
-                        .flat_map(|l| l.entries.iter().map(|e| e.id.as_str()))
+                        .of_side(si)
+                        .flat_map(|l| l.list.entries.iter().map(|e| e.id.as_str()))
                         .collect();
                     out.push(
                         Diagnostic::error(
                             "CB311",
                             Location::here(format!("/sides/{si}/units/{ui}/list_entry")),
-                            format!("no army list has a line `{id}`"),
+                            format!("no army list of {} has a line `{id}`", side.name),
                         )
                         .rule(cite("§16"))
                         .help(if ids.is_empty() {
-                            "name the army lists in `army_lists`".to_string()
+                            "name the side's army lists in its `army_lists` (or the shared ones in the scenario's)".to_string()
                         } else {
                             format!("the lines are {}", ids.join(", "))
                         }),

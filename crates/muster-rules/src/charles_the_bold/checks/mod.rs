@@ -8,6 +8,7 @@ mod command_range;
 mod facing;
 mod group_general;
 mod impetuous;
+mod list_duplicates;
 mod list_entry;
 mod list_values;
 mod ranks;
@@ -28,6 +29,7 @@ pub static CHECKS: &[ScenarioCheck] = &[
     break_points::CHECK,
     impetuous::CHECK,
     list_entry::CHECK,
+    list_duplicates::CHECK,
 ];
 
 use crate::scenario::Scenario;
