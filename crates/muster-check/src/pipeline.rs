@@ -255,7 +255,7 @@ impl Checker {
             )
             .help(format!(
                 "the rulesets are {}",
-                muster_rules::RULESET_IDS.join(", ")
+                muster_rules::system_ids().collect::<Vec<_>>().join(", ")
             ));
             return (locate_all(vec![d], &this, None, &[]), None, refs);
         };
@@ -541,7 +541,7 @@ fn finish(
             )
             .help(format!(
                 "the rulesets are {}",
-                muster_rules::RULESET_IDS.join(", ")
+                muster_rules::system_ids().collect::<Vec<_>>().join(", ")
             ));
             locate_all(vec![d], &located, None, &[])
         }

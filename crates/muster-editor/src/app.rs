@@ -632,33 +632,11 @@ impl App {
         };
         let s = resolved.file;
         let held = resolved.placements.certainly_held(hex);
-        // A Charles the Bold general: his command radius.
-        if s.ruleset == "charles-the-bold" {
-            if let Some((o, unit)) = held
-                .iter()
-                .find_map(|o| Some((o, o.unit?)).filter(|_| o.free))
-            {
-                let side = &s.sides[o.side];
-                let id = &side.units[unit].id;
-                if let Some(ci) = side
-                    .commands
-                    .iter()
-                    .position(|c| c.general.as_ref() == Some(id))
-                {
-                    if let Ok(area) =
-                        muster_rules::charles_the_bold::command_area(&resolved, o.side, ci)
-                    {
-                        self.status = format!(
-                            "{id} commands {}: {} hexes within {}",
-                            side.commands[ci].name,
-                            area.hexes.len(),
-                            area.range
-                        );
-                        self.highlight = area.hexes;
-                        return;
-                    }
-                }
-            }
+        // What the system shows for the hex (a Charles the Bold general's command radius).
+        if let Some(h) = muster_rules::highlight(&resolved, hex) {
+            self.status = h.status;
+            self.highlight = h.hexes;
+            return;
         }
         // Owner's-choice set-up lines through this hex: their deployment zones.
         let zones: Vec<Hex> = resolved
@@ -703,8 +681,8 @@ impl App {
             return;
         };
         let ends = (
-            muster_rules::FireEnd::of_character(&resolved, from),
-            muster_rules::FireEnd::of_character(&resolved, hex),
+            muster_rules::fire_end_at(&resolved, from),
+            muster_rules::fire_end_at(&resolved, hex),
         );
         match muster_rules::line_of_fire(&resolved, ends.0, ends.1) {
             Ok(los) => {
@@ -722,7 +700,7 @@ impl App {
                     .into_iter()
                     .flat_map(LineStep::hexes)
                     .collect();
-                self.status = e;
+                self.status = e.to_string();
             }
         }
     }

@@ -38,22 +38,25 @@ pub mod charles_the_bold;
 mod diagnostic;
 mod fire;
 pub mod generic;
+mod movement;
 mod overlay_fit;
 pub mod placement;
-mod reach;
 pub mod registry;
-mod rulesets;
 mod scenario;
 pub mod siege;
+pub mod system;
 mod world;
 
 pub use army_lists::{ArmyLists, ListRef};
 pub use diagnostic::{Diagnostic, FileRole, Label, Location, Severity};
-pub use fire::{crossfire, line_of_fire, FireEnd, LineOfFire};
+pub use fire::{FireEnd, LineOfFire};
+pub use movement::Reach;
 pub use overlay_fit::OverlayFit;
-pub use reach::{reach, reach_carrying, Reach};
-pub use rulesets::{ruleset, RULESET_IDS};
 pub use scenario::{DeployKind, Deployed, Deployment, Scenario, UnitLookup};
+pub use system::{
+    crossfire, fire_end_at, highlight, line_of_fire, reach, reach_carrying, ruleset, system,
+    system_ids, GameSystem, Highlight, QueryError, SYSTEMS,
+};
 pub use world::{Origin, ResolvedPath, World};
 
 use muster_model::{MapFile, OverlayFile, Ruleset, ScenarioFile};
@@ -173,13 +176,7 @@ pub fn check_scenario_with_lists<'a>(
 
 /// The checks of a game system, by ruleset id.
 pub fn system_checks(ruleset_id: &str) -> Option<&'static [registry::ScenarioCheck]> {
-    match ruleset_id {
-        "a-la-charge" => Some(a_la_charge::CHECKS),
-        "and-gentlemen-all" => Some(and_gentlemen_all::CHECKS),
-        "charles-the-bold" => Some(charles_the_bold::CHECKS),
-        "siege" => Some(siege::CHECKS),
-        _ => None,
-    }
+    system(ruleset_id).map(|g| g.checks())
 }
 
 /// Turns findings covered by a recorded erratum into notes, and reports errata that waive

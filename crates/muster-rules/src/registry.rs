@@ -42,11 +42,10 @@ pub fn all_codes() -> Vec<&'static CodeDoc> {
     let mut v: Vec<&'static CodeDoc> = crate::generic::PIPELINE_CODES.iter().collect();
     v.extend(crate::generic::MAP_CHECKS.iter().map(|c| &c.doc));
     v.extend(crate::generic::SCENARIO_CHECKS.iter().map(|c| &c.doc));
-    v.extend(crate::a_la_charge::CHECKS.iter().map(|c| &c.doc));
-    v.extend(crate::and_gentlemen_all::CHECKS.iter().map(|c| &c.doc));
-    v.extend(crate::charles_the_bold::CHECKS.iter().map(|c| &c.doc));
-    v.push(&crate::charles_the_bold::LIST_VALUES);
-    v.extend(crate::siege::CHECKS.iter().map(|c| &c.doc));
+    for g in crate::system::SYSTEMS {
+        v.extend(g.checks().iter().map(|c| &c.doc));
+        v.extend(g.other_codes());
+    }
     v
 }
 

@@ -59,16 +59,8 @@ fn map(title: &str, ruleset: &str, columns: u32, rows: u32) -> MapFile {
 
 fn scenario(title: &str, ruleset: &str, map: &str) -> ScenarioFile {
     let mut s = ScenarioFile::blank(title, ruleset, map);
-    if ruleset == "siege" {
-        // A single-day assault with no markers yet (Siege 2.2, 2.31): the settings every
-        // siege scenario states.
-        s.siege = Some(muster_model::SiegeSettings {
-            days: 1,
-            filled_moat_markers: 0,
-            rubble_markers: 0,
-            rations: None,
-            quarter_rations_after: None,
-        });
+    if let Some(system) = muster_rules::system(ruleset) {
+        system.prepare_new_scenario(&mut s);
     }
     s
 }
@@ -86,7 +78,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow::bail!(
             "unknown ruleset `{}`; the rulesets are {}",
             args.ruleset,
-            muster_rules::RULESET_IDS.join(", ")
+            muster_rules::system_ids().collect::<Vec<_>>().join(", ")
         );
     }
     let (c, r) = args

@@ -282,10 +282,10 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
         } => {
             let loaded = load(&scenario)?;
             let s = loaded.resolve();
-            let t = muster_rules::FireEnd::of_character(&s, hex(&s, &target)?);
+            let t = muster_rules::fire_end_at(&s, hex(&s, &target)?);
             let shooters: Vec<muster_rules::FireEnd> = from
                 .iter()
-                .map(|f| Ok(muster_rules::FireEnd::of_character(&s, hex(&s, f)?)))
+                .map(|f| Ok(muster_rules::fire_end_at(&s, hex(&s, f)?)))
                 .collect::<anyhow::Result<_>>()?;
             let (fires, choose) =
                 muster_rules::crossfire(&s, &shooters, t).map_err(anyhow::Error::msg)?;

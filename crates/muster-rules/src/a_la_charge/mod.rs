@@ -6,8 +6,10 @@ mod checks;
 pub mod los;
 pub mod odds;
 pub mod reach;
+mod system;
 
 pub use checks::CHECKS;
+pub use system::System;
 
 use crate::scenario::Scenario;
 

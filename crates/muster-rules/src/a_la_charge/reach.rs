@@ -6,8 +6,8 @@
 //! eliminated when entered) and King Henry (captured by entering his hex) may be entered;
 //! hexes only an enemy owner's choice may hold are named in the answer as uncertain.
 
+use crate::movement::Reach;
 use crate::placement::Holder;
-use crate::reach::Reach;
 use crate::scenario::Scenario;
 use muster_hex::Hex;
 use muster_model::Effect;
@@ -147,7 +147,7 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
                 .get(&h)
                 .is_some_and(|v| v.iter().any(|o| o.side == side && !o.free))
     };
-    let best = crate::reach::cheapest(from, mp, |here| {
+    let best = crate::movement::cheapest(from, mp, |here| {
         // Entering an enemy ZoC ends the move; no ZoC to ZoC; no entering enemies.
         let stop = here != from && zoc.contains(&here);
         s.world
@@ -165,7 +165,7 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     hexes.sort_by_key(|(h, _)| s.world.grid.to_printed(*h));
     Reach {
         mp,
-        uncertain: crate::reach::uncertain(s, side, &hexes),
+        uncertain: crate::movement::uncertain(s, side, &hexes),
         hexes,
         restricted: None,
     }

@@ -7,9 +7,11 @@ mod checks;
 pub mod combat;
 pub mod morale_number;
 pub mod reach;
+mod system;
 pub mod tables;
 
 pub use checks::CHECKS;
+pub use system::System;
 
 /// A rule citation: `"And Gentlemen All §10"`.
 pub fn cite(section: &str) -> String {

@@ -4,7 +4,7 @@
 //! and drift (facing) are not modelled: the answer is the hexes within the allowance.
 
 use super::tables::{movement_hexes, UnitType};
-use crate::reach::Reach;
+use crate::movement::Reach;
 use crate::scenario::Scenario;
 use muster_hex::Hex;
 use muster_model::Formation;
@@ -46,7 +46,7 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
         .filter(|h| s.placements.certainly_held(*h).iter().any(|o| !o.free))
         .collect();
     let budget = allowance * 2;
-    let best = crate::reach::cheapest(from, budget, |here| {
+    let best = crate::movement::cheapest(from, budget, |here| {
         s.world
             .grid
             .neighbors_on_map(here)
@@ -71,7 +71,7 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     hexes.sort_by_key(|(h, _)| s.world.grid.to_printed(*h));
     Reach {
         mp: allowance,
-        uncertain: crate::reach::uncertain(s, side, &hexes),
+        uncertain: crate::movement::uncertain(s, side, &hexes),
         hexes,
         restricted: None,
     }

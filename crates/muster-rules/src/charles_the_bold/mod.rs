@@ -6,9 +6,11 @@
 mod checks;
 pub mod facing;
 pub mod morale;
+mod system;
 pub mod visibility;
 
 pub use checks::{list_coherence, CHECKS, LIST_VALUES};
+pub use system::System;
 
 /// A rule citation: `"Charles the Bold §2.0"`.
 pub fn cite(section: &str) -> String {

@@ -10,8 +10,10 @@ mod checks;
 pub mod field;
 pub mod los;
 pub mod movement;
+mod system;
 
 pub use checks::CHECKS;
+pub use system::System;
 
 /// A rule citation: `"Siege 2.41"`.
 pub fn cite(section: &str) -> String {

@@ -6,7 +6,7 @@
 
 use super::cite;
 use super::field::Field;
-use crate::reach::Reach;
+use crate::movement::Reach;
 use muster_hex::Hex;
 use std::collections::HashMap;
 
@@ -182,7 +182,7 @@ pub fn costs(
 ) -> HashMap<Spot, u32> {
     let w = f.world();
     let enemy = |h: Hex| f.characters_at(h).any(|c| c.side != side);
-    crate::reach::cheapest(start, mp, |spot: Spot| {
+    crate::movement::cheapest(start, mp, |spot: Spot| {
         let mut next: Vec<Spot> = w
             .grid
             .neighbors_on_map(spot.0)
@@ -264,7 +264,7 @@ pub fn reach_carrying(f: &Field, side: usize, unit: usize, from: Hex, load: Load
     hexes.sort_by_key(|(h, _)| s.world.grid.to_printed(*h));
     Reach {
         mp,
-        uncertain: crate::reach::uncertain(s, side, &hexes),
+        uncertain: crate::movement::uncertain(s, side, &hexes),
         hexes,
         restricted: match (mp, load) {
             (0, Load::None) => Some("the unit has no movement allowance".into()),

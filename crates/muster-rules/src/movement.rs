@@ -1,5 +1,6 @@
-//! Movement reach, answered by the scenario's game system (the CLI's `query reach` and the
-//! editor's preview both come here, so neither knows which system does what).
+//! What every system's movement reach shares: the answer's shape, the shortest-path walk,
+//! what the placement model leaves uncertain, and the special rules that keep a unit still.
+//! Which system answers is the system table's business ([`crate::system`]).
 
 use crate::scenario::Scenario;
 use muster_hex::Hex;
@@ -69,60 +70,6 @@ pub(crate) fn inactive(s: &Scenario, side: usize, unit: usize) -> Option<String>
         }
         _ => None,
     })
-}
-
-/// The reach of unit `unit` of side `side` from `from`, by the scenario's rules.
-pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
-    let mut r = system_reach(s, side, unit, from);
-    if let Some(why) = inactive(s, side, unit) {
-        r.hexes.clear();
-        r.uncertain.clear();
-        r.restricted = Some(why);
-    }
-    r
-}
-
-fn system_reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
-    match s.file.ruleset.as_str() {
-        "and-gentlemen-all" => crate::and_gentlemen_all::reach::reach(s, side, unit, from),
-        "a-la-charge" => crate::a_la_charge::reach::reach(s, side, unit, from),
-        "siege" => {
-            let f = crate::siege::field::Field::new(s);
-            crate::siege::movement::reach(&f, side, unit, from)
-        }
-        other => Reach::none(0, format!("movement is not modelled for `{other}` yet")),
-    }
-}
-
-/// The reach of a character carrying something (`"screen"` or `"oil"`, Siege 5.21, 5.32),
-/// or why the scenario's system has no such thing.
-pub fn reach_carrying(
-    s: &Scenario,
-    side: usize,
-    unit: usize,
-    from: Hex,
-    load: &str,
-) -> Result<Reach, String> {
-    use crate::siege::movement::{reach_carrying, Load};
-    if s.file.ruleset != "siege" {
-        return Err(format!(
-            "{} has no screens or barrels to carry",
-            s.ruleset.name
-        ));
-    }
-    let load = match load {
-        "screen" => Load::Screen,
-        "oil" | "barrel" => Load::Barrel,
-        other => return Err(format!("`{other}` cannot be carried: `screen` or `oil`")),
-    };
-    let f = crate::siege::field::Field::new(s);
-    let mut r = reach_carrying(&f, side, unit, from, load);
-    if let Some(why) = inactive(s, side, unit) {
-        r.hexes.clear();
-        r.uncertain.clear();
-        r.restricted = Some(why);
-    }
-    Ok(r)
 }
 
 /// The cheapest cost of reaching every node within `budget` from `start` (Dijkstra), given

@@ -1,0 +1,111 @@
+//! Siege / Cry Havoc in the system table: reach on the laid-out field (carrying too), line
+//! of fire from either level of a siege tower, crossfire cover, and the settings every
+//! new scenario states.
+
+use super::field::Field;
+use crate::fire::{FireEnd, LineOfFire};
+use crate::movement::Reach;
+use crate::registry::ScenarioCheck;
+use crate::scenario::Scenario;
+use crate::system::{parse_ruleset, GameSystem, QueryError};
+use muster_hex::Hex;
+use muster_model::{Level, Ruleset, ScenarioFile};
+use std::sync::OnceLock;
+
+/// Siege / Cry Havoc.
+pub struct System;
+
+impl GameSystem for System {
+    fn id(&self) -> &'static str {
+        "siege"
+    }
+
+    fn ruleset(&self) -> &'static Ruleset {
+        static CELL: OnceLock<Ruleset> = OnceLock::new();
+        parse_ruleset(&CELL, include_str!("../../rulesets/siege.ruleset.ron"))
+    }
+
+    fn checks(&self) -> &'static [ScenarioCheck] {
+        super::CHECKS
+    }
+
+    fn reach(&self, s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
+        super::movement::reach(&Field::new(s), side, unit, from)
+    }
+
+    fn reach_carrying(
+        &self,
+        s: &Scenario,
+        side: usize,
+        unit: usize,
+        from: Hex,
+        load: &str,
+    ) -> Result<Reach, QueryError> {
+        use super::movement::{reach_carrying, Load};
+        let load = match load {
+            "screen" => Load::Screen,
+            "oil" | "barrel" => Load::Barrel,
+            other => return Err(QueryError::UnknownLoad(other.to_string())),
+        };
+        Ok(reach_carrying(&Field::new(s), side, unit, from, load))
+    }
+
+    fn line_of_fire(
+        &self,
+        s: &Scenario,
+        from: FireEnd,
+        to: FireEnd,
+    ) -> Result<LineOfFire, QueryError> {
+        let f = Field::new(s);
+        Ok(answer(&f, from, to, super::los::line_of_fire(&f, from, to)))
+    }
+
+    fn crossfire(
+        &self,
+        s: &Scenario,
+        shooters: &[FireEnd],
+        target: FireEnd,
+    ) -> Result<(Vec<LineOfFire>, Vec<usize>), QueryError> {
+        let f = Field::new(s);
+        let (fires, choose) = super::los::crossfire(&f, shooters, target);
+        let answers = fires
+            .into_iter()
+            .zip(shooters)
+            .map(|(l, a)| answer(&f, *a, target, l))
+            .collect();
+        Ok((answers, choose))
+    }
+
+    fn fire_end_at(&self, s: &Scenario, hex: Hex) -> FireEnd {
+        let upper = Field::new(s)
+            .characters
+            .iter()
+            .any(|c| c.hex == hex && c.level == Some(Level::Upper));
+        FireEnd { hex, upper }
+    }
+
+    fn prepare_new_scenario(&self, s: &mut ScenarioFile) {
+        // A single-day assault with no markers yet (2.2, 2.31): the settings every siege
+        // scenario states.
+        s.siege = Some(muster_model::SiegeSettings {
+            days: 1,
+            filled_moat_markers: 0,
+            rubble_markers: 0,
+            rations: None,
+            quarter_rations_after: None,
+        });
+    }
+}
+
+/// A Siege answer in the shape every system gives.
+fn answer(f: &Field, from: FireEnd, to: FireEnd, l: super::los::Fire) -> LineOfFire {
+    LineOfFire {
+        clear: l.clear,
+        cover: l.clear.then(|| l.cover.name().to_string()),
+        one_sided: l.one_sided,
+        path: l.path,
+        levels: Some((f.level(from.hex, from.upper), f.level(to.hex, to.upper))),
+        steps: l.steps,
+        reason: l.reason,
+    }
+}

@@ -1,0 +1,244 @@
+//! The game systems, in one table. Nothing else in Muster matches on a system's id: the
+//! loader finds a ruleset, the validator a system's checks, the CLI and the editor its
+//! reach, line of fire, crossfire and what selecting a counter shows, all through
+//! [`GameSystem`] (ripgrep keeps its flags the same way, in one `FLAGS` table).
+
+use crate::fire::{FireEnd, LineOfFire};
+use crate::movement::{inactive, Reach};
+use crate::registry::{CodeDoc, ScenarioCheck};
+use crate::scenario::Scenario;
+use muster_hex::Hex;
+use muster_model::{Ruleset, ScenarioFile};
+use std::sync::OnceLock;
+
+/// Why an engine query has no answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum QueryError {
+    /// The scenario names a ruleset that is not one of the game systems.
+    #[error("`{0}` is not a game system Muster knows: use one of {ids}", ids = system_ids().collect::<Vec<_>>().join(", "))]
+    UnknownSystem(String),
+    /// The system has no such rule (or Muster does not model it).
+    #[error("{what} is not modelled for {system}{why}")]
+    NotModelled {
+        /// What was asked ("line of fire").
+        what: &'static str,
+        /// The ruleset's name.
+        system: String,
+        /// Why, when there is more to say (starts with a separator).
+        why: String,
+    },
+    /// The load is not something a character carries.
+    #[error("`{0}` cannot be carried: `screen` or `oil`")]
+    UnknownLoad(String),
+}
+
+/// What selecting a hex shows in the editor, when the system has something to show
+/// beyond the unit's reach (a Charles the Bold general's command radius).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Highlight {
+    /// The hexes to highlight.
+    pub hexes: Vec<Hex>,
+    /// A one-line description for the status line.
+    pub status: String,
+}
+
+/// One game system: its ruleset, its checks and its engine services. Services a system
+/// does not have answer [`QueryError::NotModelled`].
+pub trait GameSystem: Sync {
+    /// The ruleset id maps and scenarios name (`"a-la-charge"`).
+    fn id(&self) -> &'static str;
+
+    /// The built-in ruleset.
+    fn ruleset(&self) -> &'static Ruleset;
+
+    /// The checks run on every scenario of the system, in code order.
+    fn checks(&self) -> &'static [ScenarioCheck];
+
+    /// Codes the system raises outside its scenario checks (army-list checks).
+    fn other_codes(&self) -> &'static [CodeDoc] {
+        &[]
+    }
+
+    /// Where a unit can end its move from `from` at the start of the game.
+    fn reach(&self, s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
+        let _ = (side, unit, from);
+        Reach::none(
+            0,
+            format!("movement is not modelled for {} yet", s.ruleset.name),
+        )
+    }
+
+    /// The reach of a unit carrying something (Siege screens and barrels of oil).
+    fn reach_carrying(
+        &self,
+        s: &Scenario,
+        side: usize,
+        unit: usize,
+        from: Hex,
+        load: &str,
+    ) -> Result<Reach, QueryError> {
+        let _ = (side, unit, from, load);
+        Err(not_modelled(s, "carrying screens or barrels", ""))
+    }
+
+    /// The line of fire between two ends.
+    fn line_of_fire(
+        &self,
+        s: &Scenario,
+        from: FireEnd,
+        to: FireEnd,
+    ) -> Result<LineOfFire, QueryError> {
+        let _ = (from, to);
+        Err(not_modelled(s, "line of fire", ""))
+    }
+
+    /// Several shooters at one target: each line, and the shooters between whose one-sided
+    /// cover the target's owner chooses.
+    fn crossfire(
+        &self,
+        s: &Scenario,
+        shooters: &[FireEnd],
+        target: FireEnd,
+    ) -> Result<(Vec<LineOfFire>, Vec<usize>), QueryError> {
+        let _ = (shooters, target);
+        Err(not_modelled(
+            s,
+            "crossfire cover",
+            " (a Siege / Cry Havoc rule)",
+        ))
+    }
+
+    /// The end of a line of fire where the counter set up at `hex` stands (on a siege
+    /// tower's upper level, when its set-up line says so).
+    fn fire_end_at(&self, s: &Scenario, hex: Hex) -> FireEnd {
+        let _ = s;
+        FireEnd::at(hex)
+    }
+
+    /// What selecting `hex` shows beyond a unit's reach, if anything.
+    fn highlight(&self, s: &Scenario, hex: Hex) -> Option<Highlight> {
+        let _ = (s, hex);
+        None
+    }
+
+    /// Fills in what every new scenario of the system states (`muster new`, the editor).
+    fn prepare_new_scenario(&self, s: &mut ScenarioFile) {
+        let _ = s;
+    }
+}
+
+/// The answer of a system without the service.
+pub(crate) fn not_modelled(s: &Scenario, what: &'static str, why: &str) -> QueryError {
+    QueryError::NotModelled {
+        what,
+        system: s.ruleset.name.clone(),
+        why: why.to_string(),
+    }
+}
+
+/// Parses a built-in ruleset once; a ruleset that does not parse is a bug the table's test
+/// catches.
+pub(crate) fn parse_ruleset(cell: &'static OnceLock<Ruleset>, text: &str) -> &'static Ruleset {
+    cell.get_or_init(|| match ron::from_str(text) {
+        Ok(r) => r,
+        Err(e) => panic!("a built-in ruleset does not parse: {e}"),
+    })
+}
+
+/// The game systems.
+pub static SYSTEMS: &[&dyn GameSystem] = &[
+    &crate::a_la_charge::System,
+    &crate::and_gentlemen_all::System,
+    &crate::charles_the_bold::System,
+    &crate::siege::System,
+];
+
+/// The system with this ruleset id.
+pub fn system(id: &str) -> Option<&'static dyn GameSystem> {
+    SYSTEMS.iter().copied().find(|g| g.id() == id)
+}
+
+/// Every system's ruleset id.
+pub fn system_ids() -> impl Iterator<Item = &'static str> {
+    SYSTEMS.iter().map(|g| g.id())
+}
+
+/// The built-in ruleset with this id.
+pub fn ruleset(id: &str) -> Option<&'static Ruleset> {
+    system(id).map(|g| g.ruleset())
+}
+
+fn of(s: &Scenario) -> Result<&'static dyn GameSystem, QueryError> {
+    system(&s.file.ruleset).ok_or_else(|| QueryError::UnknownSystem(s.file.ruleset.clone()))
+}
+
+/// Keeps a unit still when a special rule says it may not act yet.
+fn unless_inactive(s: &Scenario, side: usize, unit: usize, mut r: Reach) -> Reach {
+    if let Some(why) = inactive(s, side, unit) {
+        r.hexes.clear();
+        r.uncertain.clear();
+        r.restricted = Some(why);
+    }
+    r
+}
+
+/// The reach of unit `unit` of side `side` from `from`, by the scenario's rules.
+pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
+    let r = match of(s) {
+        Ok(g) => g.reach(s, side, unit, from),
+        Err(e) => Reach::none(0, e.to_string()),
+    };
+    unless_inactive(s, side, unit, r)
+}
+
+/// The reach of a unit carrying `load` (`"screen"` or `"oil"`, Siege 5.21, 5.32).
+pub fn reach_carrying(
+    s: &Scenario,
+    side: usize,
+    unit: usize,
+    from: Hex,
+    load: &str,
+) -> Result<Reach, QueryError> {
+    let r = of(s)?.reach_carrying(s, side, unit, from, load)?;
+    Ok(unless_inactive(s, side, unit, r))
+}
+
+/// The line of fire from `from` to `to` by the scenario's rules.
+pub fn line_of_fire(s: &Scenario, from: FireEnd, to: FireEnd) -> Result<LineOfFire, QueryError> {
+    of(s)?.line_of_fire(s, from, to)
+}
+
+/// Several shooters at one target, by the scenario's rules.
+pub fn crossfire(
+    s: &Scenario,
+    shooters: &[FireEnd],
+    target: FireEnd,
+) -> Result<(Vec<LineOfFire>, Vec<usize>), QueryError> {
+    of(s)?.crossfire(s, shooters, target)
+}
+
+/// The end of a line of fire where the counter set up at `hex` stands.
+pub fn fire_end_at(s: &Scenario, hex: Hex) -> FireEnd {
+    of(s).map_or(FireEnd::at(hex), |g| g.fire_end_at(s, hex))
+}
+
+/// What selecting `hex` shows beyond a unit's reach, by the scenario's system.
+pub fn highlight(s: &Scenario, hex: Hex) -> Option<Highlight> {
+    of(s).ok()?.highlight(s, hex)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_system_has_one_entry_and_its_ruleset_parses_with_its_id() {
+        let ids: Vec<&str> = system_ids().collect();
+        for id in &ids {
+            assert_eq!(ids.iter().filter(|x| *x == id).count(), 1, "{id} twice");
+            assert_eq!(ruleset(id).map(|r| r.id.as_str()), Some(*id));
+        }
+        assert_eq!(ids.len(), 4);
+        assert!(system("a-la-charg").is_none());
+    }
+}
