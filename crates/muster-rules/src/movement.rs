@@ -32,22 +32,28 @@ impl Reach {
     }
 }
 
-/// Hexes among `hexes` whose answer depends on where an enemy's owner's-choice (or
-/// hidden) line puts its units: an enemy line may use the hex or a neighbour, and no
-/// enemy certainly holds it.
-pub(crate) fn uncertain(s: &Scenario, side: usize, hexes: &[(Hex, u32)]) -> Vec<Hex> {
-    let p = &s.placements;
-    let enemy_may = |h: Hex| {
-        p.who_could_be(h).iter().any(|l| p.line(*l).side != side)
-            && !p.certainly_held(h).iter().any(|o| o.side != side)
-    };
-    let mut out: Vec<Hex> = hexes
+/// Answers a reach twice, with the set-up's certain placements and with the worst case
+/// (every line in every hex it names), and marks as uncertain the hexes of the first answer
+/// that the second does not reach as cheaply: an owner's choice or a hidden unit decides them.
+pub(crate) fn with_uncertain(
+    s: &Scenario,
+    reach: impl Fn(crate::placement::Assume) -> Reach,
+) -> Reach {
+    use crate::placement::Assume;
+    let mut r = reach(Assume::Certain);
+    if r.restricted.is_some() {
+        return r;
+    }
+    let worst = reach(Assume::Worst);
+    let mut uncertain: Vec<Hex> = r
+        .hexes
         .iter()
+        .filter(|(h, c)| !worst.hexes.iter().any(|(w, wc)| w == h && wc <= c))
         .map(|(h, _)| *h)
-        .filter(|h| enemy_may(*h) || s.world.grid.neighbors_on_map(*h).any(enemy_may))
         .collect();
-    out.sort_by_key(|h| s.world.grid.to_printed(*h));
-    out
+    uncertain.sort_by_key(|h| s.world.grid.to_printed(*h));
+    r.uncertain = uncertain;
+    r
 }
 
 /// Why a unit may not act at the start of the game, from the scenario's special rules

@@ -7,7 +7,7 @@
 //! hexes only an enemy owner's choice may hold are named in the answer as uncertain.
 
 use crate::movement::Reach;
-use crate::placement::Holder;
+use crate::placement::{Assume, Holder};
 use crate::scenario::Scenario;
 use muster_hex::Hex;
 use muster_model::Effect;
@@ -120,17 +120,25 @@ fn restriction(s: &Scenario, side: usize, unit: usize) -> Option<String> {
     None
 }
 
-/// Where the unit (side, unit index) can end a move from `from`.
+/// Where the unit (side, unit index) can end a move from `from`, with the hexes an
+/// owner's choice or a hidden unit may close marked uncertain.
 pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
+    crate::movement::with_uncertain(s, |assume| reach_assuming(s, side, unit, from, assume))
+}
+
+fn reach_assuming(s: &Scenario, side: usize, unit: usize, from: Hex, assume: Assume) -> Reach {
     let def = &s.file.sides[side].units[unit];
     let mp = def.steps.first().map(|st| st.mp).or(def.mp).unwrap_or(0);
     if let Some(why) = restriction(s, side, unit) {
         return Reach::none(mp, why);
     }
+    // The mover itself is not in the way of its own move.
     let held: HashMap<Hex, Vec<Holder>> = s
         .placements
-        .certain_hexes()
-        .map(|h| (h, s.placements.certainly_held(h)))
+        .held_hexes(assume)
+        .into_iter()
+        .filter(|h| *h != from)
+        .map(|h| (h, s.placements.held(h, assume)))
         .collect();
     let zoc = enemy_zoc(s, side, &held);
     let (_, kind) = s.unit(side, unit);
@@ -165,7 +173,7 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     hexes.sort_by_key(|(h, _)| s.world.grid.to_printed(*h));
     Reach {
         mp,
-        uncertain: crate::movement::uncertain(s, side, &hexes),
+        uncertain: vec![],
         hexes,
         restricted: None,
     }

@@ -23,6 +23,16 @@ pub fn closed_to_horse(terrain: &str) -> bool {
 
 /// Where the unit can move from `from`, in hexes.
 pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
+    crate::movement::with_uncertain(s, |assume| reach_assuming(s, side, unit, from, assume))
+}
+
+fn reach_assuming(
+    s: &Scenario,
+    side: usize,
+    unit: usize,
+    from: Hex,
+    assume: crate::placement::Assume,
+) -> Reach {
     let def = &s.file.sides[side].units[unit];
     let Some(reg) = &def.regiment else {
         return Reach::none(0, "not a regiment (no `regiment`)");
@@ -42,8 +52,9 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     // counters, so leaders (generals) do not.
     let occupied: std::collections::HashSet<Hex> = s
         .placements
-        .certain_hexes()
-        .filter(|h| s.placements.certainly_held(*h).iter().any(|o| !o.free))
+        .held_hexes(assume)
+        .into_iter()
+        .filter(|h| *h != from && s.placements.held(*h, assume).iter().any(|o| !o.free))
         .collect();
     let budget = allowance * 2;
     let best = crate::movement::cheapest(from, budget, |here| {
@@ -71,7 +82,7 @@ pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     hexes.sort_by_key(|(h, _)| s.world.grid.to_printed(*h));
     Reach {
         mp: allowance,
-        uncertain: crate::movement::uncertain(s, side, &hexes),
+        uncertain: vec![],
         hexes,
         restricted: None,
     }

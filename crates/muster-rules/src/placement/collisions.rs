@@ -37,23 +37,33 @@ pub enum Collision {
 }
 
 impl Placements {
-    /// Every collision of the set-up, hexes in the order the lines name them.
-    pub fn collisions(&self) -> Vec<Collision> {
+    /// Every collision of the set-up, hexes in the order the lines name them (found once,
+    /// when the model is built).
+    pub fn collisions(&self) -> &[Collision] {
+        &self.collisions
+    }
+
+    pub(super) fn find_collisions(&self) -> Vec<Collision> {
         let mut out = Vec::new();
-        let mut shared: Vec<((Hex, bool), Vec<usize>)> = Vec::new();
+        let mut order: Vec<(Hex, bool)> = Vec::new();
+        let mut shared: std::collections::HashMap<(Hex, bool), Vec<usize>> =
+            std::collections::HashMap::new();
         for (li, l) in self.lines.iter().enumerate() {
             if !l.on_map() || l.bound == 0 || !l.fills_every_hex() {
                 continue;
             }
             let upper = l.level == Some(muster_model::Level::Upper);
             for h in &l.hexes {
-                match shared.iter_mut().find(|(k, _)| *k == (*h, upper)) {
-                    Some((_, v)) => v.push(li),
-                    None => shared.push(((*h, upper), vec![li])),
+                let v = shared.entry((*h, upper)).or_default();
+                if v.is_empty() {
+                    order.push((*h, upper));
                 }
+                v.push(li);
             }
         }
-        for ((hex, upper), lines) in shared {
+        for key in order {
+            let (hex, upper) = key;
+            let lines = shared.remove(&key).unwrap_or_default();
             if lines.len() > 1 {
                 out.push(Collision::Shared { hex, upper, lines });
             }

@@ -90,6 +90,11 @@ impl Placements {
                     .iter()
                     .any(|m| l.counters.iter().any(|c| c.unit == m.unit && !c.free));
             illegal |= placed < needed || fixed_bad;
+            // A choice legal on its own may still be forced onto a forbidden hex by the
+            // other lines (its legal hexes filled by them): judge it with the whole set-up.
+            if !illegal && l.fill == Fill::Choice {
+                illegal = !self.fits_with_the_rest(line, &bound);
+            }
         }
         if illegal {
             Judgement::Illegal(bad)
@@ -97,6 +102,56 @@ impl Placements {
             Judgement::Avoid(bad)
         }
     }
+}
+
+impl Placements {
+    /// Whether the whole set-up still places as many counters when line `line` may use
+    /// only its legal hexes (`legal`: its counters by type, slots as indices of its hexes).
+    fn fits_with_the_rest(&self, line: usize, legal: &[Demand]) -> bool {
+        let Some(at) = self.demand_line.iter().position(|l| *l == line) else {
+            return true;
+        };
+        let l = &self.lines[line];
+        let upper = l.level == Some(muster_model::Level::Upper);
+        let slot_of = |i: usize| {
+            let hex = l.hexes[i];
+            self.slots_of
+                .get(&hex)
+                .into_iter()
+                .flatten()
+                .copied()
+                .find(|s| self.slots[*s].upper == upper)
+        };
+        let mut demands: Vec<Demand> = self
+            .demands
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != at)
+            .map(|(_, d)| d.clone())
+            .collect();
+        for d in legal {
+            demands.push(Demand {
+                counters: d.counters,
+                slots: d.slots.iter().filter_map(|i| slot_of(*i)).collect(),
+            });
+        }
+        let placed = solve(&demands, self.slots.len())
+            .owner
+            .iter()
+            .filter(|o| o.is_some())
+            .count();
+        placed >= self.matched
+    }
+}
+
+/// What breaking a per-hex rule costs: the set-up is forbidden, or only penalised (a stand
+/// out of command range takes −1 on its Order Tests but may stand there).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stakes {
+    /// The rule forbids it: errors where every arrangement breaks it.
+    Forbidden,
+    /// The rule penalises it: warnings only, worded as a cost.
+    Penalised,
 }
 
 impl Judgement {
@@ -109,6 +164,7 @@ impl Judgement {
         line: usize,
         code: &'static str,
         rule: &str,
+        stakes: Stakes,
         sentence: impl Fn(&Misplacement) -> String,
     ) -> Vec<Diagnostic> {
         let l = s.placements.line(line);
@@ -120,13 +176,21 @@ impl Judgement {
             Judgement::Avoid(b) => (b, false),
             Judgement::Illegal(b) => (b, true),
         };
+        let penalised = stakes == Stakes::Penalised;
         if severe && l.fills_every_hex() {
+            // One finding a hex, even when several of the line's types are barred there.
+            let mut seen = std::collections::HashSet::new();
             return bad
                 .iter()
+                .filter(|m| seen.insert(m.hex))
                 .map(|m| {
-                    Diagnostic::error(code, d.hex_location(m.hex), sentence(m))
-                        .at_hex(g.to_printed(m.hex))
-                        .rule(rule)
+                    let message = sentence(m);
+                    let d = if penalised {
+                        Diagnostic::warning(code, d.hex_location(m.hex), message)
+                    } else {
+                        Diagnostic::error(code, d.hex_location(m.hex), message)
+                    };
+                    d.at_hex(g.to_printed(m.hex)).rule(rule)
                 })
                 .collect();
         }
@@ -150,13 +214,29 @@ impl Judgement {
             .iter()
             .all(|m| m.hex == bad[0].hex)
             .then(|| g.to_printed(bad[0].hex));
-        let mut diag = if severe {
+        let mut diag = if severe && penalised {
+            Diagnostic::warning(
+                code,
+                Location::here(d.zone_pointer.clone()),
+                format!("wherever the owner places this line it pays the penalty: {list}"),
+            )
+            .help("the rule allows these hexes at a cost; every arrangement of the line pays it")
+        } else if penalised {
+            Diagnostic::warning(
+                code,
+                Location::here(d.zone_pointer.clone()),
+                format!("the owner's choice avoids the penalty away from {list}"),
+            )
+            .help(
+                "the line leaves the owner a choice; these hexes cost a penalty, the others do not",
+            )
+        } else if severe {
             Diagnostic::error(
                 code,
                 Location::here(d.zone_pointer.clone()),
                 format!("the owner cannot place this line legally: {list}"),
             )
-            .help("every arrangement of the line's units on its hexes breaks the rule; check the hexes and the units against the print")
+            .help("every arrangement of the line's units on its hexes breaks the rule (the other lines may fill the hexes it could use); check the hexes and the units against the print")
         } else {
             Diagnostic::warning(
                 code,

@@ -167,21 +167,25 @@ fn flexible_lines(
 }
 
 /// The Hall violators: from each line left short, every line and slot an alternating path
-/// reaches; overlapping groups are merged.
+/// reaches; groups that share a line are one group (a union-find over lines).
 fn shortfalls(demands: &[Demand], owner: &[Option<usize>], placed: &[usize]) -> Vec<Shortfall> {
-    let mut group_of: Vec<Option<usize>> = vec![None; demands.len()];
-    let mut groups: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
-    for start in (0..demands.len()).filter(|&l| placed[l] < demands[l].counters) {
-        if group_of[start].is_some() {
-            continue;
+    let n = demands.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
         }
+        x
+    }
+    let mut in_violator = vec![false; n];
+    let mut slots_of_root: Vec<(usize, usize)> = Vec::new(); // (a line of the walk, slot)
+    for start in (0..n).filter(|&l| placed[l] < demands[l].counters) {
         let mut lines = vec![start];
-        let mut slots = Vec::new();
-        let mut seen_slot = vec![false; owner.len()];
-        let mut merged = Vec::new();
-        let mut i = 0;
-        let mut seen_line = vec![false; demands.len()];
+        let mut seen_line = vec![false; n];
         seen_line[start] = true;
+        let mut seen_slot = vec![false; owner.len()];
+        let mut i = 0;
         while i < lines.len() {
             let l = lines[i];
             i += 1;
@@ -189,31 +193,32 @@ fn shortfalls(demands: &[Demand], owner: &[Option<usize>], placed: &[usize]) -> 
                 if std::mem::replace(&mut seen_slot[s], true) {
                     continue;
                 }
-                slots.push(s);
+                slots_of_root.push((start, s));
                 if let Some(o) = owner[s] {
                     if !std::mem::replace(&mut seen_line[o], true) {
-                        if let Some(g) = group_of[o] {
-                            merged.push(g);
-                        }
                         lines.push(o);
                     }
                 }
             }
         }
-        let id = merged.first().copied().unwrap_or(groups.len());
-        if id == groups.len() {
-            groups.push((Vec::new(), Vec::new()));
+        for &l in &lines {
+            in_violator[l] = true;
+            let (a, b) = (find(&mut parent, start), find(&mut parent, l));
+            parent[b] = a;
         }
-        for l in &lines {
-            group_of[*l] = Some(id);
-        }
-        let g = &mut groups[id];
-        g.0.extend(lines);
-        g.1.extend(slots);
+    }
+    let mut groups: std::collections::BTreeMap<usize, (Vec<usize>, Vec<usize>)> =
+        std::collections::BTreeMap::new();
+    for l in (0..n).filter(|l| in_violator[*l]) {
+        let r = find(&mut parent, l);
+        groups.entry(r).or_default().0.push(l);
+    }
+    for (start, s) in slots_of_root {
+        let r = find(&mut parent, start);
+        groups.entry(r).or_default().1.push(s);
     }
     groups
-        .into_iter()
-        .filter(|(l, _)| !l.is_empty())
+        .into_values()
         .map(|(mut lines, mut slots)| {
             lines.sort_unstable();
             lines.dedup();
@@ -278,6 +283,27 @@ mod tests {
         assert_eq!(m.shortfalls[0].lines, vec![0, 1]);
         assert_eq!(m.shortfalls[0].slots, vec![0, 1]);
         assert_eq!(m.shortfalls[0].counters, 3);
+    }
+
+    #[test]
+    fn overlapping_violators_merge_into_one_group_with_every_line() {
+        // Three short pairs chained through a choice line: 0/1 on slot 0, 2/3 on slot 1,
+        // line 4 chooses two of 0..2, line 5 fixes slot 2. Seven counters, three slots.
+        let m = solve(
+            &[
+                d(1, &[0]),
+                d(1, &[0]),
+                d(1, &[1]),
+                d(1, &[1]),
+                d(2, &[0, 1, 2]),
+                d(1, &[2]),
+            ],
+            3,
+        );
+        assert_eq!(m.shortfalls.len(), 1, "{:?}", m.shortfalls);
+        assert_eq!(m.shortfalls[0].lines, vec![0, 1, 2, 3, 4, 5]);
+        assert_eq!(m.shortfalls[0].counters, 7);
+        assert_eq!(m.shortfalls[0].slots, vec![0, 1, 2]);
     }
 
     #[test]

@@ -27,7 +27,7 @@ mod judge;
 mod matching;
 
 pub use collisions::{squeezed_finding, Collision};
-pub use judge::{Judgement, Misplacement};
+pub use judge::{Judgement, Misplacement, Stakes};
 pub use matching::Shortfall;
 
 use crate::scenario::{DeployKind, Deployment};
@@ -137,6 +137,17 @@ pub struct Holder {
     pub hidden: bool,
 }
 
+/// Which placements a query takes as standing: those certain in every arrangement, or the
+/// worst case, where every line may be in every hex it names. A query answers with the
+/// first and reports where the second differs as uncertain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Assume {
+    /// Only what every arrangement of the set-up puts there.
+    Certain,
+    /// Every line in every hex it names.
+    Worst,
+}
+
 /// A slot: a hex, and on a Siege tower its upper level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Slot {
@@ -155,9 +166,17 @@ pub struct Placements {
     owner: Vec<Option<usize>>,
     certain: Vec<bool>,
     shortfalls: Vec<Shortfall>,
+    /// Lines naming each hex.
     by_hex: HashMap<Hex, Vec<usize>>,
+    /// Slots of each hex.
+    slots_of: HashMap<Hex, Vec<usize>>,
     /// Leaders certainly in a hex (one-hex lines).
     free_at: HashMap<Hex, Vec<(usize, usize)>>,
+    /// The matching's demands, the line of each, and how many counters it placed.
+    demands: Vec<matching::Demand>,
+    demand_line: Vec<usize>,
+    matched: usize,
+    collisions: Vec<Collision>,
 }
 
 impl Placements {
@@ -193,12 +212,13 @@ impl Placements {
                     .iter()
                     .filter(|c| !c.free)
                     .fold(0u32, |n, c| n.saturating_add(c.count));
-                let mut hexes = Vec::with_capacity(d.hexes.len());
-                for h in &d.hexes {
-                    if !hexes.contains(h) {
-                        hexes.push(*h);
-                    }
-                }
+                let mut seen = std::collections::HashSet::with_capacity(d.hexes.len());
+                let hexes: Vec<Hex> = d
+                    .hexes
+                    .iter()
+                    .copied()
+                    .filter(|h| seen.insert(*h))
+                    .collect();
                 let fill = match (hexes.len(), bound as usize) {
                     (0, _) => Fill::Nowhere,
                     (1, b) if b <= 1 => Fill::Fixed,
@@ -269,6 +289,11 @@ impl Placements {
             demand_line.push(li);
         }
         let m = matching::solve(&demands, slots.len());
+        let matched = m.owner.iter().filter(|o| o.is_some()).count();
+        let mut slots_of: HashMap<Hex, Vec<usize>> = HashMap::new();
+        for (i, slot) in slots.iter().enumerate() {
+            slots_of.entry(slot.hex).or_default().push(i);
+        }
         let owner = m.owner.iter().map(|o| o.map(|d| demand_line[d])).collect();
         let shortfalls = m
             .shortfalls
@@ -283,15 +308,22 @@ impl Placements {
                 slots: s.slots,
             })
             .collect();
-        Placements {
+        let mut p = Placements {
             lines,
             slots,
             owner,
             certain: m.certain,
             shortfalls,
             by_hex,
+            slots_of,
             free_at,
-        }
+            demands,
+            demand_line,
+            matched,
+            collisions: Vec::new(),
+        };
+        p.collisions = p.find_collisions();
+        p
     }
 
     /// Every line, in deployment order.
@@ -323,17 +355,45 @@ impl Placements {
     /// level alike), counters that may not share a hex first, then leaders.
     pub fn certainly_held(&self, hex: Hex) -> Vec<Holder> {
         let mut out: Vec<Holder> = self
-            .slots
-            .iter()
-            .enumerate()
-            .filter(|(i, s)| s.hex == hex && self.certain[*i])
-            .filter_map(|(i, _)| self.owner[i])
+            .slots_of
+            .get(&hex)
+            .into_iter()
+            .flatten()
+            .filter(|i| self.certain[**i])
+            .filter_map(|i| self.owner[*i])
             .map(|li| self.holder(li, false, None))
             .collect();
         for &(li, unit) in self.free_at.get(&hex).into_iter().flatten() {
             out.push(self.holder(li, true, Some(unit)));
         }
         out
+    }
+
+    /// Who stands in a hex under an assumption: the certain holders, and in the worst case
+    /// every other line naming the hex too.
+    pub fn held(&self, hex: Hex, assume: Assume) -> Vec<Holder> {
+        let mut out = self.certainly_held(hex);
+        if assume == Assume::Worst {
+            for &li in self.who_could_be(hex) {
+                if out.iter().any(|h| h.line == li) {
+                    continue;
+                }
+                let l = &self.lines[li];
+                out.push(self.holder(li, l.bound == 0, None));
+            }
+        }
+        out
+    }
+
+    /// The hexes someone stands in under an assumption.
+    pub fn held_hexes(&self, assume: Assume) -> Vec<Hex> {
+        let mut v: Vec<Hex> = self.certain_hexes().collect();
+        if assume == Assume::Worst {
+            v.extend(self.by_hex.keys().copied());
+        }
+        let mut seen = std::collections::HashSet::new();
+        v.retain(|h| seen.insert(*h));
+        v
     }
 
     /// Whether some counter may stand in the hex at the start: lines naming it.

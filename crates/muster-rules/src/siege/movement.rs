@@ -7,6 +7,7 @@
 use super::cite;
 use super::field::Field;
 use crate::movement::Reach;
+use crate::placement::Assume;
 use muster_hex::Hex;
 use std::collections::HashMap;
 
@@ -171,7 +172,8 @@ pub enum Load {
     Barrel,
 }
 
-/// Every spot reachable within `mp`, with its cost.
+/// Every spot reachable within `mp`, with its cost, taking as standing the placements
+/// `assume` says (living enemy characters cannot be passed through).
 pub fn costs(
     f: &Field,
     start: Spot,
@@ -179,9 +181,17 @@ pub fn costs(
     mover: Mover,
     side: usize,
     load: Load,
+    assume: Assume,
 ) -> HashMap<Spot, u32> {
     let w = f.world();
-    let enemy = |h: Hex| f.characters_at(h).any(|c| c.side != side);
+    let enemy = |h: Hex| {
+        f.characters_at(h).any(|c| c.side != side)
+            || f.s
+                .placements
+                .held(h, assume)
+                .iter()
+                .any(|o| o.side != side)
+    };
     crate::movement::cheapest(start, mp, |spot: Spot| {
         let mut next: Vec<Spot> = w
             .grid
@@ -218,8 +228,22 @@ pub fn reach(f: &Field, side: usize, unit: usize, from: Hex) -> Reach {
     reach_carrying(f, side, unit, from, Load::None)
 }
 
-/// The reach of a character carrying a screen or a barrel of oil (2 MP less, 5.21, 5.32).
+/// The reach of a character carrying a screen or a barrel of oil (2 MP less, 5.21, 5.32),
+/// with the hexes an owner's choice or a hidden character may close marked uncertain.
 pub fn reach_carrying(f: &Field, side: usize, unit: usize, from: Hex, load: Load) -> Reach {
+    crate::movement::with_uncertain(f.s, |assume| {
+        reach_assuming(f, side, unit, from, load, assume)
+    })
+}
+
+fn reach_assuming(
+    f: &Field,
+    side: usize,
+    unit: usize,
+    from: Hex,
+    load: Load,
+    assume: Assume,
+) -> Reach {
     let s = f.s;
     let (u, kind) = s.unit(side, unit);
     let full =
@@ -240,7 +264,7 @@ pub fn reach_carrying(f: &Field, side: usize, unit: usize, from: Hex, load: Load
             && c.hex == from
             && c.level == Some(muster_model::Level::Upper)
     });
-    let all = costs(f, (from, upper), mp, mover, side, load);
+    let all = costs(f, (from, upper), mp, mover, side, load, assume);
     let mut hexes: HashMap<Hex, u32> = HashMap::new();
     for ((h, up), c) in all {
         if h == from {
@@ -264,7 +288,7 @@ pub fn reach_carrying(f: &Field, side: usize, unit: usize, from: Hex, load: Load
     hexes.sort_by_key(|(h, _)| s.world.grid.to_printed(*h));
     Reach {
         mp,
-        uncertain: crate::movement::uncertain(s, side, &hexes),
+        uncertain: vec![],
         hexes,
         restricted: match (mp, load) {
             (0, Load::None) => Some("the unit has no movement allowance".into()),

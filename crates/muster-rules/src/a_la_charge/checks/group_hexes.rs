@@ -17,7 +17,7 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 };
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    for c in s.placements.collisions() {
+    for c in s.placements.collisions().iter().cloned() {
         let Collision::Squeezed {
             lines,
             hexes,

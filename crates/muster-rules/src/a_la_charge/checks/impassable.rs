@@ -2,6 +2,7 @@
 
 use crate::a_la_charge::cite;
 use crate::diagnostic::Diagnostic;
+use crate::placement::Stakes;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
 
@@ -30,12 +31,14 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let verdict = s.placements.judge(i, |_, h| closed(h));
-        out.extend(verdict.report(s, i, "AC102", &cite(s, "§9"), |m| {
-            format!(
-                "a unit is set up in {}, which is {}",
-                s.world.grid.to_printed(m.hex),
-                m.why
-            )
-        }));
+        out.extend(
+            verdict.report(s, i, "AC102", &cite(s, "§9"), Stakes::Forbidden, |m| {
+                format!(
+                    "a unit is set up in {}, which is {}",
+                    s.world.grid.to_printed(m.hex),
+                    m.why
+                )
+            }),
+        );
     }
 }

@@ -18,7 +18,7 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let g = &s.world.grid;
-    for c in s.placements.collisions() {
+    for c in s.placements.collisions().iter().cloned() {
         match c {
             Collision::Shared { hex, lines, .. } => {
                 let id = g.to_printed(hex);
@@ -61,32 +61,38 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     leaders_with_enemies(s, out);
 }
 
-/// Leaders set up alone in a hex an enemy combat unit certainly holds.
+/// Leaders certainly in a hex an enemy unit (a combat unit or another leader) certainly
+/// holds: "leaders may stack with friendly units" (§7), never with the enemy.
 fn leaders_with_enemies(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    for (i, l) in s.placements.lines().iter().enumerate() {
-        let [hex] = l.hexes.as_slice() else { continue };
-        if !l.on_map() || l.bound > 0 {
-            continue;
-        }
-        let enemy = s
-            .placements
-            .certainly_held(*hex)
-            .into_iter()
-            .find(|h| h.side != l.side && !h.free);
-        if let Some(enemy) = enemy {
-            let id = s.world.grid.to_printed(*hex);
+    let mut hexes: Vec<_> = s.placements.certain_hexes().collect();
+    hexes.sort_by_key(|h| s.world.grid.to_printed(*h));
+    hexes.dedup();
+    for hex in hexes {
+        let held = s.placements.certainly_held(hex);
+        for leader in held.iter().filter(|h| h.free) {
+            // A side with a combat unit here is stacking combat units (reported above).
+            let own_combat = held.iter().any(|h| h.side == leader.side && !h.free);
+            let enemy = held.iter().find(|h| h.side != leader.side);
+            let (Some(enemy), false) = (enemy, own_combat) else {
+                continue;
+            };
+            if enemy.free && enemy.line < leader.line {
+                continue; // two lone leaders: reported once
+            }
+            let id = s.world.grid.to_printed(hex);
             out.push(
                 Diagnostic::error(
                     "AC101",
-                    s.deployments[i].hex_location(*hex),
+                    s.deployments[leader.line].hex_location(hex),
                     format!("a leader is set up in {id}, with an enemy unit"),
                 )
                 .at_hex(id)
                 .label(
-                    s.deployments[enemy.line].hex_location(*hex),
+                    s.deployments[enemy.line].hex_location(hex),
                     "the enemy unit is here",
                 )
-                .rule(cite(s, "§7")),
+                .rule(cite(s, "§7"))
+                .help("leaders stack only with friendly units; move one of them"),
             );
         }
     }

@@ -1,7 +1,8 @@
 //! CB303 — stands set up beyond their general's command range (§2.0), a warning.
 
 use super::super::cite;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::Diagnostic;
+use crate::placement::Stakes;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
 
@@ -35,8 +36,14 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             Some((gi, at))
         };
         let range = r_of(l.side);
+        // Each unit's general and his hex, found once for the line.
+        let generals: Vec<(usize, Option<(usize, muster_hex::Hex)>)> = l
+            .counters
+            .iter()
+            .map(|c| (c.unit, general_of(c.unit)))
+            .collect();
         let verdict = s.placements.judge(i, |unit, hex| {
-            let (gi, at) = general_of(unit)?;
+            let (gi, at) = generals.iter().find(|(u, _)| *u == unit)?.1?;
             let dist = muster_hex::distance(at, hex);
             (gi != unit && dist > range).then(|| {
                 format!(
@@ -45,13 +52,10 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 )
             })
         });
-        let findings = verdict.report(s, i, "CB303", &cite("§2.0"), |m| {
+        let findings = verdict.report(s, i, "CB303", &cite("§2.0"), Stakes::Penalised, |m| {
             format!("`{}` sets up {}", side.units[m.unit].id, m.why)
         });
         // Out of range is legal but costly (−1 on Order Tests): a warning in every form.
-        out.extend(findings.into_iter().map(|mut d| {
-            d.severity = Severity::Warning;
-            d
-        }));
+        out.extend(findings);
     }
 }

@@ -18,7 +18,7 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let g = &s.world.grid;
-    for c in s.placements.collisions() {
+    for c in s.placements.collisions().iter().cloned() {
         let d = match c {
             Collision::Shared { hex, lines, .. } => {
                 let id = g.to_printed(hex);

@@ -5,6 +5,7 @@ use super::super::cite;
 use super::super::field::{positioned, Character, Field};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::placement::Line;
+use crate::placement::Stakes;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
 use muster_hex::Hex;
@@ -48,6 +49,30 @@ fn horses(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
     let o = g.orientation();
+    for (i, l) in s.placements.lines().iter().enumerate() {
+        let mounted = l
+            .counters
+            .iter()
+            .find(|c| s.unit(l.side, c.unit).1.is_some_and(|k| k.mounted));
+        if let (Some(c), None, true) = (
+            mounted,
+            l.facing,
+            l.on_map() && (!positioned(l) || l.hidden()),
+        ) {
+            out.push(
+                Diagnostic::error(
+                    "SI406",
+                    Location::here(s.deployments[i].zone_pointer.clone()),
+                    format!(
+                        "the mounted {} needs a facing, a hexside direction, to lay out the two hexes of his horse",
+                        s.file.sides[l.side].units[c.unit].id
+                    ),
+                )
+                .rule(cite("3.31"))
+                .help("add `facing: \"N\"` (the way the horse's head points) to the set-up line"),
+            );
+        }
+    }
     judge_choices(s, out, "SI406", &cite("3.31, 3.32"), |line, unit, h| {
         if !s.unit(line.side, unit).1.is_some_and(|k| k.mounted) {
             return None;
@@ -146,6 +171,20 @@ pub const STACKING: ScenarioCheck = ScenarioCheck {
 fn stacking(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
+    line_collisions(s, out);
+    // A choice's horse must not put its second hex on a character certainly there.
+    judge_choices(s, out, "SI408", &cite("2.46, 3.31"), |line, unit, h| {
+        let tail = mounted_tail(s, line, unit, h)?;
+        let other =
+            s.placements.certainly_held(tail).into_iter().find(|o| {
+                s.deployments[o.line].pointer != s.deployments[line.deployment].pointer
+            })?;
+        Some(format!(
+            "the horse's second hex {} holds {}",
+            g.to_printed(tail),
+            o_name(s, other)
+        ))
+    });
     let name = |c: &Character| s.file.sides[c.side].units[c.unit].id.clone();
     let mut seen: Vec<(Hex, bool, &Character)> = Vec::new();
     for c in f.characters {
@@ -200,6 +239,73 @@ fn stacking(s: &Scenario, out: &mut Vec<Diagnostic>) {
         for h in [c.hex].into_iter().chain(c.tail) {
             seen.push((h, upper, c));
         }
+    }
+}
+
+/// A character certainly somewhere, by name (or its line's side when the line mixes types).
+fn o_name(s: &Scenario, o: crate::placement::Holder) -> String {
+    match o.unit {
+        Some(u) => format!("`{}`", s.file.sides[o.side].units[u].id),
+        None => format!("a character of {}", s.file.sides[o.side].name),
+    }
+}
+
+/// Collisions the field's own pairwise check cannot see, because a line involved is not
+/// laid out character by character: an owner's choice, several unit types filling a
+/// stretch, a line with more characters than hexes (one character a hex, 2.46).
+fn line_collisions(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    use crate::placement::{squeezed_finding, Collision};
+    let g = &s.world.grid;
+    let laid_out = |l: usize| {
+        let line = s.placements.line(l);
+        positioned(line) && !line.hidden()
+    };
+    for c in s.placements.collisions() {
+        let d = match c {
+            Collision::Shared { hex, lines, upper } if !lines.iter().all(|l| laid_out(*l)) => {
+                let id = g.to_printed(*hex);
+                Diagnostic::error(
+                    "SI408",
+                    s.deployments[lines[1]].hex_location(*hex),
+                    format!(
+                        "two characters set up in {id}{}",
+                        if *upper { " on the upper level" } else { "" }
+                    ),
+                )
+                .at_hex(id)
+                .label(
+                    s.deployments[lines[0]].hex_location(*hex),
+                    "the other character",
+                )
+            }
+            Collision::Overfull { line } if s.placements.line(*line).hexes.len() > 1 => {
+                let l = s.placements.line(*line);
+                Diagnostic::error(
+                    "SI408",
+                    Location::here(format!("{}/units", s.deployments[*line].pointer)),
+                    format!(
+                        "{} characters set up over the {} hexes of this line: some must share",
+                        l.bound,
+                        l.hexes.len()
+                    ),
+                )
+                .label(
+                    Location::here(s.deployments[*line].zone_pointer.clone()),
+                    "the hexes",
+                )
+            }
+            Collision::Squeezed {
+                lines,
+                hexes,
+                counters,
+            } => squeezed_finding(s, "SI408", "characters", lines, hexes, *counters),
+            _ => continue,
+        };
+        out.push(
+            d.rule(cite("2.46")).help(
+                "one character a hex; in a siege tower one a level (`level: Lower` / `Upper`)",
+            ),
+        );
     }
 }
 
@@ -372,7 +478,7 @@ fn mounted_tail(s: &Scenario, line: &Line, unit: usize, h: Hex) -> Option<Hex> {
 /// owner's choice over several hexes, several unit types filling a stretch, hidden lines)
 /// by a per-hex rule, through the placement model's one semantics: an error when no legal
 /// arrangement exists, a warning naming the hexes to avoid otherwise.
-fn judge_choices(
+pub(in crate::siege) fn judge_choices(
     s: &Scenario,
     out: &mut Vec<Diagnostic>,
     code: &'static str,
@@ -384,7 +490,7 @@ fn judge_choices(
             continue;
         }
         let verdict = s.placements.judge(i, |unit, h| why_not(l, unit, h));
-        out.extend(verdict.report(s, i, code, rule, |m| {
+        out.extend(verdict.report(s, i, code, rule, Stakes::Forbidden, |m| {
             format!(
                 "{} is set up in {}: {}",
                 s.file.sides[l.side].units[m.unit].id,

@@ -239,6 +239,15 @@ pub const NO_ENTRY: ScenarioCheck = ScenarioCheck {
 fn no_entry(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
+    // Lines the field does not lay out one by one: judged through the placement model.
+    super::characters::judge_choices(s, out, "SI410", &cite("3.43, 4.22"), |_, _, h| {
+        let p = f.pieces_at(h).find(|p| p.def.no_entry)?;
+        Some(format!(
+            "the hex of the {} `{}`",
+            p.def.name.to_lowercase(),
+            p.piece.id
+        ))
+    });
     for p in f.pieces {
         for &h in &p.hexes {
             let id = g.to_printed(h);
