@@ -38,7 +38,7 @@ fn horse_ban(f: &Field, h: Hex) -> Option<String> {
 /// `SI406`.
 pub const HORSES: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI406", "horse-terrain", "siege", "A horse stands where horses cannot go.",
-        "No hex of a mounted character, riderless horse, mule or draft animal is battlement, stairway, doorway, building, tower or keep interior, moat (filled or not), rubble, trees, tent, or a siege engine's hex, and none ends on a trench.",
+        "No hex of a mounted character, riderless horse, mule or draft animal is battlement, stairway, doorway, building, tower or keep interior, moat (filled or not), rubble, trees, tent, or a siege engine's hex, and none ends on a trench. Set-up lines are read through the placement model: a line that fills its hexes is judged at each (an error per hex); an owner's choice is an error only when no legal arrangement exists, else a warning naming the hexes to avoid.",
         "\"The following terrain types are impassable to horses and their riders …\"; mounted characters \"cannot end their movement on a trench hex\".",
         "A mounted knight at 0507 facing N whose tail is in a tent hex.",
         "Siege 3.32."),
@@ -161,7 +161,7 @@ fn horses(s: &Scenario, out: &mut Vec<Diagnostic>) {
 /// `SI408`.
 pub const STACKING: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI408", "one-character-a-hex", "siege", "Two characters in one hex, or a level that is not there.",
-        "One character a hex; in a siege tower's hexes one on the lower and one on the upper level (at most 3 + 3); beneath a ram one a hex and none on top; `level` is written only in a hex with a siege tower or ram, and `Upper` only where the engine has an upper level.",
+        "One character a hex; in a siege tower's hexes one on the lower and one on the upper level (at most 3 + 3); beneath a ram one a hex and none on top; `level` is written only in a hex with a siege tower or ram, and `Upper` only where the engine has an upper level. Read through the placement model: lines that fill their hexes naming one hex, a line with more characters than hexes, owner's-choice lines that cannot all fit (each colliding line labelled), and a choice whose horse would put its second hex on a character certainly there.",
         "\"There can be three characters each occupying one hex on the lower level of the tower and three other characters each occupying one hex on the upper level\"; a ram carries none on top (4.31).",
         "Two characters both set up in 0705 at ground level.",
         "Siege 2.46, 4.31."),
@@ -312,7 +312,7 @@ fn line_collisions(s: &Scenario, out: &mut Vec<Diagnostic>) {
 /// `SI412`.
 pub const FIRE: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI412", "character-in-fire", "siege", "A character sets up in a hex on fire.",
-        "No character's hex (or a horse's second hex) has a fire marker.",
+        "No character's hex (or a horse's second hex) has a fire marker. Set-up lines are read through the placement model: a line that fills its hexes is judged at each (an error per hex); an owner's choice is an error only when no legal arrangement exists, else a warning naming the hexes to avoid.",
         "\"Once a hex is on fire it becomes impassable\"; a character caught in it must leave at once or be wounded.",
         "A fire marker on 0608 and an archer set up there.",
         "Siege 3.54."),
@@ -419,7 +419,7 @@ fn mounting(s: &Scenario, out: &mut Vec<Diagnostic>) {
 /// `SI418`.
 pub const IMPASSABLE: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI418", "character-on-impassable-terrain", "siege", "A character sets up where nobody can stand.",
-        "No character (nor a mounted character's second hex) is set up on terrain that cannot be entered (a solid castle wall), unless rubble lies there.",
+        "No character (nor a mounted character's second hex) is set up on terrain that cannot be entered (a solid castle wall), unless rubble lies there. Set-up lines are read through the placement model: a line that fills its hexes is judged at each (an error per hex); an owner's choice is an error only when no legal arrangement exists, else a warning naming the hexes to avoid.",
         "A hex nobody may enter cannot hold anybody at the start either; a demolished wall becomes passable (2.33).",
         "A crossbowman set up on a castle-wall hex.",
         "Siege 2.33, 3.1; the castle wall's being impassable is ours (section 1 is missing)."),

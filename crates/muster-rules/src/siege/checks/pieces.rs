@@ -229,7 +229,7 @@ fn screens(s: &Scenario, out: &mut Vec<Diagnostic>) {
 /// `SI410`.
 pub const NO_ENTRY: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI410", "engine-hex-occupied", "siege", "Something stands in a ballista's or engine's hex, or two pieces overlap.",
-        "No character and no other piece is in the hex of a ballista, trebuchet or mangonel on the map; no two pieces share a hex (a horse may stand with nothing else).",
+        "No character and no other piece is in the hex of a ballista, trebuchet or mangonel on the map; no two pieces share a hex (a horse may stand with nothing else). Set-up lines are read through the placement model: a line that fills its hexes is judged at each (an error per hex); an owner's choice is an error only when no legal arrangement exists, else a warning naming the hexes to avoid.",
         "\"No character can enter or pass through a hex occupied by a ballista\"; trebuchets and mangonels on the map have the same restrictions (4.22).",
         "A crossbowman set up in 0910 where the ballista stands.",
         "Siege 3.43, 4.22."),
