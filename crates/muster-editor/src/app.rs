@@ -638,24 +638,31 @@ impl App {
             self.highlight = h.hexes;
             return;
         }
-        // Owner's-choice set-up lines through this hex: their deployment zones.
-        let zones: Vec<Hex> = resolved
-            .deployments
-            .iter()
-            .filter(|d| d.hexes.len() > 1 && d.hexes.contains(&hex))
-            .flat_map(|d| d.hexes.iter().copied())
-            .collect();
-        if !zones.is_empty() && held.is_empty() {
-            self.status = format!("deployment zone of {} hexes", zones.len());
-            self.highlight = zones;
-            return;
-        }
-        if let Some((o, unit)) = held
+        // A counter whose unit the set-up names: its reach. Otherwise the set-up lines
+        // through this hex (an owner's choice, or several unit types filling a stretch).
+        let known = held
             .iter()
             .filter(|o| !o.free)
             .chain(held.iter())
-            .find_map(|o| Some((o, o.unit?)))
-        {
+            .find_map(|o| Some((o, o.unit?)));
+        let p = &resolved.placements;
+        let zones: Vec<Hex> = p
+            .who_could_be(hex)
+            .iter()
+            .filter(|l| p.candidates(**l).len() > 1)
+            .flat_map(|l| p.candidates(*l).iter().copied())
+            .collect();
+        if !zones.is_empty() && known.is_none() {
+            let what = if held.is_empty() {
+                "deployment zone"
+            } else {
+                "set-up line"
+            };
+            self.status = format!("{what} of {} hexes", zones.len());
+            self.highlight = zones;
+            return;
+        }
+        if let Some((o, unit)) = known {
             let reach = muster_rules::reach(&resolved, o.side, unit, hex);
             self.highlight = reach.hexes.iter().map(|(h, _)| *h).collect();
             let name = &s.sides[o.side].units[unit].name;
