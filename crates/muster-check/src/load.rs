@@ -1,6 +1,8 @@
 //! Reading one file through the first three stages: read, parse, schema, deserialize.
 
 use crate::finding::{Finding, LocatedLabel};
+use crate::read::read_bytes;
+pub use crate::read::MAX_FILE_BYTES;
 use crate::schemas::validator;
 use crate::syntax::{read, LineIndex, Node, Span};
 use muster_model::FileKind;
@@ -11,9 +13,6 @@ use std::sync::Arc;
 
 /// Why a file did not load: its findings, and its text when it could be read.
 pub type LoadError = (Vec<Finding>, Option<Arc<str>>);
-
-/// Largest file Muster reads (16 MiB): scenario files are kilobytes.
-pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// A file read, parsed, validated and deserialized.
 #[derive(Debug, Clone)]
@@ -157,35 +156,13 @@ fn unreadable(path: &Path, message: String) -> Vec<Finding> {
     vec![Finding::unreadable(path, message)]
 }
 
-/// Reads a file from disk and loads it as `kind`.
+/// Reads a file from disk and loads it as `kind`. Only regular files are read, and at
+/// most [`MAX_FILE_BYTES`] of them (see [`crate::read`]).
 pub fn load_value<T: DeserializeOwned>(
     path: &Path,
     kind: FileKind,
 ) -> Result<Loaded<T>, LoadError> {
-    let meta = std::fs::metadata(path).map_err(|e| {
-        (
-            unreadable(path, format!("cannot read this file: {e}")),
-            None,
-        )
-    })?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err((
-            unreadable(
-                path,
-                format!(
-                    "file is {} bytes; Muster reads files up to {MAX_FILE_BYTES} bytes",
-                    meta.len()
-                ),
-            ),
-            None,
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| {
-        (
-            unreadable(path, format!("cannot read this file: {e}")),
-            None,
-        )
-    })?;
+    let bytes = read_bytes(path).map_err(|e| (unreadable(path, e.to_string()), None))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         (
             unreadable(

@@ -1,8 +1,11 @@
 //! Checking files: each kind through its stages, referenced maps and overlays loaded once
 //! and shared, files in parallel.
 
+use crate::boundary::{PackRoot, Refusal};
 use crate::finding::{FileReport, Finding, Report};
 use crate::load::{load_value, locate_all, Loaded, Located};
+use crate::manifests::Manifests;
+use crate::paths::lexical as canonical;
 use crate::walk::discover;
 use muster_model::{ArmyListFile, FileKind, Manifest, MapFile, OverlayFile, Ruleset, ScenarioFile};
 use muster_rules::{Diagnostic, Location, Severity};
@@ -22,7 +25,8 @@ pub struct Checker {
     maps: Mutex<HashMap<PathBuf, Cached<MapFile>>>,
     overlays: Mutex<HashMap<PathBuf, Cached<OverlayFile>>>,
     lists: Mutex<HashMap<PathBuf, Cached<ArmyListFile>>>,
-    manifests: Mutex<HashMap<PathBuf, Option<Arc<Manifest>>>>,
+    manifests: Manifests,
+    roots: Vec<PathBuf>,
 }
 
 /// A scenario with its map, overlays and ruleset loaded.
@@ -95,6 +99,15 @@ impl Checker {
         }
     }
 
+    /// A checker for files of the packs in `folders` (as if named on the command line of
+    /// `validate`): without a manifest or the working directory, they bound the pack root
+    /// (see [`crate::boundary`]).
+    pub fn with_roots(mut self, folders: impl IntoIterator<Item = PathBuf>) -> Self {
+        self.roots
+            .extend(folders.into_iter().map(|f| canonical(&f)));
+        self
+    }
+
     fn read<T: serde::de::DeserializeOwned>(
         &self,
         path: &Path,
@@ -145,54 +158,32 @@ impl Checker {
     /// The pack manifest governing a file: the nearest `muster.pack.ron` (or `.json`) in
     /// its folder or above.
     fn manifest_for(&self, path: &Path) -> Option<Arc<Manifest>> {
-        let dir = canonical(path).parent()?.to_path_buf();
-        let mut cur = Some(dir.as_path());
-        while let Some(d) = cur {
-            let cached = self.manifests.lock().ok().and_then(|m| m.get(d).cloned());
-            if let Some(found) = cached {
-                if found.is_some() {
-                    return found;
-                }
-            } else {
-                let mut found = None;
-                for name in ["muster.pack.ron", "muster.pack.json"] {
-                    let p = d.join(name);
-                    if p.is_file() {
-                        found = load_value::<Manifest>(&p, FileKind::Manifest)
-                            .ok()
-                            .map(|l| Arc::new(l.value));
-                        break;
-                    }
-                }
-                if let Ok(mut m) = self.manifests.lock() {
-                    m.insert(d.to_path_buf(), found.clone());
-                }
-                if found.is_some() {
-                    return found;
-                }
-            }
-            cur = d.parent();
-        }
-        None
+        self.manifests.governing(path).and_then(|f| f.manifest)
     }
 
     /// Loads a scenario with its references, for inspection and queries.
     pub fn load_scenario(&self, path: &Path) -> Result<LoadedScenario, Report> {
         let mut report = Report::default();
-        let (findings, loaded, _) = self.check_scenario(path, &mut report);
+        let (findings, loaded, _) = self.check_scenario(path, &mut report, &self.roots);
         match loaded {
             Some(l) => Ok(l),
             None => {
                 report.files.push(FileReport {
                     path: path.to_path_buf(),
                     findings,
+                    suppressed: Default::default(),
                 });
                 Err(report)
             }
         }
     }
 
-    fn check_scenario(&self, path: &Path, report: &mut Report) -> ScenarioChecked {
+    fn check_scenario(
+        &self,
+        path: &Path,
+        report: &mut Report,
+        walked: &[PathBuf],
+    ) -> ScenarioChecked {
         let scenario = match self.read::<ScenarioFile>(path, FileKind::Scenario) {
             Ok(s) => s,
             Err((f, text)) => {
@@ -203,23 +194,40 @@ impl Checker {
             }
         };
         let dir = path.parent().unwrap_or(Path::new("."));
-        let mut refs = vec![(dir.join(&scenario.value.map), FileKind::Map)];
-        refs.extend(
-            scenario
-                .value
-                .overlays
-                .iter()
-                .map(|o| (dir.join(&o.file), FileKind::Overlay)),
-        );
-        refs.extend(
-            scenario
-                .value
-                .army_lists
-                .iter()
-                .map(|l| (dir.join(l), FileKind::ArmyList)),
-        );
-        // A missing file is reported on the scenario (MU010), not as a file of its own.
-        refs.retain(|(p, _)| p.exists());
+        let root = PackRoot::of(path, walked, &self.manifests);
+        let mut written: Vec<(&str, String, &'static str, FileKind)> =
+            vec![(&scenario.value.map, "/map".into(), "map", FileKind::Map)];
+        written.extend(scenario.value.overlays.iter().enumerate().map(|(i, o)| {
+            (
+                o.file.as_str(),
+                format!("/overlays/{i}/file"),
+                "overlay",
+                FileKind::Overlay,
+            )
+        }));
+        written.extend(scenario.value.army_lists.iter().enumerate().map(|(i, l)| {
+            (
+                l.as_str(),
+                format!("/army_lists/{i}"),
+                "army list",
+                FileKind::ArmyList,
+            )
+        }));
+        // Each reference: refused (MU013, nothing read), missing (MU010) or admitted.
+        let mut stop = Vec::new();
+        let mut refs = Vec::new();
+        let mut admitted = Vec::new();
+        for (text, pointer, what, kind) in &written {
+            let target = canonical(&dir.join(text));
+            match root.admit(&target) {
+                Err(refusal) => stop.push(refused(text, pointer, what, &refusal)),
+                Ok(false) => stop.push(reference_failed(false, text, pointer, what)),
+                Ok(true) => {
+                    refs.push((target.clone(), *kind));
+                    admitted.push((target, *text, pointer.as_str(), *what, *kind));
+                }
+            }
+        }
         report
             .sources
             .insert(path.to_path_buf(), scenario.text.clone());
@@ -234,50 +242,44 @@ impl Checker {
                 "the rulesets are {}",
                 muster_rules::RULESET_IDS.join(", ")
             ));
-            return (locate_all(vec![d], &this, None, &[]), None, refs);
+            let mut out = vec![d];
+            out.extend(stop.into_iter().filter(|d| d.code == "MU013"));
+            return (locate_all(out, &this, None, &[]), None, refs);
         };
-        let mut stop = Vec::new();
-        let map_path = dir.join(&scenario.value.map);
-        let map = self.map(&map_path);
-        if let Err((_, _)) = &*map {
-            stop.push(reference_failed(
-                &map_path,
-                &scenario.value.map,
-                "/map",
-                "map",
-            ));
-        }
-        let mut overlays = Vec::new();
-        for (i, o) in scenario.value.overlays.iter().enumerate() {
-            let p = dir.join(&o.file);
-            let ov = self.overlay(&p);
-            if ov.is_err() {
-                stop.push(reference_failed(
-                    &p,
-                    &o.file,
-                    &format!("/overlays/{i}/file"),
-                    "overlay",
-                ));
-            }
-            overlays.push(ov);
-        }
-        let mut lists = Vec::new();
-        for (i, l) in scenario.value.army_lists.iter().enumerate() {
-            let p = dir.join(l);
-            let list = self.army_list(&p);
-            if list.is_err() {
-                stop.push(reference_failed(
-                    &p,
-                    l,
-                    &format!("/army_lists/{i}"),
-                    "army list",
-                ));
-            }
-            lists.push(list);
-        }
         if !stop.is_empty() {
             return (locate_all(stop, &this, None, &[]), None, refs);
         }
+        let mut map = None;
+        let mut overlays = Vec::new();
+        let mut lists = Vec::new();
+        for (target, text, pointer, what, kind) in admitted {
+            let failed = match kind {
+                FileKind::Map => {
+                    let m = self.map(&target);
+                    let failed = m.is_err();
+                    map = Some(m);
+                    failed
+                }
+                FileKind::Overlay => {
+                    let o = self.overlay(&target);
+                    let failed = o.is_err();
+                    overlays.push(o);
+                    failed
+                }
+                _ => {
+                    let l = self.army_list(&target);
+                    let failed = l.is_err();
+                    lists.push(l);
+                    failed
+                }
+            };
+            if failed {
+                stop.push(reference_failed(true, text, pointer, what));
+            }
+        }
+        let Some(map) = map.filter(|_| stop.is_empty()) else {
+            return (locate_all(stop, &this, None, &[]), None, refs);
+        };
         let loaded = LoadedScenario {
             scenario,
             map,
@@ -361,10 +363,22 @@ impl Checker {
         kind: FileKind,
         report: &mut Report,
     ) -> (Vec<Finding>, Vec<(PathBuf, FileKind)>) {
+        self.check_file_in(path, kind, report, &self.roots)
+    }
+
+    /// [`Checker::check_file`] for a file of a run over `walked` folders (which bound
+    /// the pack root, see [`crate::boundary`]).
+    fn check_file_in(
+        &self,
+        path: &Path,
+        kind: FileKind,
+        report: &mut Report,
+        walked: &[PathBuf],
+    ) -> (Vec<Finding>, Vec<(PathBuf, FileKind)>) {
         let mut refs = Vec::new();
         let mut findings = match kind {
             FileKind::Scenario => {
-                let (f, _, scenario_refs) = self.check_scenario(path, report);
+                let (f, _, scenario_refs) = self.check_scenario(path, report, walked);
                 refs = scenario_refs;
                 f
             }
@@ -408,19 +422,44 @@ impl Checker {
         let found = discover(paths);
         let mut report = Report::default();
         let mut by_path: BTreeMap<PathBuf, Vec<Finding>> = BTreeMap::new();
-        for p in found.problems {
+        for mut p in found.problems {
+            p.file = canonical(&p.file);
             by_path.entry(p.file.clone()).or_default().push(p);
         }
         let canon = |p: &Path| canonical(p);
-        let (scenarios, others): (Vec<_>, Vec<_>) = found
-            .files
+        let walked: Vec<PathBuf> = paths
+            .iter()
+            .filter(|p| p.is_dir())
+            .map(|p| canon(p))
+            .chain(self.roots.iter().cloned())
+            .collect();
+        let named: Vec<PathBuf> = paths.iter().map(|p| canon(p)).collect();
+        // One name per file (`X` and `./X` are checked once); files a walk reached are
+        // held to the pack boundary like references are.
+        let mut files: Vec<(PathBuf, FileKind)> = Vec::new();
+        for (p, k) in found.files {
+            let p = canon(&p);
+            if !named.contains(&p) {
+                if let Err(why) = PackRoot::of(&p, &walked, &self.manifests).admit(&p) {
+                    by_path
+                        .entry(p.clone())
+                        .or_default()
+                        .push(outside_file(&p, &why));
+                    continue;
+                }
+            }
+            files.push((p, k));
+        }
+        files.sort();
+        files.dedup();
+        let (scenarios, others): (Vec<_>, Vec<_>) = files
             .into_iter()
             .partition(|(_, k)| *k == FileKind::Scenario);
         let first: Vec<ScenarioOutcome> = scenarios
             .par_iter()
             .map(|(p, k)| {
                 let mut r = Report::default();
-                let (f, refs) = self.check_file(p, *k, &mut r);
+                let (f, refs) = self.check_file_in(p, *k, &mut r, &walked);
                 tick();
                 (p.clone(), f, refs, r)
             })
@@ -442,7 +481,7 @@ impl Checker {
             .par_iter()
             .map(|(p, k)| {
                 let mut r = Report::default();
-                let (f, _) = self.check_file(p, *k, &mut r);
+                let (f, _) = self.check_file_in(p, *k, &mut r, &walked);
                 tick();
                 (p.clone(), f, r)
             })
@@ -453,14 +492,18 @@ impl Checker {
         }
         report.files = by_path
             .into_iter()
-            .map(|(path, findings)| FileReport { path, findings })
+            .map(|(path, findings)| FileReport {
+                path,
+                findings,
+                suppressed: Default::default(),
+            })
             .collect();
         report
     }
 }
 
-fn reference_failed(path: &Path, written: &str, pointer: &str, what: &str) -> Diagnostic {
-    if path.exists() {
+fn reference_failed(exists: bool, written: &str, pointer: &str, what: &str) -> Diagnostic {
+    if exists {
         Diagnostic::error(
             "MU012",
             Location::here(pointer),
@@ -475,6 +518,31 @@ fn reference_failed(path: &Path, written: &str, pointer: &str, what: &str) -> Di
         )
         .help("paths are relative to this file")
     }
+}
+
+/// A file a folder walk reached through a symlink leading out of the pack (MU013).
+fn outside_file(path: &Path, why: &Refusal) -> Finding {
+    let mut f = Finding::unreadable(path, format!("this file {why}; it was not read"));
+    f.diagnostic.code = "MU013";
+    f.diagnostic.help = Some(
+        "a folder walk reads only regular files inside the pack root; see `muster explain MU013`"
+            .into(),
+    );
+    f
+}
+
+/// A reference refused at the pack boundary (MU013): names the reference, shows nothing
+/// of its target.
+fn refused(written: &str, pointer: &str, what: &str, why: &Refusal) -> Diagnostic {
+    Diagnostic::error(
+        "MU013",
+        Location::here(pointer),
+        format!("the {what} `{written}` {why}"),
+    )
+    .help(
+        "references resolve only to regular files inside the pack root (the folder holding \
+         muster.pack.ron, else the working directory); see `muster explain MU013`",
+    )
 }
 
 fn failed(
@@ -513,22 +581,4 @@ fn finish(
         }
         Some(r) => locate_all(run(r), &located, None, &[]),
     }
-}
-
-/// A path made absolute, with `.` and `..` resolved lexically (no file-system calls, so
-/// that caches keyed by it cost nothing; `a/../maps/x` and `maps/x` are the same key).
-fn canonical(path: &Path) -> PathBuf {
-    use std::path::Component;
-    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let mut out = PathBuf::new();
-    for c in absolute.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }

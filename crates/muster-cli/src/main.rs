@@ -52,14 +52,9 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        Err(e)
-            if e.downcast_ref::<std::io::Error>()
-                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
-        {
-            ExitCode::SUCCESS
-        }
+        Err(e) if commands::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            commands::tell(format_args!("error: {e:#}\n"));
             ExitCode::from(2)
         }
     }
