@@ -9,7 +9,7 @@ use muster_model::FileKind;
 use muster_rules::{Diagnostic, FileRole, Location};
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Why a file did not load: its findings, and its text when it could be read.
 pub type LoadError = (Vec<Finding>, Option<Arc<str>>);
@@ -21,11 +21,12 @@ pub struct Loaded<T> {
     pub path: PathBuf,
     /// Its text.
     pub text: Arc<str>,
-    /// The positioned tree.
-    pub node: Arc<Node>,
     /// The typed value.
     pub value: T,
     lines: Arc<LineIndex>,
+    /// The positioned tree, read again from `text` when first needed to locate a
+    /// finding: a hostile file's tree is not held while its rules run (issue 15).
+    tree: OnceLock<Option<Arc<Node>>>,
 }
 
 /// A file's text and tree, enough to locate pointers in it.
@@ -38,17 +39,32 @@ pub struct Located {
 }
 
 impl<T> Loaded<T> {
+    /// The positioned tree (`None` only if the text no longer reads, which cannot
+    /// happen for text that loaded).
+    pub fn node(&self) -> Option<Arc<Node>> {
+        self.tree
+            .get_or_init(|| read(&self.text).ok().map(Arc::new))
+            .clone()
+    }
+
     pub(crate) fn located(&self) -> Located {
         Located {
             path: self.path.clone(),
             text: self.text.clone(),
-            node: Some(Arc::clone(&self.node)),
+            node: self.node(),
             lines: self.lines.clone(),
         }
     }
 }
 
 impl Located {
+    fn with_tree(self, node: Node) -> Self {
+        Located {
+            node: Some(Arc::new(node)),
+            ..self
+        }
+    }
+
     fn bare(path: &Path, text: Arc<str>) -> Self {
         let lines = Arc::new(LineIndex::new(&text));
         Located {
@@ -185,53 +201,57 @@ pub fn parse_text<T: DeserializeOwned>(
     kind: FileKind,
 ) -> Result<Loaded<T>, LoadError> {
     let bare = Located::bare(path, text.clone());
-    let node = match read(&text) {
-        Ok(n) => n,
-        Err(e) => {
-            let (line, column) = bare.position(e.span.start);
-            let d = Diagnostic::error(
-                "MU001",
-                Location::here(""),
-                format!("syntax error: {}", e.message),
-            );
-            let f = Finding {
-                diagnostic: d,
-                file: path.to_path_buf(),
-                start: e.span.start,
-                end: e.span.end,
-                line,
-                column,
-                labels: vec![],
-            };
-            return Err((vec![f], Some(text)));
-        }
-    };
-    let node = Arc::new(node);
-    let located = Located {
-        node: Some(Arc::clone(&node)),
-        ..bare
-    };
-    let json = node.to_json();
+    // The positioned tree and its JSON value are each as large as the file many times
+    // over; the tree becomes the JSON, which is validated and deserialized, and the tree
+    // is read again only to locate findings, so that a 16 MB file never holds both at
+    // once (issue 15).
+    let json = tree(path, &text, &bare)?.into_json();
     let schema_errors = schema_diagnostics(kind, &json);
     if !schema_errors.is_empty() {
+        drop(json);
+        let node = tree(path, &text, &bare)?;
+        let located = bare.with_tree(node);
         return Err((locate_all(schema_errors, &located, None, &[]), Some(text)));
     }
     match serde_path_to_error::deserialize::<_, T>(json) {
         Ok(value) => Ok(Loaded {
             path: path.to_path_buf(),
             text,
-            node,
             value,
-            lines: located.lines.clone(),
+            lines: bare.lines.clone(),
+            tree: OnceLock::new(),
         }),
         Err(e) => {
             let pointer = path_to_pointer(e.path());
             let d = Diagnostic::error("MU003", Location::here(pointer), e.inner().to_string());
+            let node = tree(path, &text, &bare)?;
+            let located = bare.with_tree(node);
             Err((locate_all(vec![d], &located, None, &[]), Some(text)))
         }
     }
 }
 
+/// The positioned tree of `text`, or its syntax error (MU001).
+fn tree(path: &Path, text: &Arc<str>, bare: &Located) -> Result<Node, LoadError> {
+    read(text).map_err(|e| {
+        let (line, column) = bare.position(e.span.start);
+        let d = Diagnostic::error(
+            "MU001",
+            Location::here(""),
+            format!("syntax error: {}", e.message),
+        );
+        let f = Finding {
+            diagnostic: d,
+            file: path.to_path_buf(),
+            start: e.span.start,
+            end: e.span.end,
+            line,
+            column,
+            labels: vec![],
+        };
+        (vec![f], Some(text.clone()))
+    })
+}
 fn path_to_pointer(path: &serde_path_to_error::Path) -> String {
     use serde_path_to_error::Segment;
     let mut p = String::new();

@@ -2,6 +2,7 @@
 //! and shared, files in parallel.
 
 use crate::boundary::{PackRoot, Refusal};
+use crate::cap::{cap_diagnostics, Suppressed};
 use crate::finding::{FileReport, Finding, Report};
 use crate::load::{load_value, locate_all, Loaded, Located};
 use crate::manifests::Manifests;
@@ -27,6 +28,8 @@ pub struct Checker {
     lists: Mutex<HashMap<PathBuf, Cached<ArmyListFile>>>,
     manifests: Manifests,
     roots: Vec<PathBuf>,
+    cap: Option<usize>,
+    suppressed: Mutex<HashMap<PathBuf, Suppressed>>,
 }
 
 /// A scenario with its map, overlays and ruleset loaded.
@@ -106,6 +109,26 @@ impl Checker {
         self.roots
             .extend(folders.into_iter().map(|f| canonical(&f)));
         self
+    }
+
+    /// A checker that keeps at most `max` diagnostics per checked file, the most severe
+    /// first, counting the rest in the file's report (see [`crate::cap`]).
+    pub fn with_cap(mut self, max: usize) -> Self {
+        self.cap = Some(max);
+        self
+    }
+
+    /// Applies the cap to the diagnostics of the file at `path`, before they are located.
+    fn bounded(&self, path: &Path, mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+        if let Some(max) = self.cap {
+            let left_out = cap_diagnostics(&mut diags, max);
+            if left_out.total() > 0 {
+                if let Ok(mut m) = self.suppressed.lock() {
+                    m.entry(path.to_path_buf()).or_default().merge(left_out);
+                }
+            }
+        }
+        diags
     }
 
     fn read<T: serde::de::DeserializeOwned>(
@@ -287,18 +310,6 @@ impl Checker {
             lists,
             ruleset,
         };
-        let map_loc = loaded.map().located();
-        report
-            .sources
-            .insert(map_loc.path.clone(), map_loc.text.clone());
-        let over_locs: Vec<Option<Located>> = loaded
-            .overlays
-            .iter()
-            .map(|o| o.as_ref().as_ref().ok().map(|l| l.located()))
-            .collect();
-        for l in over_locs.iter().flatten() {
-            report.sources.insert(l.path.clone(), l.text.clone());
-        }
         let overlay_values = loaded.overlay_values();
         let list_values: Vec<&ArmyListFile> = loaded
             .lists
@@ -312,6 +323,20 @@ impl Checker {
             &list_values,
             ruleset,
         );
+        let diags = self.bounded(path, diags);
+        // Located only now: the trees are read after the rules ran and the cap applied.
+        let map_loc = loaded.map().located();
+        report
+            .sources
+            .insert(map_loc.path.clone(), map_loc.text.clone());
+        let over_locs: Vec<Option<Located>> = loaded
+            .overlays
+            .iter()
+            .map(|o| o.as_ref().as_ref().ok().map(|l| l.located()))
+            .collect();
+        for l in over_locs.iter().flatten() {
+            report.sources.insert(l.path.clone(), l.text.clone());
+        }
         let findings = locate_all(diags, &this, Some(&map_loc), &over_locs);
         (findings, Some(loaded), refs)
     }
@@ -320,16 +345,16 @@ impl Checker {
         if kind == FileKind::Map {
             let cached = self.map(path);
             match &*cached {
-                Ok(m) => finish(report, m.located(), &m.value.ruleset, |r| {
-                    muster_rules::check_map(&m.value, r)
+                Ok(m) => finish(report, || m.located(), &m.value.ruleset, |r| {
+                    self.bounded(path, muster_rules::check_map(&m.value, r))
                 }),
                 Err((f, t)) => failed(report, path, f, t),
             }
         } else {
             let cached = self.overlay(path);
             match &*cached {
-                Ok(m) => finish(report, m.located(), &m.value.ruleset, |r| {
-                    muster_rules::check_overlay(&m.value, r)
+                Ok(m) => finish(report, || m.located(), &m.value.ruleset, |r| {
+                    self.bounded(path, muster_rules::check_overlay(&m.value, r))
                 }),
                 Err((f, t)) => failed(report, path, f, t),
             }
@@ -388,14 +413,25 @@ impl Checker {
             FileKind::ArmyList => {
                 let cached = self.army_list(path);
                 match &*cached {
-                    Ok(l) => finish(report, l.located(), &l.value.ruleset, |_| {
-                        muster_rules::check_army_list(&l.value)
+                    Ok(l) => finish(report, || l.located(), &l.value.ruleset, |_| {
+                        self.bounded(path, muster_rules::check_army_list(&l.value))
                     }),
                     Err((f, t)) => failed(report, path, f, t),
                 }
             }
         };
         if let Some(m) = self.manifest_for(path) {
+            if let Some(left_out) = self.suppressed.lock().ok().as_mut().and_then(|s| s.get_mut(path)) {
+                left_out.rerate(|code, severity| {
+                    if m.allow.iter().any(|c| c == code) && severity > Severity::Note {
+                        Severity::Note
+                    } else if m.deny.iter().any(|c| c == code) {
+                        Severity::Error
+                    } else {
+                        severity
+                    }
+                });
+            }
             for f in findings.iter_mut() {
                 let code = f.diagnostic.code;
                 if m.allow.iter().any(|c| c == code) && f.diagnostic.severity > Severity::Note {
@@ -493,9 +529,14 @@ impl Checker {
         report.files = by_path
             .into_iter()
             .map(|(path, findings)| FileReport {
+                suppressed: self
+                    .suppressed
+                    .lock()
+                    .ok()
+                    .and_then(|mut s| s.remove(&path))
+                    .unwrap_or_default(),
                 path,
                 findings,
-                suppressed: Default::default(),
             })
             .collect();
         report
@@ -557,16 +598,19 @@ fn failed(
     findings.to_vec()
 }
 
+/// Runs a file's rules, then locates what they found in it (its tree is read only then).
 fn finish(
     report: &mut Report,
-    located: Located,
+    located: impl FnOnce() -> Located,
     ruleset_id: &str,
     run: impl FnOnce(&Ruleset) -> Vec<Diagnostic>,
 ) -> Vec<Finding> {
+    let diags = muster_rules::ruleset(ruleset_id).map(run);
+    let located = located();
     report
         .sources
         .insert(located.path.clone(), located.text.clone());
-    match muster_rules::ruleset(ruleset_id) {
+    match diags {
         None => {
             let d = Diagnostic::error(
                 "MU011",
@@ -579,6 +623,6 @@ fn finish(
             ));
             locate_all(vec![d], &located, None, &[])
         }
-        Some(r) => locate_all(run(r), &located, None, &[]),
+        Some(diags) => locate_all(diags, &located, None, &[]),
     }
 }

@@ -55,21 +55,30 @@ pub struct Args {
     render_failures: Option<PathBuf>,
 }
 
-/// Applies `--allow` and `--deny CODE` to a report.
+/// The severity `--allow` and `--deny CODE` give a finding of `code`.
+fn rate(code: &str, severity: Severity, allow: &[String], deny: &[String]) -> Severity {
+    if allow.iter().any(|c| c.eq_ignore_ascii_case(code)) && severity > Severity::Note {
+        Severity::Note
+    } else if deny.iter().any(|c| c.eq_ignore_ascii_case(code)) {
+        Severity::Error
+    } else {
+        severity
+    }
+}
+
+/// Applies `--allow` and `--deny CODE` to a report, findings left out by the cap included.
 pub fn adjust(report: &mut Report, allow: &[String], deny: &[String]) {
     for file in &mut report.files {
+        file.suppressed
+            .rerate(|code, severity| rate(code, severity, allow, deny));
         for f in &mut file.findings {
-            let code = f.diagnostic.code;
-            if allow.iter().any(|c| c.eq_ignore_ascii_case(code))
-                && f.diagnostic.severity > Severity::Note
-            {
-                f.diagnostic.severity = Severity::Note;
-                f.diagnostic
-                    .help
+            let d = &mut f.diagnostic;
+            let rated = rate(d.code, d.severity, allow, deny);
+            if rated == Severity::Note && d.severity > Severity::Note {
+                d.help
                     .get_or_insert_with(|| "allowed on the command line".into());
-            } else if deny.iter().any(|c| c.eq_ignore_ascii_case(code)) {
-                f.diagnostic.severity = Severity::Error;
             }
+            d.severity = rated;
         }
     }
 }
@@ -93,7 +102,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             b.inc(1);
         }
     };
-    let mut report = Checker::new().check_paths_with_progress(&args.paths, &tick);
+    let mut report = Checker::new()
+        .with_cap(muster_check::MAX_FINDINGS_PER_FILE)
+        .check_paths_with_progress(&args.paths, &tick);
     if let Some(b) = &progress {
         b.finish_and_clear();
     }

@@ -91,9 +91,9 @@ fn more_line(file: &FileReport, base: Option<&Path>) -> Option<String> {
              at most {MAX_FINDINGS_PER_FILE} findings are shown per file\n\n",
             s.total(),
             escape_controls(&display_path(&file.path, base)),
-            s.errors,
-            s.warnings,
-            s.notes
+            s.errors(),
+            s.warnings(),
+            s.notes()
         )
     })
 }

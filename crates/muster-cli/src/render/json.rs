@@ -45,9 +45,9 @@ pub fn json(report: &Report, base: Option<&Path>) -> Value {
         "suppressed": report.files.iter().filter(|f| f.suppressed.total() > 0).map(|f| json!({
             "file": display_path(&f.path, base),
             "count": f.suppressed.total(),
-            "errors": f.suppressed.errors,
-            "warnings": f.suppressed.warnings,
-            "notes": f.suppressed.notes,
+            "errors": f.suppressed.errors(),
+            "warnings": f.suppressed.warnings(),
+            "notes": f.suppressed.notes(),
         })).collect::<Vec<_>>(),
         "diagnostics": diagnostics,
     })

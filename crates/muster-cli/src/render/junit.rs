@@ -19,7 +19,7 @@ pub fn junit(report: &Report, base: Option<&Path>) -> String {
             TestCaseStatus::success()
         } else {
             let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
-            let n = errors.len() + file.suppressed.errors;
+            let n = errors.len() + file.suppressed.errors();
             s.set_message(format!("{n} error{}", if n == 1 { "" } else { "s" }));
             s.set_type("muster");
             let description: Vec<String> = errors.iter().map(|f| finding_line(&name, f)).collect();
@@ -39,7 +39,7 @@ pub fn junit(report: &Report, base: Option<&Path>) -> String {
             others.push(format!(
                 "{name}: {} more findings ({} errors) not shown; at most {} are shown per file",
                 file.suppressed.total(),
-                file.suppressed.errors,
+                file.suppressed.errors(),
                 muster_check::MAX_FINDINGS_PER_FILE
             ));
         }
