@@ -345,17 +345,23 @@ impl Checker {
         if kind == FileKind::Map {
             let cached = self.map(path);
             match &*cached {
-                Ok(m) => finish(report, || m.located(), &m.value.ruleset, |r| {
-                    self.bounded(path, muster_rules::check_map(&m.value, r))
-                }),
+                Ok(m) => finish(
+                    report,
+                    || m.located(),
+                    &m.value.ruleset,
+                    |r| self.bounded(path, muster_rules::check_map(&m.value, r)),
+                ),
                 Err((f, t)) => failed(report, path, f, t),
             }
         } else {
             let cached = self.overlay(path);
             match &*cached {
-                Ok(m) => finish(report, || m.located(), &m.value.ruleset, |r| {
-                    self.bounded(path, muster_rules::check_overlay(&m.value, r))
-                }),
+                Ok(m) => finish(
+                    report,
+                    || m.located(),
+                    &m.value.ruleset,
+                    |r| self.bounded(path, muster_rules::check_overlay(&m.value, r)),
+                ),
                 Err((f, t)) => failed(report, path, f, t),
             }
         }
@@ -413,15 +419,24 @@ impl Checker {
             FileKind::ArmyList => {
                 let cached = self.army_list(path);
                 match &*cached {
-                    Ok(l) => finish(report, || l.located(), &l.value.ruleset, |_| {
-                        self.bounded(path, muster_rules::check_army_list(&l.value))
-                    }),
+                    Ok(l) => finish(
+                        report,
+                        || l.located(),
+                        &l.value.ruleset,
+                        |_| self.bounded(path, muster_rules::check_army_list(&l.value)),
+                    ),
                     Err((f, t)) => failed(report, path, f, t),
                 }
             }
         };
         if let Some(m) = self.manifest_for(path) {
-            if let Some(left_out) = self.suppressed.lock().ok().as_mut().and_then(|s| s.get_mut(path)) {
+            if let Some(left_out) = self
+                .suppressed
+                .lock()
+                .ok()
+                .as_mut()
+                .and_then(|s| s.get_mut(path))
+            {
                 left_out.rerate(|code, severity| {
                     if m.allow.iter().any(|c| c == code) && severity > Severity::Note {
                         Severity::Note

@@ -882,6 +882,15 @@ fn findings_per_file_are_capped_and_the_rest_counted() {
     assert_eq!(code, 1);
     assert_eq!(out.matches("error[MU023]").count(), 200);
     assert_eq!(out.matches("and 800 more").count(), 1, "one closing line");
+    // Findings left out are still rated by --allow: all 1000 become notes, exit 0.
+    let (code, out, _) = muster_in(
+        &dir,
+        &["validate", "big.map.ron", "--format", "json", "--allow", "MU023"],
+    );
+    assert_eq!(code, 0, "{out}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["summary"]["errors"], 0);
+    assert_eq!(report["summary"]["notes"], 1000);
     let _ = std::fs::remove_dir_all(dir);
 }
 
