@@ -9,7 +9,7 @@ use muster_model::FileKind;
 use muster_rules::{Diagnostic, FileRole, Location};
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// Why a file did not load: its findings, and its text when it could be read.
 pub type LoadError = (Vec<Finding>, Option<Arc<str>>);
@@ -24,9 +24,6 @@ pub struct Loaded<T> {
     /// The typed value.
     pub value: T,
     lines: Arc<LineIndex>,
-    /// The positioned tree, read again from `text` when first needed to locate a
-    /// finding: a hostile file's tree is not held while its rules run (issue 15).
-    tree: OnceLock<Option<Arc<Node>>>,
 }
 
 /// A file's text and tree, enough to locate pointers in it.
@@ -39,12 +36,12 @@ pub struct Located {
 }
 
 impl<T> Loaded<T> {
-    /// The positioned tree (`None` only if the text no longer reads, which cannot
-    /// happen for text that loaded).
+    /// The positioned tree, read again from `text` on each call: a loaded file keeps
+    /// no tree, so that a hostile 16 MB map shared by scenarios is not held as a tree
+    /// while its rules run (issue 15); typical files read in microseconds. `None` only if
+    /// the text no longer reads, which cannot happen for text that loaded.
     pub fn node(&self) -> Option<Arc<Node>> {
-        self.tree
-            .get_or_init(|| read(&self.text).ok().map(Arc::new))
-            .clone()
+        read(&self.text).ok().map(Arc::new)
     }
 
     pub(crate) fn located(&self) -> Located {
@@ -219,7 +216,6 @@ pub fn parse_text<T: DeserializeOwned>(
             text,
             value,
             lines: bare.lines.clone(),
-            tree: OnceLock::new(),
         }),
         Err(e) => {
             let pointer = path_to_pointer(e.path());

@@ -885,7 +885,14 @@ fn findings_per_file_are_capped_and_the_rest_counted() {
     // Findings left out are still rated by --allow: all 1000 become notes, exit 0.
     let (code, out, _) = muster_in(
         &dir,
-        &["validate", "big.map.ron", "--format", "json", "--allow", "MU023"],
+        &[
+            "validate",
+            "big.map.ron",
+            "--format",
+            "json",
+            "--allow",
+            "MU023",
+        ],
     );
     assert_eq!(code, 0, "{out}");
     let report: Value = serde_json::from_str(&out).unwrap();
