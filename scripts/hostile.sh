@@ -34,7 +34,7 @@ cd "$DIR"
 for f in big.map.ron onmap.map.ron s.scenario.ron deep.scenario.ron; do
   for fmt in human json sarif github; do
     status=0
-    /usr/bin/time -f "%e s %M kB" -o time.txt "$M" validate "$f" --format "$fmt" --color never > out.txt || status=$?
+    /usr/bin/time -q -f "%e s %M kB" -o time.txt "$M" validate "$f" --format "$fmt" --color never > out.txt || status=$?
     echo "$f --format $fmt: exit $status, $(stat -c %s out.txt) bytes out, $(cat time.txt)"
   done
 done
