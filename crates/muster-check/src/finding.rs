@@ -67,6 +67,8 @@ pub struct FileReport {
     pub path: PathBuf,
     /// Its findings, in source order.
     pub findings: Vec<Finding>,
+    /// Findings left out by [`Report::cap_per_file`], by severity.
+    pub suppressed: crate::cap::Suppressed,
 }
 
 /// A whole run: reports per file and the sources needed to render them.
@@ -84,11 +86,16 @@ impl Report {
         self.files.iter().flat_map(|f| f.findings.iter())
     }
 
-    /// Number of findings at a severity.
+    /// Number of findings at a severity, those left out by a cap included.
     pub fn count(&self, severity: Severity) -> usize {
         self.findings()
             .filter(|f| f.diagnostic.severity == severity)
             .count()
+            + self
+                .files
+                .iter()
+                .map(|f| f.suppressed.count(severity))
+                .sum::<usize>()
     }
 
     /// Whether any finding is an error.

@@ -7,19 +7,28 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod boundary;
+mod cap;
 mod finding;
 mod inspect;
 mod load;
+mod manifests;
+mod paths;
 mod pipeline;
+mod read;
 mod schemas;
 pub mod syntax;
 mod walk;
 mod write;
 
+pub use boundary::Refusal;
+pub use cap::{Suppressed, MAX_FINDINGS_PER_FILE};
 pub use finding::{FileReport, Finding, LocatedLabel, Report};
 pub use inspect::inspect_json;
 pub use load::{load_value, parse_text, LoadError, Loaded, MAX_FILE_BYTES};
+pub use paths::lexical;
 pub use pipeline::{Checker, LoadedList, LoadedScenario};
+pub use read::{read_bytes, ReadError};
 pub use walk::{discover, Discovered};
 pub use write::write_atomically;
 

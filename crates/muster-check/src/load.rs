@@ -1,6 +1,8 @@
 //! Reading one file through the first three stages: read, parse, schema, deserialize.
 
 use crate::finding::{Finding, LocatedLabel};
+use crate::read::read_bytes;
+pub use crate::read::MAX_FILE_BYTES;
 use crate::schemas::validator;
 use crate::syntax::{read, LineIndex, Node, Span};
 use muster_model::FileKind;
@@ -12,9 +14,6 @@ use std::sync::Arc;
 /// Why a file did not load: its findings, and its text when it could be read.
 pub type LoadError = (Vec<Finding>, Option<Arc<str>>);
 
-/// Largest file Muster reads (16 MiB): scenario files are kilobytes.
-pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
-
 /// A file read, parsed, validated and deserialized.
 #[derive(Debug, Clone)]
 pub struct Loaded<T> {
@@ -22,8 +21,6 @@ pub struct Loaded<T> {
     pub path: PathBuf,
     /// Its text.
     pub text: Arc<str>,
-    /// The positioned tree.
-    pub node: Arc<Node>,
     /// The typed value.
     pub value: T,
     lines: Arc<LineIndex>,
@@ -39,17 +36,32 @@ pub struct Located {
 }
 
 impl<T> Loaded<T> {
+    /// The positioned tree, read again from `text` on each call: a loaded file keeps
+    /// no tree, so that a hostile 16 MB map shared by scenarios is not held as a tree
+    /// while its rules run (issue 15); typical files read in microseconds. `None` only if
+    /// the text no longer reads, which cannot happen for text that loaded.
+    pub fn node(&self) -> Option<Arc<Node>> {
+        read(&self.text).ok().map(Arc::new)
+    }
+
     pub(crate) fn located(&self) -> Located {
         Located {
             path: self.path.clone(),
             text: self.text.clone(),
-            node: Some(Arc::clone(&self.node)),
+            node: self.node(),
             lines: self.lines.clone(),
         }
     }
 }
 
 impl Located {
+    fn with_tree(self, node: Node) -> Self {
+        Located {
+            node: Some(Arc::new(node)),
+            ..self
+        }
+    }
+
     fn bare(path: &Path, text: Arc<str>) -> Self {
         let lines = Arc::new(LineIndex::new(&text));
         Located {
@@ -157,35 +169,13 @@ fn unreadable(path: &Path, message: String) -> Vec<Finding> {
     vec![Finding::unreadable(path, message)]
 }
 
-/// Reads a file from disk and loads it as `kind`.
+/// Reads a file from disk and loads it as `kind`. Only regular files are read, and at
+/// most [`MAX_FILE_BYTES`] of them (see [`crate::read`]).
 pub fn load_value<T: DeserializeOwned>(
     path: &Path,
     kind: FileKind,
 ) -> Result<Loaded<T>, LoadError> {
-    let meta = std::fs::metadata(path).map_err(|e| {
-        (
-            unreadable(path, format!("cannot read this file: {e}")),
-            None,
-        )
-    })?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err((
-            unreadable(
-                path,
-                format!(
-                    "file is {} bytes; Muster reads files up to {MAX_FILE_BYTES} bytes",
-                    meta.len()
-                ),
-            ),
-            None,
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| {
-        (
-            unreadable(path, format!("cannot read this file: {e}")),
-            None,
-        )
-    })?;
+    let bytes = read_bytes(path).map_err(|e| (unreadable(path, e.to_string()), None))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         (
             unreadable(
@@ -208,53 +198,56 @@ pub fn parse_text<T: DeserializeOwned>(
     kind: FileKind,
 ) -> Result<Loaded<T>, LoadError> {
     let bare = Located::bare(path, text.clone());
-    let node = match read(&text) {
-        Ok(n) => n,
-        Err(e) => {
-            let (line, column) = bare.position(e.span.start);
-            let d = Diagnostic::error(
-                "MU001",
-                Location::here(""),
-                format!("syntax error: {}", e.message),
-            );
-            let f = Finding {
-                diagnostic: d,
-                file: path.to_path_buf(),
-                start: e.span.start,
-                end: e.span.end,
-                line,
-                column,
-                labels: vec![],
-            };
-            return Err((vec![f], Some(text)));
-        }
-    };
-    let node = Arc::new(node);
-    let located = Located {
-        node: Some(Arc::clone(&node)),
-        ..bare
-    };
-    let json = node.to_json();
+    // The positioned tree and its JSON value are each as large as the file many times
+    // over; the tree becomes the JSON, which is validated and deserialized, and the tree
+    // is read again only to locate findings, so that a 16 MB file never holds both at
+    // once (issue 15).
+    let json = tree(path, &text, &bare)?.into_json();
     let schema_errors = schema_diagnostics(kind, &json);
     if !schema_errors.is_empty() {
+        drop(json);
+        let node = tree(path, &text, &bare)?;
+        let located = bare.with_tree(node);
         return Err((locate_all(schema_errors, &located, None, &[]), Some(text)));
     }
     match serde_path_to_error::deserialize::<_, T>(json) {
         Ok(value) => Ok(Loaded {
             path: path.to_path_buf(),
             text,
-            node,
             value,
-            lines: located.lines.clone(),
+            lines: bare.lines.clone(),
         }),
         Err(e) => {
             let pointer = path_to_pointer(e.path());
             let d = Diagnostic::error("MU003", Location::here(pointer), e.inner().to_string());
+            let node = tree(path, &text, &bare)?;
+            let located = bare.with_tree(node);
             Err((locate_all(vec![d], &located, None, &[]), Some(text)))
         }
     }
 }
 
+/// The positioned tree of `text`, or its syntax error (MU001).
+fn tree(path: &Path, text: &Arc<str>, bare: &Located) -> Result<Node, LoadError> {
+    read(text).map_err(|e| {
+        let (line, column) = bare.position(e.span.start);
+        let d = Diagnostic::error(
+            "MU001",
+            Location::here(""),
+            format!("syntax error: {}", e.message),
+        );
+        let f = Finding {
+            diagnostic: d,
+            file: path.to_path_buf(),
+            start: e.span.start,
+            end: e.span.end,
+            line,
+            column,
+            labels: vec![],
+        };
+        (vec![f], Some(text.clone()))
+    })
+}
 fn path_to_pointer(path: &serde_path_to_error::Path) -> String {
     use serde_path_to_error::Segment;
     let mut p = String::new();

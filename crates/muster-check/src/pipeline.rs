@@ -1,8 +1,12 @@
 //! Checking files: each kind through its stages, referenced maps and overlays loaded once
 //! and shared, files in parallel.
 
+use crate::boundary::{PackRoot, Refusal};
+use crate::cap::{cap_diagnostics, Suppressed};
 use crate::finding::{FileReport, Finding, Report};
 use crate::load::{load_value, locate_all, Loaded, Located};
+use crate::manifests::Manifests;
+use crate::paths::lexical as canonical;
 use crate::walk::discover;
 use muster_model::{ArmyListFile, FileKind, Manifest, MapFile, OverlayFile, Ruleset, ScenarioFile};
 use muster_rules::{Diagnostic, Location, Severity};
@@ -22,7 +26,10 @@ pub struct Checker {
     maps: Mutex<HashMap<PathBuf, Cached<MapFile>>>,
     overlays: Mutex<HashMap<PathBuf, Cached<OverlayFile>>>,
     lists: Mutex<HashMap<PathBuf, Cached<ArmyListFile>>>,
-    manifests: Mutex<HashMap<PathBuf, Option<Arc<Manifest>>>>,
+    manifests: Manifests,
+    roots: Vec<PathBuf>,
+    cap: Option<usize>,
+    suppressed: Mutex<HashMap<PathBuf, Suppressed>>,
 }
 
 /// An army list a scenario names, with the side it belongs to (`None`: shared).
@@ -117,6 +124,35 @@ impl Checker {
         }
     }
 
+    /// A checker for files of the packs in `folders` (as if named on the command line of
+    /// `validate`): without a manifest or the working directory, they bound the pack root
+    /// (see [`crate::boundary`]).
+    pub fn with_roots(mut self, folders: impl IntoIterator<Item = PathBuf>) -> Self {
+        self.roots
+            .extend(folders.into_iter().map(|f| canonical(&f)));
+        self
+    }
+
+    /// A checker that keeps at most `max` diagnostics per checked file, the most severe
+    /// first, counting the rest in the file's report (see [`crate::cap`]).
+    pub fn with_cap(mut self, max: usize) -> Self {
+        self.cap = Some(max);
+        self
+    }
+
+    /// Applies the cap to the diagnostics of the file at `path`, before they are located.
+    fn bounded(&self, path: &Path, mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+        if let Some(max) = self.cap {
+            let left_out = cap_diagnostics(&mut diags, max);
+            if left_out.total() > 0 {
+                if let Ok(mut m) = self.suppressed.lock() {
+                    m.entry(path.to_path_buf()).or_default().merge(left_out);
+                }
+            }
+        }
+        diags
+    }
+
     fn read<T: serde::de::DeserializeOwned>(
         &self,
         path: &Path,
@@ -167,54 +203,32 @@ impl Checker {
     /// The pack manifest governing a file: the nearest `muster.pack.ron` (or `.json`) in
     /// its folder or above.
     fn manifest_for(&self, path: &Path) -> Option<Arc<Manifest>> {
-        let dir = canonical(path).parent()?.to_path_buf();
-        let mut cur = Some(dir.as_path());
-        while let Some(d) = cur {
-            let cached = self.manifests.lock().ok().and_then(|m| m.get(d).cloned());
-            if let Some(found) = cached {
-                if found.is_some() {
-                    return found;
-                }
-            } else {
-                let mut found = None;
-                for name in ["muster.pack.ron", "muster.pack.json"] {
-                    let p = d.join(name);
-                    if p.is_file() {
-                        found = load_value::<Manifest>(&p, FileKind::Manifest)
-                            .ok()
-                            .map(|l| Arc::new(l.value));
-                        break;
-                    }
-                }
-                if let Ok(mut m) = self.manifests.lock() {
-                    m.insert(d.to_path_buf(), found.clone());
-                }
-                if found.is_some() {
-                    return found;
-                }
-            }
-            cur = d.parent();
-        }
-        None
+        self.manifests.governing(path).and_then(|f| f.manifest)
     }
 
     /// Loads a scenario with its references, for inspection and queries.
     pub fn load_scenario(&self, path: &Path) -> Result<LoadedScenario, Report> {
         let mut report = Report::default();
-        let (findings, loaded, _) = self.check_scenario(path, &mut report);
+        let (findings, loaded, _) = self.check_scenario(path, &mut report, &self.roots);
         match loaded {
             Some(l) => Ok(l),
             None => {
                 report.files.push(FileReport {
                     path: path.to_path_buf(),
                     findings,
+                    suppressed: Default::default(),
                 });
                 Err(report)
             }
         }
     }
 
-    fn check_scenario(&self, path: &Path, report: &mut Report) -> ScenarioChecked {
+    fn check_scenario(
+        &self,
+        path: &Path,
+        report: &mut Report,
+        walked: &[PathBuf],
+    ) -> ScenarioChecked {
         let scenario = match self.read::<ScenarioFile>(path, FileKind::Scenario) {
             Ok(s) => s,
             Err((f, text)) => {
@@ -225,24 +239,60 @@ impl Checker {
             }
         };
         let dir = path.parent().unwrap_or(Path::new("."));
-        let mut refs = vec![(dir.join(&scenario.value.map), FileKind::Map)];
-        refs.extend(
-            scenario
-                .value
-                .overlays
-                .iter()
-                .map(|o| (dir.join(&o.file), FileKind::Overlay)),
-        );
-        refs.extend(
-            scenario
-                .value
-                .army_lists
-                .iter()
-                .chain(scenario.value.sides.iter().flat_map(|s| &s.army_lists))
-                .map(|l| (dir.join(l), FileKind::ArmyList)),
-        );
-        // A missing file is reported on the scenario (MU010), not as a file of its own.
-        refs.retain(|(p, _)| p.exists());
+        let root = PackRoot::of(path, walked, &self.manifests);
+        // (reference, pointer, what, kind, the side an army list belongs to)
+        type Written<'s> = (&'s str, String, &'static str, FileKind, Option<usize>);
+        let mut written: Vec<Written> = vec![(
+            &scenario.value.map,
+            "/map".into(),
+            "map",
+            FileKind::Map,
+            None,
+        )];
+        written.extend(scenario.value.overlays.iter().enumerate().map(|(i, o)| {
+            (
+                o.file.as_str(),
+                format!("/overlays/{i}/file"),
+                "overlay",
+                FileKind::Overlay,
+                None,
+            )
+        }));
+        written.extend(scenario.value.army_lists.iter().enumerate().map(|(i, l)| {
+            (
+                l.as_str(),
+                format!("/army_lists/{i}"),
+                "army list",
+                FileKind::ArmyList,
+                None,
+            )
+        }));
+        for (si, side) in scenario.value.sides.iter().enumerate() {
+            written.extend(side.army_lists.iter().enumerate().map(|(i, l)| {
+                (
+                    l.as_str(),
+                    format!("/sides/{si}/army_lists/{i}"),
+                    "army list",
+                    FileKind::ArmyList,
+                    Some(si),
+                )
+            }));
+        }
+        // Each reference: refused (MU013, nothing read), missing (MU010) or admitted.
+        let mut stop = Vec::new();
+        let mut refs = Vec::new();
+        let mut admitted = Vec::new();
+        for (text, pointer, what, kind, side) in &written {
+            let target = canonical(&dir.join(text));
+            match root.admit(&target) {
+                Err(refusal) => stop.push(refused(text, pointer, what, &refusal)),
+                Ok(false) => stop.push(reference_failed(false, text, pointer, what)),
+                Ok(true) => {
+                    refs.push((target.clone(), *kind));
+                    admitted.push((target, *text, pointer.as_str(), *what, *kind, *side));
+                }
+            }
+        }
         report
             .sources
             .insert(path.to_path_buf(), scenario.text.clone());
@@ -257,66 +307,48 @@ impl Checker {
                 "the rulesets are {}",
                 muster_rules::system_ids().collect::<Vec<_>>().join(", ")
             ));
-            return (locate_all(vec![d], &this, None, &[]), None, refs);
+            let mut out = vec![d];
+            out.extend(stop.into_iter().filter(|d| d.code == "MU013"));
+            return (locate_all(out, &this, None, &[]), None, refs);
         };
-        let mut stop = Vec::new();
-        let map_path = dir.join(&scenario.value.map);
-        let map = self.map(&map_path);
-        if let Err((_, _)) = &*map {
-            stop.push(reference_failed(
-                &map_path,
-                &scenario.value.map,
-                "/map",
-                "map",
-            ));
-        }
-        let mut overlays = Vec::new();
-        for (i, o) in scenario.value.overlays.iter().enumerate() {
-            let p = dir.join(&o.file);
-            let ov = self.overlay(&p);
-            if ov.is_err() {
-                stop.push(reference_failed(
-                    &p,
-                    &o.file,
-                    &format!("/overlays/{i}/file"),
-                    "overlay",
-                ));
-            }
-            overlays.push(ov);
-        }
-        let mut lists = Vec::new();
-        let shared = scenario
-            .value
-            .army_lists
-            .iter()
-            .enumerate()
-            .map(|(i, l)| (None, format!("/army_lists/{i}"), l));
-        let own = scenario
-            .value
-            .sides
-            .iter()
-            .enumerate()
-            .flat_map(|(si, side)| {
-                side.army_lists
-                    .iter()
-                    .enumerate()
-                    .map(move |(i, l)| (Some(si), format!("/sides/{si}/army_lists/{i}"), l))
-            });
-        for (side, pointer, l) in shared.chain(own) {
-            let p = dir.join(l);
-            let list = self.army_list(&p);
-            if list.is_err() {
-                stop.push(reference_failed(&p, l, &pointer, "army list"));
-            }
-            lists.push(LoadedList {
-                side,
-                pointer,
-                list,
-            });
-        }
         if !stop.is_empty() {
             return (locate_all(stop, &this, None, &[]), None, refs);
         }
+        let mut map = None;
+        let mut overlays = Vec::new();
+        let mut lists = Vec::new();
+        for (target, text, pointer, what, kind, side) in admitted {
+            let failed = match kind {
+                FileKind::Map => {
+                    let m = self.map(&target);
+                    let failed = m.is_err();
+                    map = Some(m);
+                    failed
+                }
+                FileKind::Overlay => {
+                    let o = self.overlay(&target);
+                    let failed = o.is_err();
+                    overlays.push(o);
+                    failed
+                }
+                _ => {
+                    let list = self.army_list(&target);
+                    let failed = list.is_err();
+                    lists.push(LoadedList {
+                        side,
+                        pointer: pointer.to_string(),
+                        list,
+                    });
+                    failed
+                }
+            };
+            if failed {
+                stop.push(reference_failed(true, text, pointer, what));
+            }
+        }
+        let Some(map) = map.filter(|_| stop.is_empty()) else {
+            return (locate_all(stop, &this, None, &[]), None, refs);
+        };
         let loaded = LoadedScenario {
             scenario,
             map,
@@ -324,6 +356,16 @@ impl Checker {
             lists,
             ruleset,
         };
+        let overlay_values = loaded.overlay_values();
+        let diags = muster_rules::check_scenario_with_lists(
+            &loaded.scenario.value,
+            &loaded.map().value,
+            &overlay_values,
+            &loaded.army_lists(),
+            ruleset,
+        );
+        let diags = self.bounded(path, diags);
+        // Located only now: the trees are read after the rules ran and the cap applied.
         let map_loc = loaded.map().located();
         report
             .sources
@@ -336,14 +378,6 @@ impl Checker {
         for l in over_locs.iter().flatten() {
             report.sources.insert(l.path.clone(), l.text.clone());
         }
-        let overlay_values = loaded.overlay_values();
-        let diags = muster_rules::check_scenario_with_lists(
-            &loaded.scenario.value,
-            &loaded.map().value,
-            &overlay_values,
-            &loaded.army_lists(),
-            ruleset,
-        );
         let findings = locate_all(diags, &this, Some(&map_loc), &over_locs);
         (findings, Some(loaded), refs)
     }
@@ -352,17 +386,23 @@ impl Checker {
         if kind == FileKind::Map {
             let cached = self.map(path);
             match &*cached {
-                Ok(m) => finish(report, m.located(), &m.value.ruleset, |r| {
-                    muster_rules::check_map(&m.value, r)
-                }),
+                Ok(m) => finish(
+                    report,
+                    || m.located(),
+                    &m.value.ruleset,
+                    |r| self.bounded(path, muster_rules::check_map(&m.value, r)),
+                ),
                 Err((f, t)) => failed(report, path, f, t),
             }
         } else {
             let cached = self.overlay(path);
             match &*cached {
-                Ok(m) => finish(report, m.located(), &m.value.ruleset, |r| {
-                    muster_rules::check_overlay(&m.value, r)
-                }),
+                Ok(m) => finish(
+                    report,
+                    || m.located(),
+                    &m.value.ruleset,
+                    |r| self.bounded(path, muster_rules::check_overlay(&m.value, r)),
+                ),
                 Err((f, t)) => failed(report, path, f, t),
             }
         }
@@ -395,10 +435,22 @@ impl Checker {
         kind: FileKind,
         report: &mut Report,
     ) -> (Vec<Finding>, Vec<(PathBuf, FileKind)>) {
+        self.check_file_in(path, kind, report, &self.roots)
+    }
+
+    /// [`Checker::check_file`] for a file of a run over `walked` folders (which bound
+    /// the pack root, see [`crate::boundary`]).
+    fn check_file_in(
+        &self,
+        path: &Path,
+        kind: FileKind,
+        report: &mut Report,
+        walked: &[PathBuf],
+    ) -> (Vec<Finding>, Vec<(PathBuf, FileKind)>) {
         let mut refs = Vec::new();
         let mut findings = match kind {
             FileKind::Scenario => {
-                let (f, _, scenario_refs) = self.check_scenario(path, report);
+                let (f, _, scenario_refs) = self.check_scenario(path, report, walked);
                 refs = scenario_refs;
                 f
             }
@@ -408,14 +460,34 @@ impl Checker {
             FileKind::ArmyList => {
                 let cached = self.army_list(path);
                 match &*cached {
-                    Ok(l) => finish(report, l.located(), &l.value.ruleset, |_| {
-                        muster_rules::check_army_list(&l.value)
-                    }),
+                    Ok(l) => finish(
+                        report,
+                        || l.located(),
+                        &l.value.ruleset,
+                        |_| self.bounded(path, muster_rules::check_army_list(&l.value)),
+                    ),
                     Err((f, t)) => failed(report, path, f, t),
                 }
             }
         };
         if let Some(m) = self.manifest_for(path) {
+            if let Some(left_out) = self
+                .suppressed
+                .lock()
+                .ok()
+                .as_mut()
+                .and_then(|s| s.get_mut(path))
+            {
+                left_out.rerate(|code, severity| {
+                    if m.allow.iter().any(|c| c == code) && severity > Severity::Note {
+                        Severity::Note
+                    } else if m.deny.iter().any(|c| c == code) {
+                        Severity::Error
+                    } else {
+                        severity
+                    }
+                });
+            }
             for f in findings.iter_mut() {
                 let code = f.diagnostic.code;
                 if m.allow.iter().any(|c| c == code) && f.diagnostic.severity > Severity::Note {
@@ -442,19 +514,44 @@ impl Checker {
         let found = discover(paths);
         let mut report = Report::default();
         let mut by_path: BTreeMap<PathBuf, Vec<Finding>> = BTreeMap::new();
-        for p in found.problems {
+        for mut p in found.problems {
+            p.file = canonical(&p.file);
             by_path.entry(p.file.clone()).or_default().push(p);
         }
         let canon = |p: &Path| canonical(p);
-        let (scenarios, others): (Vec<_>, Vec<_>) = found
-            .files
+        let walked: Vec<PathBuf> = paths
+            .iter()
+            .filter(|p| p.is_dir())
+            .map(|p| canon(p))
+            .chain(self.roots.iter().cloned())
+            .collect();
+        let named: Vec<PathBuf> = paths.iter().map(|p| canon(p)).collect();
+        // One name per file (`X` and `./X` are checked once); files a walk reached are
+        // held to the pack boundary like references are.
+        let mut files: Vec<(PathBuf, FileKind)> = Vec::new();
+        for (p, k) in found.files {
+            let p = canon(&p);
+            if !named.contains(&p) {
+                if let Err(why) = PackRoot::of(&p, &walked, &self.manifests).admit(&p) {
+                    by_path
+                        .entry(p.clone())
+                        .or_default()
+                        .push(outside_file(&p, &why));
+                    continue;
+                }
+            }
+            files.push((p, k));
+        }
+        files.sort();
+        files.dedup();
+        let (scenarios, others): (Vec<_>, Vec<_>) = files
             .into_iter()
             .partition(|(_, k)| *k == FileKind::Scenario);
         let first: Vec<ScenarioOutcome> = scenarios
             .par_iter()
             .map(|(p, k)| {
                 let mut r = Report::default();
-                let (f, refs) = self.check_file(p, *k, &mut r);
+                let (f, refs) = self.check_file_in(p, *k, &mut r, &walked);
                 tick();
                 (p.clone(), f, refs, r)
             })
@@ -476,7 +573,7 @@ impl Checker {
             .par_iter()
             .map(|(p, k)| {
                 let mut r = Report::default();
-                let (f, _) = self.check_file(p, *k, &mut r);
+                let (f, _) = self.check_file_in(p, *k, &mut r, &walked);
                 tick();
                 (p.clone(), f, r)
             })
@@ -487,14 +584,23 @@ impl Checker {
         }
         report.files = by_path
             .into_iter()
-            .map(|(path, findings)| FileReport { path, findings })
+            .map(|(path, findings)| FileReport {
+                suppressed: self
+                    .suppressed
+                    .lock()
+                    .ok()
+                    .and_then(|mut s| s.remove(&path))
+                    .unwrap_or_default(),
+                path,
+                findings,
+            })
             .collect();
         report
     }
 }
 
-fn reference_failed(path: &Path, written: &str, pointer: &str, what: &str) -> Diagnostic {
-    if path.exists() {
+fn reference_failed(exists: bool, written: &str, pointer: &str, what: &str) -> Diagnostic {
+    if exists {
         Diagnostic::error(
             "MU012",
             Location::here(pointer),
@@ -511,6 +617,31 @@ fn reference_failed(path: &Path, written: &str, pointer: &str, what: &str) -> Di
     }
 }
 
+/// A file a folder walk reached through a symlink leading out of the pack (MU013).
+fn outside_file(path: &Path, why: &Refusal) -> Finding {
+    let mut f = Finding::unreadable(path, format!("this file {why}; it was not read"));
+    f.diagnostic.code = "MU013";
+    f.diagnostic.help = Some(
+        "a folder walk reads only regular files inside the pack root; see `muster explain MU013`"
+            .into(),
+    );
+    f
+}
+
+/// A reference refused at the pack boundary (MU013): names the reference, shows nothing
+/// of its target.
+fn refused(written: &str, pointer: &str, what: &str, why: &Refusal) -> Diagnostic {
+    Diagnostic::error(
+        "MU013",
+        Location::here(pointer),
+        format!("the {what} `{written}` {why}"),
+    )
+    .help(
+        "references resolve only to regular files inside the pack root (the folder holding \
+         muster.pack.ron, else the working directory); see `muster explain MU013`",
+    )
+}
+
 fn failed(
     report: &mut Report,
     path: &Path,
@@ -523,16 +654,19 @@ fn failed(
     findings.to_vec()
 }
 
+/// Runs a file's rules, then locates what they found in it (its tree is read only then).
 fn finish(
     report: &mut Report,
-    located: Located,
+    located: impl FnOnce() -> Located,
     ruleset_id: &str,
     run: impl FnOnce(&Ruleset) -> Vec<Diagnostic>,
 ) -> Vec<Finding> {
+    let diags = muster_rules::ruleset(ruleset_id).map(run);
+    let located = located();
     report
         .sources
         .insert(located.path.clone(), located.text.clone());
-    match muster_rules::ruleset(ruleset_id) {
+    match diags {
         None => {
             let d = Diagnostic::error(
                 "MU011",
@@ -545,24 +679,6 @@ fn finish(
             ));
             locate_all(vec![d], &located, None, &[])
         }
-        Some(r) => locate_all(run(r), &located, None, &[]),
+        Some(diags) => locate_all(diags, &located, None, &[]),
     }
-}
-
-/// A path made absolute, with `.` and `..` resolved lexically (no file-system calls, so
-/// that caches keyed by it cost nothing; `a/../maps/x` and `maps/x` are the same key).
-fn canonical(path: &Path) -> PathBuf {
-    use std::path::Component;
-    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let mut out = PathBuf::new();
-    for c in absolute.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }

@@ -1,5 +1,7 @@
 //! Finding the files to check: walk folders (following symlinks, reporting loops and
-//! unreadable entries without stopping), recognise kinds by file name.
+//! unreadable entries without stopping), recognise kinds by file name. A path named on
+//! the command line that is neither a regular file nor a folder (a FIFO, a device) is a
+//! finding (MU004), never opened.
 
 use crate::finding::Finding;
 use muster_model::FileKind;
@@ -31,6 +33,14 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
                 Some(k) => d.files.push((root.clone(), k)),
                 None => d.problems.push(Finding::unreadable(root, format!("{} is not a Muster file: names end in .map.ron, .overlay.ron, .scenario.ron, .ruleset.ron or muster.pack.ron (or .json)", root.display()))),
             },
+            Ok(m) if !m.is_dir() => d.problems.push(Finding::unreadable(
+                root,
+                format!(
+                    "{} is {}, not a regular file; Muster reads only regular files",
+                    root.display(),
+                    crate::read::describe(m.file_type())
+                ),
+            )),
             Ok(_) => {
                 for entry in walkdir::WalkDir::new(root).follow_links(true).sort_by_file_name() {
                     match entry {
@@ -38,6 +48,15 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
                             if let Some(k) = kind_of(e.path()) {
                                 d.files.push((e.path().to_path_buf(), k));
                             }
+                        }
+                        Ok(e) if !e.file_type().is_dir() && kind_of(e.path()).is_some() => {
+                            d.problems.push(Finding::unreadable(
+                                e.path(),
+                                format!(
+                                    "this is {}, not a regular file; it was not read",
+                                    crate::read::describe(e.file_type())
+                                ),
+                            ));
                         }
                         Ok(_) => {}
                         Err(e) => {

@@ -6,9 +6,11 @@ use std::path::Path;
 
 #[test]
 fn each_side_takes_its_own_row_of_a_shared_line_id() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios/charles-the-bold/saint-aubin.scenario.ron");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let path = root.join("scenarios/charles-the-bold/saint-aubin.scenario.ron");
+    // The repository is the pack: its map lies beside the scenarios' folder.
     let loaded = Checker::new()
+        .with_roots([root.clone()])
         .load_scenario(&path)
         .unwrap_or_else(|_| panic!("Saint-Aubin loads"));
     let s = loaded.resolve();

@@ -227,3 +227,70 @@ fn unreadable_entries_and_symlink_loops_are_findings_not_fatal() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Regression guard for issue 15: `map: "/dev/zero"` used to grow memory until the kernel
+/// killed the process, and `map: "../../../../etc/passwd"` was read and echoed.
+#[test]
+fn references_leaving_the_pack_are_refused_unread() {
+    let dir = std::env::temp_dir().join(format!("muster-boundary-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("pack")).unwrap();
+    std::fs::write(dir.join("secret.map.ron"), "SECRET-CONTENT\n").unwrap();
+    std::fs::write(dir.join("pack/muster.pack.ron"), "(name: \"p\")\n").unwrap();
+    let (_, civitate) = &fixture().scenarios[0];
+    let map_line = civitate
+        .lines()
+        .find(|l| l.trim_start().starts_with("map:"))
+        .unwrap();
+    for (name, target) in [
+        ("zero", "/dev/zero"),
+        ("passwd", "../../../../../../../../../etc/passwd"),
+        ("up", "../secret.map.ron"),
+    ] {
+        let text = civitate.replace(map_line, &format!("    map: \"{target}\","));
+        std::fs::write(dir.join(format!("pack/{name}.scenario.ron")), text).unwrap();
+    }
+    let report = muster_check::Checker::new().check_paths(&[dir.join("pack")]);
+    for file in report
+        .files
+        .iter()
+        .filter(|f| f.path.to_string_lossy().ends_with(".scenario.ron"))
+    {
+        let codes: Vec<_> = file.findings.iter().map(|f| f.diagnostic.code).collect();
+        // The map, and the overlays (left behind outside this pack), are all refused.
+        assert!(
+            !codes.is_empty() && codes.iter().all(|c| *c == "MU013"),
+            "{}: {codes:?}",
+            file.path.display()
+        );
+    }
+    assert!(
+        report
+            .sources
+            .values()
+            .all(|t| !t.contains("SECRET") && !t.contains("root:x:")),
+        "nothing outside the pack was read"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn special_files_are_never_opened() {
+    let e = muster_check::read_bytes(Path::new("/dev/zero")).unwrap_err();
+    assert!(matches!(e, muster_check::ReadError::NotRegular(_)), "{e}");
+    let dir = std::env::temp_dir().join(format!("muster-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("x.map.ron");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    // Would block forever waiting for a writer if it were opened.
+    let report = muster_check::Checker::new().check_paths(std::slice::from_ref(&fifo));
+    let codes: Vec<_> = report.findings().map(|f| f.diagnostic.code).collect();
+    assert_eq!(codes, ["MU004"]);
+    let _ = std::fs::remove_dir_all(dir);
+}

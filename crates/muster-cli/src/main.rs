@@ -35,7 +35,23 @@ enum Command {
     Completions(commands::completions::Args),
 }
 
+// mimalloc's `mi_option_set` and the ordinal of `mi_option_purge_delay` in the
+// `mi_option_t` enum of the bundled mimalloc.h (v3, libmimalloc-sys 0.1.49).
+unsafe extern "C" {
+    fn mi_option_set(option: std::ffi::c_int, value: std::ffi::c_long);
+}
+const MI_OPTION_PURGE_DELAY: std::ffi::c_int = 15;
+
 fn main() -> ExitCode {
+    // Return freed pages to the system after 1 ms instead of 10 ms: a hostile 16 MB
+    // file passes through tree, JSON value, typed value and diagnostics in turn, and with
+    // the delay the freed stages pile up (peak 370 MB instead of 235 MB on a map with
+    // 400,000 off-map entries, at the same speed; issue 15).
+    // `MIMALLOC_PURGE_DELAY` in the environment still decides, as mimalloc documents.
+    if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
+        // SAFETY: sets a documented allocator option; takes no pointers.
+        unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, 1) };
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Validate(a) => commands::validate::run(a),
@@ -52,14 +68,9 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        Err(e)
-            if e.downcast_ref::<std::io::Error>()
-                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
-        {
-            ExitCode::SUCCESS
-        }
+        Err(e) if commands::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            commands::tell(format_args!("error: {e:#}\n"));
             ExitCode::from(2)
         }
     }

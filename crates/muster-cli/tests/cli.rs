@@ -774,3 +774,331 @@ fn reach_of_a_hidden_inactive_unit_asks_and_answers() {
     let reach = hexes_of(&m, "hexes");
     assert!(uncertain.iter().all(|u| reach.contains(u)), "{m}");
 }
+
+// --- Hostile input (issue 15): the pack boundary, bounded output, closed pipes. ---
+
+/// A fresh, empty folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("muster-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `muster` run in `dir`, killed after 60 s so that a read that blocks fails the test
+/// instead of hanging it (exit 124 from `timeout`).
+fn muster_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new("timeout")
+        .arg("60")
+        .arg(env!("CARGO_BIN_EXE_muster"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// A valid test scenario whose `map:` is `map`.
+fn scenario_with_map(map: &str) -> String {
+    let text = std::fs::read_to_string(
+        root().join("tests/cases/invalid-mu010-missing-map/x.scenario.ron"),
+    )
+    .unwrap();
+    let map = map.replace('\\', "\\\\").replace('"', "\\\"");
+    text.replace("\"missing.map.ron\"", &format!("\"{map}\""))
+}
+
+/// Codes reported per file name in a JSON report.
+fn codes_by_file(report: &Value) -> Vec<(String, String)> {
+    report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let file = d["file"].as_str().unwrap();
+            let name = file.rsplit('/').next().unwrap().to_string();
+            (name, d["code"].as_str().unwrap().to_string())
+        })
+        .collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn references_outside_the_pack_or_to_special_files_are_mu013_and_echo_nothing() {
+    let dir = scratch("boundary");
+    let pack = dir.join("pack");
+    std::fs::create_dir_all(pack.join("maps")).unwrap();
+    std::fs::create_dir_all(pack.join("scenarios")).unwrap();
+    // A file outside the pack whose content must never appear in any output.
+    std::fs::write(dir.join("secret.map.ron"), "SECRET-CONTENT root:x:0:0\n").unwrap();
+    std::os::unix::fs::symlink(dir.join("secret.map.ron"), pack.join("maps/link.map.ron")).unwrap();
+    assert!(Command::new("mkfifo")
+        .arg(pack.join("maps/fifo.map.ron"))
+        .status()
+        .unwrap()
+        .success());
+    let _socket = std::os::unix::net::UnixListener::bind(pack.join("maps/socket.map.ron")).unwrap();
+    let secret = dir.join("secret.map.ron");
+    let cases = [
+        ("passwd", "../../../../../../../../../../etc/passwd"),
+        ("zero", "/dev/zero"),
+        ("absolute", secret.to_str().unwrap()),
+        ("up", "../../secret.map.ron"),
+        ("link", "../maps/link.map.ron"),
+        ("fifo", "../maps/fifo.map.ron"),
+        ("socket", "../maps/socket.map.ron"),
+        ("folder", "../maps"),
+    ];
+    for (name, map) in cases {
+        std::fs::write(
+            pack.join(format!("scenarios/{name}.scenario.ron")),
+            scenario_with_map(map),
+        )
+        .unwrap();
+    }
+    // Run from the pack (the working directory is the root, as in CI).
+    for format in ["json", "human", "github", "sarif", "junit"] {
+        let (code, out, err) = muster_in(&pack, &["validate", ".", "--format", format]);
+        assert_eq!(code, 1, "{format}: findings, no hang, no crash: {err}");
+        for leaked in ["SECRET", "root:x:"] {
+            assert!(!out.contains(leaked), "{format} echoes {leaked}: {out}");
+            assert!(!err.contains(leaked), "{format} echoes {leaked}: {err}");
+        }
+    }
+    let (_, out, _) = muster_in(&pack, &["validate", ".", "--format", "json"]);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let codes = codes_by_file(&report);
+    for (name, _) in cases {
+        let file = format!("{name}.scenario.ron");
+        let on_it: Vec<_> = codes.iter().filter(|(f, _)| *f == file).collect();
+        assert!(
+            !on_it.is_empty() && on_it.iter().all(|(_, c)| c == "MU013"),
+            "{file}: {on_it:?}"
+        );
+    }
+    // The walk refuses the link leaving the pack, and reports the FIFO and the socket
+    // without opening them.
+    let code_of = |f: &str| codes.iter().find(|(n, _)| n == f).map(|(_, c)| c.as_str());
+    assert_eq!(code_of("link.map.ron"), Some("MU013"), "{codes:?}");
+    assert_eq!(code_of("fifo.map.ron"), Some("MU004"), "{codes:?}");
+    assert_eq!(code_of("socket.map.ron"), Some("MU004"), "{codes:?}");
+    // Named directly, a FIFO is a finding too, not a hang.
+    let (code, out, _) = muster_in(
+        &pack,
+        &["validate", "maps/fifo.map.ron", "--format", "json"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("MU004") && out.contains("FIFO"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_nearest_manifest_sets_the_pack_root() {
+    let dir = scratch("manifest");
+    let pack = dir.join("pack");
+    std::fs::create_dir_all(pack.join("scenarios")).unwrap();
+    std::fs::write(pack.join("muster.pack.ron"), "(name: \"test pack\")\n").unwrap();
+    std::fs::write(dir.join("outside.map.ron"), "SECRET-CONTENT\n").unwrap();
+    std::fs::write(
+        pack.join("scenarios/x.scenario.ron"),
+        scenario_with_map("../../outside.map.ron"),
+    )
+    .unwrap();
+    // The working directory holds both, but the manifest bounds the pack.
+    let (code, out, _) = muster_in(&dir, &["validate", "pack", "--format", "json"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(!out.contains("SECRET"), "{out}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert!(
+        codes_by_file(&report)
+            .iter()
+            .any(|(f, c)| f == "x.scenario.ron" && c == "MU013"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A 6x6 map with `n` entries off the map, each a finding (MU023).
+fn map_with_off_map_entries(n: usize) -> String {
+    let mut text = String::from(
+        "(\n    title: \"Hostile\",\n    ruleset: \"a-la-charge\",\n    provenance: Original,\n    \
+         grid: (orientation: Flat, stagger: Even, numbering: ColumnRow, first_column: 1, \
+         first_row: 1, columns: 6, rows: 6, north: Top),\n    default_terrain: \"clear\",\n    hexes: [\n",
+    );
+    for i in 0..n {
+        text.push_str(&format!(
+            "        (hex: \"{:02}{:02}\", terrain: \"clear\"),\n",
+            10 + i % 90,
+            10 + (i / 90) % 90
+        ));
+    }
+    text.push_str("    ],\n)\n");
+    text
+}
+
+#[test]
+fn findings_per_file_are_capped_and_the_rest_counted() {
+    let dir = scratch("cap");
+    std::fs::write(dir.join("big.map.ron"), map_with_off_map_entries(1000)).unwrap();
+    let (code, out, _) = muster_in(&dir, &["validate", "big.map.ron", "--format", "json"]);
+    assert_eq!(code, 1);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["diagnostics"].as_array().unwrap().len(), 200);
+    assert_eq!(
+        report["summary"]["errors"], 1000,
+        "the summary counts them all"
+    );
+    assert_eq!(report["summary"]["suppressed"], 800);
+    assert_eq!(report["suppressed"][0]["count"], 800);
+    let (_, out, _) = muster_in(&dir, &["validate", "big.map.ron", "--format", "sarif"]);
+    let sarif: Value = serde_json::from_str(&out).unwrap();
+    let run = &sarif["runs"][0];
+    assert_eq!(run["results"].as_array().unwrap().len(), 200);
+    assert_eq!(run["properties"]["suppressedFindings"], 800);
+    let (code, out, _) = muster_in(&dir, &["validate", "big.map.ron", "--color", "never"]);
+    assert_eq!(code, 1);
+    assert_eq!(out.matches("error[MU023]").count(), 200);
+    assert_eq!(out.matches("and 800 more").count(), 1, "one closing line");
+    // Findings left out are still rated by --allow: all 1000 become notes, exit 0.
+    let (code, out, _) = muster_in(
+        &dir,
+        &[
+            "validate",
+            "big.map.ron",
+            "--format",
+            "json",
+            "--allow",
+            "MU023",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["summary"]["errors"], 0);
+    assert_eq!(report["summary"]["notes"], 1000);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn long_lines_are_cut_and_escape_sequences_escaped_in_human_output() {
+    let dir = scratch("snippet");
+    // One 1 MB line with an unknown field far along it, and an escape sequence in a key.
+    let padding = " ".repeat(1 << 20);
+    let text = format!(
+        "(title: \"x\",{padding}bogus\u{1b}[31m: 1, ruleset: \"a-la-charge\", provenance: Original, \
+         grid: (orientation: Flat, stagger: Even, numbering: ColumnRow, first_column: 1, \
+         first_row: 1, columns: 6, rows: 6, north: Top), default_terrain: \"clear\")\n"
+    );
+    std::fs::write(dir.join("long.map.ron"), text).unwrap();
+    for format in ["human", "github"] {
+        let (code, out, _) = muster_in(
+            &dir,
+            &[
+                "validate",
+                "long.map.ron",
+                "--format",
+                format,
+                "--color",
+                "never",
+            ],
+        );
+        assert_eq!(code, 1, "{out}");
+        assert!(!out.contains('\u{1b}'), "{format}: raw escape in {out:?}");
+        assert!(out.contains("\\u{1b}"), "{format}: shown escaped: {out}");
+        assert!(out.len() < 4_000, "{format}: {} bytes", out.len());
+    }
+    let (_, out, _) = muster_in(&dir, &["validate", "long.map.ron", "--color", "never"]);
+    // The column shown is the real one.
+    assert!(out.contains("long.map.ron:1:"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_closed_stdout_or_stderr_keeps_the_exit_status_and_does_not_panic() {
+    use std::process::Stdio;
+    let bad = "tests/cases/invalid-ac101-stacking";
+    // stdout closed by the reader after one line: `muster validate bad | head -1`.
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "'{}' validate {bad} scenarios maps --color never | head -1 >/dev/null; \
+             exit ${{PIPESTATUS[0]}}",
+            env!("CARGO_BIN_EXE_muster")
+        ))
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["validate", bad, "scenarios", "maps", "--color", "never"])
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away before anything is written
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    use std::io::Read;
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(1), "findings still fail the run: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    // stderr closed: an error that cannot be told is still exit 2, not a panic (101).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["validate", "no/such/path"])
+        .current_dir(root())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    assert_eq!(child.wait().unwrap().code(), Some(2));
+}
+
+#[test]
+fn a_file_named_twice_or_reached_through_dot_dot_is_checked_once_under_one_name() {
+    let (code, out, _) = muster(&[
+        "validate",
+        "--format",
+        "json",
+        CIVITATE,
+        &format!("./{CIVITATE}"),
+        "scenarios/a-la-charge/../a-la-charge/civitate-1053.scenario.ron",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    // The scenario and its map and overlays, each once.
+    let files = report["summary"]["files"].as_u64().unwrap();
+    let (_, once, _) = muster(&["validate", "--format", "json", CIVITATE]);
+    let once: Value = serde_json::from_str(&once).unwrap();
+    assert_eq!(files, once["summary"]["files"].as_u64().unwrap());
+    for d in report["diagnostics"].as_array().unwrap() {
+        let file = d["file"].as_str().unwrap();
+        assert!(!file.contains("..") && !file.starts_with('/'), "{file}");
+    }
+}
+
+/// main.rs sets mimalloc's purge delay by the ordinal of `mi_option_purge_delay` in the
+/// bundled mimalloc.h (15 in libmimalloc-sys 0.1.49, mimalloc v3). A new version may renumber
+/// the options: this test fails on an update so that the ordinal is checked again.
+#[test]
+fn the_mimalloc_option_ordinal_matches_the_locked_version() {
+    let lock = std::fs::read_to_string(root().join("Cargo.lock")).expect("Cargo.lock");
+    assert!(
+        lock.contains("name = \"libmimalloc-sys\"\nversion = \"0.1.49\""),
+        "libmimalloc-sys changed: check MI_OPTION_PURGE_DELAY in crates/muster-cli/src/main.rs against its mimalloc.h"
+    );
+}

@@ -62,12 +62,32 @@ impl Node {
             NodeKind::Str(s) => Value::String(s.clone()),
             NodeKind::Array(items) => Value::Array(items.iter().map(Node::to_json).collect()),
             NodeKind::Object(fields) => {
-                let mut map = Map::new();
+                let mut map = Map::with_capacity(fields.len());
                 for (k, v) in fields {
                     map.insert(k.name.clone(), v.to_json());
                 }
                 Value::Object(map)
             }
+        }
+    }
+
+    /// The JSON value of the tree, consuming it: strings move instead of being copied and
+    /// the tree is freed as the value grows, so that a hostile file never holds two full
+    /// copies.
+    pub fn into_json(self) -> Value {
+        match self.kind {
+            NodeKind::Str(s) => Value::String(s),
+            NodeKind::Array(items) => {
+                Value::Array(items.into_iter().map(Node::into_json).collect())
+            }
+            NodeKind::Object(fields) => {
+                let mut map = Map::with_capacity(fields.len());
+                for (k, v) in fields {
+                    map.insert(k.name, v.into_json());
+                }
+                Value::Object(map)
+            }
+            _ => self.to_json(),
         }
     }
 

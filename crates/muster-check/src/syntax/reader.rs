@@ -318,6 +318,7 @@ impl<'a> Reader<'a> {
         let named = self.looks_like_struct(start);
         let kind = if named {
             let mut fields: Vec<(Key, Node)> = Vec::new();
+            let mut seen = Seen::default();
             loop {
                 self.skip_trivia()?;
                 if self.peek() == Some(b')') {
@@ -335,7 +336,7 @@ impl<'a> Reader<'a> {
                     start: kstart,
                     end: self.pos,
                 };
-                if fields.iter().any(|(k, _)| k.name == name) {
+                if seen.repeats(&fields, &name) {
                     return Err(self.err(
                         format!("field `{name}` is written twice; keep one"),
                         kstart,
@@ -357,6 +358,7 @@ impl<'a> Reader<'a> {
                     }
                 }
             }
+            fields.shrink_to_fit();
             NodeKind::Object(fields)
         } else {
             NodeKind::Array(self.items(b')')?)
@@ -387,6 +389,8 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+        // Trees of hostile size stay as small as they can (issue 15).
+        items.shrink_to_fit();
         Ok(items)
     }
 
@@ -403,6 +407,7 @@ impl<'a> Reader<'a> {
         self.enter(start)?;
         self.pos += 1;
         let mut fields: Vec<(Key, Node)> = Vec::new();
+        let mut seen = Seen::default();
         loop {
             self.skip_trivia()?;
             if self.peek() == Some(b'}') {
@@ -420,7 +425,7 @@ impl<'a> Reader<'a> {
                     ))
                 }
             };
-            if fields.iter().any(|(f, _)| f.name == name) {
+            if seen.repeats(&fields, &name) {
                 return Err(self.err(
                     format!("key `{name}` is written twice; keep one"),
                     k.span.start,
@@ -444,6 +449,7 @@ impl<'a> Reader<'a> {
         }
         self.expect(b'}', "`}`")?;
         self.depth -= 1;
+        fields.shrink_to_fit();
         Ok(self.node(start, NodeKind::Object(fields)))
     }
 
@@ -627,5 +633,27 @@ impl<'a> Reader<'a> {
         }
         self.pos += 1;
         Ok(c.to_string())
+    }
+}
+
+/// Keys of one object seen so far: a linear scan for the usual handful, a hash set once an
+/// object grows past it, so that a hostile object of 400,000 keys is not quadratic.
+#[derive(Default)]
+struct Seen {
+    set: Option<std::collections::HashSet<String>>,
+}
+
+impl Seen {
+    const LINEAR: usize = 32;
+
+    /// Whether `name` is already a key of `fields` (which it is about to join).
+    fn repeats(&mut self, fields: &[(Key, Node)], name: &str) -> bool {
+        if fields.len() < Self::LINEAR {
+            return fields.iter().any(|(k, _)| k.name == name);
+        }
+        let set = self
+            .set
+            .get_or_insert_with(|| fields.iter().map(|(k, _)| k.name.clone()).collect());
+        !set.insert(name.to_string())
     }
 }

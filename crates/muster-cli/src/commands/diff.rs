@@ -49,8 +49,11 @@ fn files(root: &Path) -> BTreeMap<PathBuf, (PathBuf, FileKind)> {
         .collect()
 }
 
-fn placements(path: &Path) -> Option<Value> {
+/// The placements of a scenario in one of the compared trees (`roots`, which bound the
+/// pack when neither holds a manifest).
+fn placements(path: &Path, roots: &[PathBuf]) -> Option<Value> {
     Checker::new()
+        .with_roots(roots.iter().cloned())
         .load_scenario(path)
         .ok()
         .map(|l| inspect_json(&l))
@@ -90,9 +93,9 @@ fn where_(hexes: &[String]) -> String {
     }
 }
 
-fn scenario_changes(old: &Path, new: &Path) -> Vec<String> {
+fn scenario_changes(old: &Path, new: &Path, roots: &[PathBuf]) -> Vec<String> {
     let mut out = Vec::new();
-    let (Some(a), Some(b)) = (placements(old), placements(new)) else {
+    let (Some(a), Some(b)) = (placements(old, roots), placements(new, roots)) else {
         return vec!["cannot compare: one version does not load (run `muster validate`)".into()];
     };
     for key in ["title", "turns", "first_side"] {
@@ -288,6 +291,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     let (fa, fb) = (files(&args.old), files(&args.new));
+    let roots: Vec<PathBuf> = [&args.old, &args.new]
+        .into_iter()
+        .filter(|p| p.is_dir())
+        .cloned()
+        .collect();
     let names: BTreeSet<_> = fa.keys().chain(fb.keys()).cloned().collect();
     let md = args.format == DiffFormat::Markdown;
     let mut any = false;
@@ -295,7 +303,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let changes = match (fa.get(&name), fb.get(&name)) {
             (Some(_), None) => vec!["file removed".to_string()],
             (None, Some(_)) => vec!["file added".to_string()],
-            (Some((pa, FileKind::Scenario)), Some((pb, _))) => scenario_changes(pa, pb),
+            (Some((pa, FileKind::Scenario)), Some((pb, _))) => scenario_changes(pa, pb, &roots),
             (Some((pa, FileKind::Map)), Some((pb, _))) => map_changes(pa, pb),
             (Some((pa, _)), Some((pb, _))) => {
                 if std::fs::read(pa).ok() != std::fs::read(pb).ok() {

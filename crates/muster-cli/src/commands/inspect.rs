@@ -20,7 +20,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Ok(l) => l,
         Err(report) => {
             let base = std::env::current_dir().ok();
-            eprint!("{}", muster_cli::render::human(&report, base.as_deref()));
+            super::tell(muster_cli::render::human(&report, base.as_deref()));
             anyhow::bail!("{} could not be loaded", args.file.display());
         }
     };

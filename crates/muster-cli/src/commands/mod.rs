@@ -54,3 +54,18 @@ pub fn emit(text: impl std::fmt::Display) -> anyhow::Result<()> {
     writeln!(out, "{text}")?;
     Ok(())
 }
+
+/// Writes to stderr; a closed or broken stderr is ignored rather than a panic (as
+/// `eprint!` would).
+pub fn tell(text: impl std::fmt::Display) {
+    use std::io::Write;
+    let _ = write!(std::io::stderr().lock(), "{text}");
+}
+
+/// Whether an error is a closed pipe on stdout (`muster ... | head -1`).
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

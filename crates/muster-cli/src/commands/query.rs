@@ -84,7 +84,7 @@ pub enum LevelArg {
 fn load(path: &std::path::Path) -> anyhow::Result<LoadedScenario> {
     Checker::new().load_scenario(path).map_err(|report| {
         let base = std::env::current_dir().ok();
-        eprint!("{}", muster_cli::render::human(&report, base.as_deref()));
+        super::tell(muster_cli::render::human(&report, base.as_deref()));
         anyhow::anyhow!("{} could not be loaded", path.display())
     })
 }

@@ -18,7 +18,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 std::fs::create_dir_all(dir)?;
                 super::fmt::write_atomically(&dir.join(&name), &text)?;
             }
-            None => print!("{text}"),
+            None => {
+                use std::io::Write;
+                std::io::stdout().lock().write_all(text.as_bytes())?;
+            }
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -55,21 +55,30 @@ pub struct Args {
     render_failures: Option<PathBuf>,
 }
 
-/// Applies `--allow` and `--deny CODE` to a report.
+/// The severity `--allow` and `--deny CODE` give a finding of `code`.
+fn rate(code: &str, severity: Severity, allow: &[String], deny: &[String]) -> Severity {
+    if allow.iter().any(|c| c.eq_ignore_ascii_case(code)) && severity > Severity::Note {
+        Severity::Note
+    } else if deny.iter().any(|c| c.eq_ignore_ascii_case(code)) {
+        Severity::Error
+    } else {
+        severity
+    }
+}
+
+/// Applies `--allow` and `--deny CODE` to a report, findings left out by the cap included.
 pub fn adjust(report: &mut Report, allow: &[String], deny: &[String]) {
     for file in &mut report.files {
+        file.suppressed
+            .rerate(|code, severity| rate(code, severity, allow, deny));
         for f in &mut file.findings {
-            let code = f.diagnostic.code;
-            if allow.iter().any(|c| c.eq_ignore_ascii_case(code))
-                && f.diagnostic.severity > Severity::Note
-            {
-                f.diagnostic.severity = Severity::Note;
-                f.diagnostic
-                    .help
+            let d = &mut f.diagnostic;
+            let rated = rate(d.code, d.severity, allow, deny);
+            if rated == Severity::Note && d.severity > Severity::Note {
+                d.help
                     .get_or_insert_with(|| "allowed on the command line".into());
-            } else if deny.iter().any(|c| c.eq_ignore_ascii_case(code)) {
-                f.diagnostic.severity = Severity::Error;
             }
+            d.severity = rated;
         }
     }
 }
@@ -93,28 +102,50 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             b.inc(1);
         }
     };
-    let mut report = Checker::new().check_paths_with_progress(&args.paths, &tick);
+    let mut report = Checker::new()
+        .with_cap(muster_check::MAX_FINDINGS_PER_FILE)
+        .check_paths_with_progress(&args.paths, &tick);
     if let Some(b) = &progress {
         b.finish_and_clear();
     }
     let deny_warnings =
         args.deny_warnings || args.deny.iter().any(|c| c.eq_ignore_ascii_case("warnings"));
     adjust(&mut report, &args.allow, &args.deny);
+    report.cap_per_file(muster_check::MAX_FINDINGS_PER_FILE);
+    let failed = report.has_errors() || (deny_warnings && report.count(Severity::Warning) > 0);
+    let code = if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    };
+    // A closed stdout (`muster validate bad | head -1`) ends the output, not the verdict.
+    match output(&args, &report) {
+        Err(e) if super::is_broken_pipe(&e) => return Ok(code),
+        other => other?,
+    }
+    if let Some(dir) = &args.render_failures {
+        render_failures(&report, dir)?;
+    }
+    Ok(code)
+}
+
+/// Writes the report to stdout in the chosen format.
+fn output(args: &Args, report: &Report) -> anyhow::Result<()> {
     let base = std::env::current_dir().ok();
     let base = base.as_deref();
     match args.format {
         ReportFormat::Json => super::emit(serde_json::to_string_pretty(
-            &muster_cli::render::json(&report, base),
+            &muster_cli::render::json(report, base),
         )?)?,
         ReportFormat::Sarif => super::emit(serde_json::to_string_pretty(
-            &muster_cli::render::sarif(&report, base),
+            &muster_cli::render::sarif(report, base),
         )?)?,
-        ReportFormat::Junit => super::emit(muster_cli::render::junit(&report, base))?,
+        ReportFormat::Junit => super::emit(muster_cli::render::junit(report, base))?,
         ReportFormat::Github => {
             use std::io::Write;
             std::io::stdout()
                 .lock()
-                .write_all(muster_cli::render::github(&report, base).as_bytes())?;
+                .write_all(muster_cli::render::github(report, base).as_bytes())?;
         }
         ReportFormat::Human => {
             let mut shown = report.clone();
@@ -138,15 +169,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    if let Some(dir) = &args.render_failures {
-        render_failures(&report, dir)?;
-    }
-    let failed = report.has_errors() || (deny_warnings && report.count(Severity::Warning) > 0);
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(())
 }
 
 fn render_failures(report: &Report, dir: &std::path::Path) -> anyhow::Result<()> {

@@ -1,11 +1,14 @@
 //! GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`.
 
 use super::display_path;
+use super::escape::escape_controls;
 use muster_check::{Report, Severity};
 use std::path::Path;
 
+/// Workflow-command escaping, after control characters from files are made visible.
 fn escape_data(s: &str) -> String {
-    s.replace('%', "%25")
+    escape_controls(s)
+        .replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
 }
@@ -43,6 +46,17 @@ pub fn github(report: &Report, base: Option<&Path>) -> String {
             f.column,
             escape_property(&format!("{} {}", d.code, d.hex.as_deref().unwrap_or(""))).trim_end(),
             escape_data(&message)
+        ));
+    }
+    for file in report.files.iter().filter(|f| f.suppressed.total() > 0) {
+        out.push_str(&format!(
+            "::notice file={},title=MU more findings::{}\n",
+            escape_property(&display_path(&file.path, base)),
+            escape_data(&format!(
+                "{} more findings in this file not shown; at most {} are shown per file",
+                file.suppressed.total(),
+                muster_check::MAX_FINDINGS_PER_FILE
+            ))
         ));
     }
     out

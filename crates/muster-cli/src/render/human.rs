@@ -1,13 +1,15 @@
 //! Human output: each finding with its source snippet, the offending key or value
-//! underlined, secondary labels, then the hex, the rule section and help.
+//! underlined, secondary labels, then the hex, the rule section and help. Snippets are
+//! cut and escaped (see [`super::snippet`]); a file's capped findings close with one
+//! "and N more" line.
 
 use super::display_path;
+use super::escape::escape_controls;
+use super::snippet::{Placed, Snippet};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
-use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, Config};
-use muster_check::{Finding, Report, Severity};
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use muster_check::{FileReport, Finding, Report, Severity, MAX_FINDINGS_PER_FILE};
+use std::path::Path;
 
 fn severity(s: Severity) -> CsSeverity {
     match s {
@@ -17,80 +19,91 @@ fn severity(s: Severity) -> CsSeverity {
     }
 }
 
-struct Files {
-    db: SimpleFiles<String, String>,
-    ids: HashMap<PathBuf, usize>,
-}
-
-impl Files {
-    fn new(report: &Report, base: Option<&Path>) -> Self {
-        let mut db = SimpleFiles::new();
-        let mut ids = HashMap::new();
-        for (path, text) in &report.sources {
-            ids.insert(
-                path.clone(),
-                db.add(display_path(path, base), text.to_string()),
-            );
-        }
-        Files { db, ids }
-    }
-}
-
-fn to_codespan(f: &Finding, files: &Files, base: Option<&Path>) -> CsDiagnostic<usize> {
+fn to_codespan(f: &Finding, placed: &[Placed], base: Option<&Path>) -> CsDiagnostic<usize> {
     let d = &f.diagnostic;
-    let mut cs = CsDiagnostic::new(severity(d.severity))
-        .with_code(d.code)
-        .with_message(&d.message);
+    let text = |s: &str| escape_controls(s).into_owned();
     let mut labels = Vec::new();
     let mut notes = Vec::new();
-    match files.ids.get(&f.file) {
-        Some(id) => labels.push(Label::primary(*id, f.start..f.end.max(f.start))),
-        None => notes.push(format!("in {}", display_path(&f.file, base))),
+    match placed.first().cloned().flatten() {
+        Some((id, range)) => labels.push(Label::primary(id, range)),
+        None => notes.push(format!("in {}", text(&display_path(&f.file, base)))),
     }
-    for l in &f.labels {
-        if let Some(id) = files.ids.get(&l.file) {
-            labels
-                .push(Label::secondary(*id, l.start..l.end.max(l.start)).with_message(&l.message));
-        } else {
-            notes.push(format!("{}: {}", display_path(&l.file, base), l.message));
+    for (l, at) in f.labels.iter().zip(placed.iter().skip(1)) {
+        match at {
+            Some((id, range)) => {
+                labels.push(Label::secondary(*id, range.clone()).with_message(text(&l.message)))
+            }
+            None => notes.push(text(&format!(
+                "{}: {}",
+                display_path(&l.file, base),
+                l.message
+            ))),
         }
     }
-    if let Some(h) = &d.hex {
-        notes.push(format!("hex: {h}"));
+    for (prefix, value) in [
+        ("hex: ", &d.hex),
+        ("known erratum of the printed source: ", &d.erratum),
+        ("rule: ", &d.rule),
+        ("help: ", &d.help),
+    ] {
+        if let Some(v) = value {
+            notes.push(format!("{prefix}{}", text(v)));
+        }
     }
-    if let Some(e) = &d.erratum {
-        notes.push(format!("known erratum of the printed source: {e}"));
+    CsDiagnostic::new(severity(d.severity))
+        .with_code(d.code)
+        .with_message(text(&d.message))
+        .with_labels(labels)
+        .with_notes(notes)
+}
+
+/// One finding, its snippet cut to [`super::snippet::WIDTH`] characters around each label.
+fn emit(
+    writer: &mut dyn term::termcolor::WriteColor,
+    f: &Finding,
+    report: &Report,
+    base: Option<&Path>,
+) -> std::io::Result<()> {
+    let (snippet, placed) = Snippet::build(f, &report.sources, base);
+    let cs = to_codespan(f, &placed, base);
+    let config = Config::default();
+    match term::emit_to_write_style(writer, &config, &snippet, &cs) {
+        Ok(()) => Ok(()),
+        Err(codespan_reporting::files::Error::Io(e)) => Err(e),
+        Err(_) => writeln!(
+            writer,
+            "{}: {}:{}:{}: {}",
+            f.diagnostic.code,
+            escape_controls(&display_path(&f.file, base)),
+            f.line,
+            f.column,
+            escape_controls(&f.diagnostic.message)
+        ),
     }
-    if let Some(r) = &d.rule {
-        notes.push(format!("rule: {r}"));
-    }
-    if let Some(h) = &d.help {
-        notes.push(format!("help: {h}"));
-    }
-    cs = cs.with_labels(labels).with_notes(notes);
-    cs
+}
+
+/// The line closing a file whose findings were capped.
+fn more_line(file: &FileReport, base: Option<&Path>) -> Option<String> {
+    let s = &file.suppressed;
+    (s.total() > 0).then(|| {
+        format!(
+            "note: and {} more in {} ({} errors, {} warnings, {} notes) not shown; \
+             at most {MAX_FINDINGS_PER_FILE} findings are shown per file\n\n",
+            s.total(),
+            escape_controls(&display_path(&file.path, base)),
+            s.errors(),
+            s.warnings(),
+            s.notes()
+        )
+    })
 }
 
 /// Renders the whole report as plain text (no colour), with a closing summary line.
 pub fn human(report: &Report, base: Option<&Path>) -> String {
-    let files = Files::new(report, base);
-    let config = Config::default();
-    let mut out = String::new();
-    for f in report.findings() {
-        let cs = to_codespan(f, &files, base);
-        if term::emit_to_string(&mut out, &config, &files.db, &cs).is_err() {
-            out.push_str(&format!(
-                "{}: {}:{}:{}: {}\n",
-                f.diagnostic.code,
-                display_path(&f.file, base),
-                f.line,
-                f.column,
-                f.diagnostic.message
-            ));
-        }
-    }
-    out.push_str(&summary(report));
-    out
+    let mut out = term::termcolor::NoColor::new(Vec::new());
+    // Writing to memory does not fail.
+    let _ = human_to_writer(report, base, &mut out);
+    String::from_utf8_lossy(&out.into_inner()).into_owned()
 }
 
 /// Renders only the findings (no summary) to a colour-capable writer.
@@ -99,11 +112,13 @@ pub fn human_findings(
     base: Option<&Path>,
     writer: &mut dyn term::termcolor::WriteColor,
 ) -> std::io::Result<()> {
-    let files = Files::new(report, base);
-    let config = Config::default();
-    for f in report.findings() {
-        let cs = to_codespan(f, &files, base);
-        term::emit_to_write_style(writer, &config, &files.db, &cs).map_err(io_error)?;
+    for file in &report.files {
+        for f in &file.findings {
+            emit(writer, f, report, base)?;
+        }
+        if let Some(more) = more_line(file, base) {
+            write!(writer, "{more}")?;
+        }
     }
     Ok(())
 }
@@ -128,11 +143,4 @@ pub fn summary(report: &Report) -> String {
         n(report.count(Severity::Warning), "warning"),
         n(report.count(Severity::Note), "note")
     )
-}
-
-fn io_error(e: codespan_reporting::files::Error) -> std::io::Error {
-    match e {
-        codespan_reporting::files::Error::Io(io) => io,
-        other => std::io::Error::other(other),
-    }
 }

@@ -5,7 +5,9 @@ use muster_check::{Report, Severity};
 use serde_json::{json, Value};
 use std::path::Path;
 
-/// The report as a JSON document: `{"version": 1, "summary": {...}, "diagnostics": [...]}`.
+/// The report as a JSON document: `{"version": 1, "summary": {...}, "diagnostics": [...],
+/// "suppressed": [...]}`. The summary counts every finding; `summary.suppressed` and the
+/// `suppressed` list (per file, by severity) count those left out by the per-file cap.
 pub fn json(report: &Report, base: Option<&Path>) -> Value {
     let diagnostics: Vec<Value> = report
         .findings()
@@ -38,7 +40,15 @@ pub fn json(report: &Report, base: Option<&Path>) -> Value {
             "errors": report.count(Severity::Error),
             "warnings": report.count(Severity::Warning),
             "notes": report.count(Severity::Note),
+            "suppressed": report.suppressed(),
         },
+        "suppressed": report.files.iter().filter(|f| f.suppressed.total() > 0).map(|f| json!({
+            "file": display_path(&f.path, base),
+            "count": f.suppressed.total(),
+            "errors": f.suppressed.errors(),
+            "warnings": f.suppressed.warnings(),
+            "notes": f.suppressed.notes(),
+        })).collect::<Vec<_>>(),
         "diagnostics": diagnostics,
     })
 }

@@ -19,11 +19,8 @@ pub fn junit(report: &Report, base: Option<&Path>) -> String {
             TestCaseStatus::success()
         } else {
             let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
-            s.set_message(format!(
-                "{} error{}",
-                errors.len(),
-                if errors.len() == 1 { "" } else { "s" }
-            ));
+            let n = errors.len() + file.suppressed.errors();
+            s.set_message(format!("{n} error{}", if n == 1 { "" } else { "s" }));
             s.set_type("muster");
             let description: Vec<String> = errors.iter().map(|f| finding_line(&name, f)).collect();
             s.set_description(description.join("\n"));
@@ -37,6 +34,15 @@ pub fn junit(report: &Report, base: Option<&Path>) -> String {
             .filter(|f| f.diagnostic.severity != Severity::Error)
             .map(|f| finding_line(&name, f))
             .collect();
+        let mut others = others;
+        if file.suppressed.total() > 0 {
+            others.push(format!(
+                "{name}: {} more findings ({} errors) not shown; at most {} are shown per file",
+                file.suppressed.total(),
+                file.suppressed.errors(),
+                muster_check::MAX_FINDINGS_PER_FILE
+            ));
+        }
         if !others.is_empty() {
             case.set_system_out(others.join("\n"));
         }

@@ -69,6 +69,26 @@ pub fn sarif(report: &Report, base: Option<&Path>) -> Value {
             })
         })
         .collect();
+    let capped = report.files.iter().filter(|f| f.suppressed.total() > 0);
+    let suppressed: serde_json::Map<String, Value> = capped
+        .clone()
+        .map(|f| (display_path(&f.path, base), json!(f.suppressed.total())))
+        .collect();
+    let notifications: Vec<Value> = capped
+        .map(|f| {
+            json!({
+                "level": "note",
+                "message": {"text": format!(
+                    "{} more findings in this file not reported; at most {} are reported per file",
+                    f.suppressed.total(),
+                    muster_check::MAX_FINDINGS_PER_FILE
+                )},
+                "locations": [{"physicalLocation": {
+                    "artifactLocation": {"uri": display_path(&f.path, base)},
+                }}],
+            })
+        })
+        .collect();
     json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -80,6 +100,15 @@ pub fn sarif(report: &Report, base: Option<&Path>) -> Value {
                 "rules": rules,
             }},
             "results": results,
+            // Findings left out by the per-file cap: counted here and in a notification.
+            "properties": {
+                "suppressedFindings": report.suppressed(),
+                "suppressedByFile": suppressed,
+            },
+            "invocations": [{
+                "executionSuccessful": true,
+                "toolExecutionNotifications": notifications,
+            }],
         }],
     })
 }

@@ -20,7 +20,7 @@ pub static PIPELINE_CODES: &[CodeDoc] = &[
     doc!(
         "MU004",
         "unreadable",
-        "generic", "The file cannot be read.", "Reports files that cannot be opened, are not UTF-8, are too large (over 16 MiB) or nest too deeply, and symlink loops.", "A pack run must report every problem, not stop at the first unreadable file.", "A file without read permission.", "Muster file format."),
+        "generic", "The file cannot be read.", "Reports files that cannot be opened, are not regular files (a device, FIFO or socket named on the command line), are not UTF-8, are too large (over 16 MiB, counted by the bytes actually read) or nest too deeply, and symlink loops.", "A pack run must report every problem, not stop at the first unreadable file.", "A file without read permission.", "Muster file format."),
     doc!(
         "MU010",
         "reference",
@@ -33,6 +33,10 @@ pub static PIPELINE_CODES: &[CodeDoc] = &[
         "MU012",
         "referenced-file-invalid",
         "generic", "A referenced map or overlay has errors of its own.", "Reports, on the scenario, that its map or an overlay failed to load; the errors themselves are reported on that file.", "The scenario's own checks need a valid map.", "A map with a syntax error.", "Muster file format."),
+    doc!(
+        "MU013",
+        "pack-boundary",
+        "generic", "A reference leads outside the pack or to something that is not a regular file.", "Resolves every `map`, `overlays[].file` and `army_lists` entry of a scenario (and every file a folder walk reaches through a symlink) against the pack root: the nearest folder at or above the file holding `muster.pack.ron` (or `.json`); without one, the working directory when the file lies inside it; otherwise the folder named on the command line that holds the file (a file named directly: its own folder). The target must lie inside that root after symlinks are resolved and be a regular file: not a folder, device, FIFO or socket. Nothing of the target is read or shown.", "Pull requests are untrusted input: `map: \"../../../../etc/passwd\"` must not print a line of that file into a CI log, and `map: \"/dev/zero\"` must not fill memory.", "`map: \"/dev/zero\"`, `map: \"../../../../etc/passwd\"`, or a `maps/x.map.ron` symlink to a file outside the pack.", "Muster file format: references are relative paths inside the pack."),
     doc!(
         "MU023",
         "off-map",
