@@ -11,8 +11,8 @@ use muster_editor::{panels, App, Message};
 use muster_hex::Hex;
 use std::path::{Path, PathBuf};
 
-/// A scratch copy of bundled files (paths relative to the repository) in a fresh folder;
-/// returns the copy of the first one.
+/// A scratch copy of bundled files (paths relative to the repository) in a fresh folder
+/// marked as a pack; returns the copy of the first one.
 fn scratch_pack(name: &str, files: &[&str]) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dir = std::env::temp_dir().join(format!("muster-editor-{name}-{}", std::process::id()));
@@ -21,6 +21,8 @@ fn scratch_pack(name: &str, files: &[&str]) -> PathBuf {
         std::fs::create_dir_all(dir.join(f).parent().unwrap()).unwrap();
         std::fs::copy(root.join(f), dir.join(f)).unwrap();
     }
+    // The top of the pack, so that scenarios may reach their maps in ../../maps (MU013).
+    std::fs::write(dir.join("muster.pack.ron"), "(name: \"scratch\")\n").unwrap();
     dir.join(files[0])
 }
 
