@@ -170,7 +170,7 @@ fn unreadable(path: &Path, message: String) -> Vec<Finding> {
 }
 
 /// Reads a file from disk and loads it as `kind`. Only regular files are read, and at
-/// most [`MAX_FILE_BYTES`] of them (see [`crate::read`]).
+/// most [`MAX_FILE_BYTES`] of them (see the `read` module).
 pub fn load_value<T: DeserializeOwned>(
     path: &Path,
     kind: FileKind,

@@ -126,7 +126,7 @@ impl Checker {
 
     /// A checker for files of the packs in `folders` (as if named on the command line of
     /// `validate`): without a manifest or the working directory, they bound the pack root
-    /// (see [`crate::boundary`]).
+    /// (see the `boundary` module).
     pub fn with_roots(mut self, folders: impl IntoIterator<Item = PathBuf>) -> Self {
         self.roots
             .extend(folders.into_iter().map(|f| canonical(&f)));
@@ -134,7 +134,7 @@ impl Checker {
     }
 
     /// A checker that keeps at most `max` diagnostics per checked file, the most severe
-    /// first, counting the rest in the file's report (see [`crate::cap`]).
+    /// first, counting the rest in the file's report (see the `cap` module).
     pub fn with_cap(mut self, max: usize) -> Self {
         self.cap = Some(max);
         self
