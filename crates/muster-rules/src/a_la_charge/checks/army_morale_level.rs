@@ -33,7 +33,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         }
         let commander = if side.commander.is_some() { 4 } else { 0 };
         if total + commander <= level as i64 {
-            let mut d = Diagnostic::warning("AC105", Location::here(format!("/sides/{si}/army_morale")), format!("{} can lose at most {} morale ({total} from its units + {commander} for its commander), never more than its level {level}", side.name, total + commander))
+            let mut d = Diagnostic::warning(CHECK.doc.code, Location::here(format!("/sides/{si}/army_morale")), format!("{} can lose at most {} morale ({total} from its units + {commander} for its commander), never more than its level {level}", side.name, total + commander))
                 .rule(cite(s, "§13"));
             if supplied {
                 d = d.help("some unit values are supplied by us (the print does not give them): check them before the level");

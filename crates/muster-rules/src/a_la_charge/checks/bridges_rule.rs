@@ -33,7 +33,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         if !rivers || !bridges {
             out.push(
                 Diagnostic::error(
-                    "AC110",
+                    CHECK.doc.code,
                     Location::here(format!("/special_rules/{i}/rule")),
                     format!(
                         "the side may cross rivers only by bridges, but the map has {}",

@@ -20,7 +20,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         if side.army_morale.is_some() && side.commander.is_none() {
             out.push(
                 Diagnostic::error(
-                    "AC106",
+                    CHECK.doc.code,
                     Location::here(format!("/sides/{si}/army_morale")),
                     format!("{} has an army morale level but no commander", side.name),
                 )

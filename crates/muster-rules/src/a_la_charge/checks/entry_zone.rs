@@ -27,7 +27,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         {
             let id = s.world.grid.to_printed(*h);
             out.push(
-                Diagnostic::error("AC104", d.hex_location(*h), format!("entry hex {id} is not on an edge of the map"))
+                Diagnostic::error(CHECK.doc.code, d.hex_location(*h), format!("entry hex {id} is not on an edge of the map"))
                     .at_hex(id)
                     .rule(cite(s, "§9"))
                     .help("reinforcements enter from off the map: name edge hexes, or write `Edge(side: ..., from: ..., to: ...)`"),
@@ -42,7 +42,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         if !enterable {
             out.push(
                 Diagnostic::error(
-                    "AC104",
+                    CHECK.doc.code,
                     crate::diagnostic::Location::here(d.zone_pointer.clone()),
                     "no hex of the entry zone can be entered",
                 )

@@ -29,7 +29,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         out.push(
             crate::placement::squeezed_finding(
                 s,
-                "AC103",
+                CHECK.doc.code,
                 "combat units",
                 &lines,
                 &hexes,

@@ -31,14 +31,19 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let verdict = s.placements.judge(i, |_, h| closed(h));
-        out.extend(
-            verdict.report(s, i, "AC102", &cite(s, "§9"), Stakes::Forbidden, |m| {
+        out.extend(verdict.report(
+            s,
+            i,
+            CHECK.doc.code,
+            &cite(s, "§9"),
+            Stakes::Forbidden,
+            |m| {
                 format!(
                     "a unit is set up in {}, which is {}",
                     s.world.grid.to_printed(m.hex),
                     m.why
                 )
-            }),
-        );
+            },
+        ));
     }
 }

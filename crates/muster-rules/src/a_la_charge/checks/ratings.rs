@@ -21,7 +21,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             let base = format!("/sides/{si}/units/{ui}");
             let mut err = |ptr: &str, msg: String, section: &str| {
                 out.push(
-                    Diagnostic::error("AC108", Location::here(format!("{base}{ptr}")), msg)
+                    Diagnostic::error(CHECK.doc.code, Location::here(format!("{base}{ptr}")), msg)
                         .rule(cite(s, section)),
                 )
             };
@@ -30,7 +30,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 let ids: Vec<_> = s.ruleset.unit_kinds.iter().map(|k| k.id.as_str()).collect();
                 out.push(
                     Diagnostic::error(
-                        "AC108",
+                        CHECK.doc.code,
                         Location::here(format!("{base}/kind")),
                         format!("unknown unit kind `{}`", u.kind),
                     )

@@ -30,7 +30,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         if most < rout.units_lost as u64 {
             out.push(
                 Diagnostic::warning(
-                    "AC107",
+                    CHECK.doc.code,
                     Location::here(format!("/sides/{si}/rout/units_lost")),
                     format!(
                         "{} can lose at most {most} units, fewer than its rout threshold {}",

@@ -22,7 +22,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         match c {
             Collision::Shared { hex, lines, .. } => {
                 let id = g.to_printed(hex);
-                let mut d = Diagnostic::error("AC101", s.deployments[lines[1]].hex_location(hex), format!("two combat units set up in {id}"))
+                let mut d = Diagnostic::error(CHECK.doc.code, s.deployments[lines[1]].hex_location(hex), format!("two combat units set up in {id}"))
                     .at_hex(id.clone())
                     .rule(cite(s, "§7"))
                     .help("only leaders (and King Henry at St Albans) may stack; move one unit, or record an erratum if the print says so")
@@ -40,7 +40,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     many => (format!("{} combat units set up over the {} hexes of this line: some must stack", l.bound, many.len()), None),
                 };
                 let mut d = Diagnostic::error(
-                    "AC101",
+                    CHECK.doc.code,
                     Location::here(format!("{}/units", dep.pointer)),
                     message,
                 )
@@ -82,7 +82,7 @@ fn leaders_with_enemies(s: &Scenario, out: &mut Vec<Diagnostic>) {
             let id = s.world.grid.to_printed(hex);
             out.push(
                 Diagnostic::error(
-                    "AC101",
+                    CHECK.doc.code,
                     s.deployments[leader.line].hex_location(hex),
                     format!("a leader is set up in {id}, with an enemy unit"),
                 )

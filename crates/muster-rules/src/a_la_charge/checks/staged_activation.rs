@@ -37,7 +37,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             });
             if !covered {
                 out.push(
-                    Diagnostic::warning("AC109", Location::here(format!("/special_rules/{i}/rule/StagedActivation/stages/{k}/zones")), format!("this stage frees no unit of {side}: no set-up line of the side lies in its zones"))
+                    Diagnostic::warning(CHECK.doc.code, Location::here(format!("/special_rules/{i}/rule/StagedActivation/stages/{k}/zones")), format!("this stage frees no unit of {side}: no set-up line of the side lies in its zones"))
                         .rule(cite(s, "§13.1")),
                 );
             }

@@ -26,7 +26,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         match side.army_morale_number {
             Some(declared) if declared != m.number => out.push(
                 Diagnostic::error(
-                    "AG206",
+                    CHECK.doc.code,
                     Location::here(format!("/sides/{si}/army_morale_number")),
                     format!(
                         "{} declares army morale number {declared}, but {figures}",
@@ -37,7 +37,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             ),
             _ => out.push(
                 Diagnostic::note(
-                    "AG206",
+                    CHECK.doc.code,
                     Location::here(format!("/sides/{si}/name")),
                     format!("{}: {figures}", side.name),
                 )

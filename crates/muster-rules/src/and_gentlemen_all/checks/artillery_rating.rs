@@ -28,7 +28,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             if u.kind.ends_with("artillery") && r.rating == TroopRating::Veteran {
                 out.push(
                     Diagnostic::error(
-                        "AG202",
+                        CHECK.doc.code,
                         Location::here(format!("/sides/{si}/units/{ui}/regiment/rating")),
                         format!("artillery `{}` cannot be Veteran", u.id),
                     )

@@ -28,7 +28,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             ));
             if declared != m.number {
                 out.push(
-                    Diagnostic::error("AG207", Location::here(format!("/sides/{si}/commands/{ci}/morale_number")), format!("command `{}` declares morale number {declared}, but its {} regiments give {} (demoralised after {} losses)", c.id, m.regiments, m.number, m.demoralised_at))
+                    Diagnostic::error(CHECK.doc.code, Location::here(format!("/sides/{si}/commands/{ci}/morale_number")), format!("command `{}` declares morale number {declared}, but its {} regiments give {} (demoralised after {} losses)", c.id, m.regiments, m.number, m.demoralised_at))
                         .rule(cite("§10")),
                 );
             }

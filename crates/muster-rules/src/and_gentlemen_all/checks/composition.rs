@@ -27,7 +27,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             let Some(r) = &u.regiment else {
                 out.push(
                     Diagnostic::error(
-                        "AG201",
+                        CHECK.doc.code,
                         Location::here(base),
                         format!(
                             "`{}` has no `regiment`: stands, rating, formation and command",
@@ -41,7 +41,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             let mut err = |field: &str, msg: String| {
                 out.push(
                     Diagnostic::error(
-                        "AG201",
+                        CHECK.doc.code,
                         Location::here(format!("{base}/regiment{field}")),
                         msg,
                     )

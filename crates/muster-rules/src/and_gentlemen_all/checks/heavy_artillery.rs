@@ -21,7 +21,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for si in 0..s.file.sides.len() {
         for (ui, u, r) in regiments(s, si) {
             if u.kind == "heavy-artillery" && r.formation == Formation::Deployed {
-                out.push(Diagnostic::note("AG203", Location::here(format!("/sides/{si}/units/{ui}/regiment/formation")), format!("heavy artillery `{}` is deployed and cannot move until it limbers (changes formation)", u.id)).rule(cite("§6")));
+                out.push(Diagnostic::note(CHECK.doc.code, Location::here(format!("/sides/{si}/units/{ui}/regiment/formation")), format!("heavy artillery `{}` is deployed and cannot move until it limbers (changes formation)", u.id)).rule(cite("§6")));
             }
         }
     }

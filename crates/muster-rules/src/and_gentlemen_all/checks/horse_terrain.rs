@@ -32,7 +32,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             (horse && r.formation == Formation::Deployed && closed_to_horse(t))
                 .then(|| format!("{t}, closed to deployed horse"))
         });
-        let findings = verdict.report(s, i, "AG204", &cite("§6"), Stakes::Forbidden, |m| {
+        let findings = verdict.report(s, i, CHECK.doc.code, &cite("§6"), Stakes::Forbidden, |m| {
             format!(
                 "deployed horse `{}` set up in {}, which is {}",
                 side.units[m.unit].id,

@@ -23,7 +23,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 let ids: Vec<_> = side.commands.iter().map(|c| c.id.as_str()).collect();
                 out.push(
                     Diagnostic::error(
-                        "AG208",
+                        CHECK.doc.code,
                         Location::here(format!("/sides/{si}/units/{ui}/regiment/command")),
                         format!(
                             "`{}` belongs to command `{}`, which {} does not have",

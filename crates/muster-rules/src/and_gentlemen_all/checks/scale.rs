@@ -17,6 +17,6 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     if s.file.scale.is_none() {
-        out.push(Diagnostic::error("AG209", Location::here("/ruleset"), "this scenario does not declare its scale").rule(cite("§2")).help("add `scale: (inches_per_hex: 2.0, figures: Mm15)`: Muster's adaptation of the rules' inches to hexes"));
+        out.push(Diagnostic::error(CHECK.doc.code, Location::here("/ruleset"), "this scenario does not declare its scale").rule(cite("§2")).help("add `scale: (inches_per_hex: 2.0, figures: Mm15)`: Muster's adaptation of the rules' inches to hexes"));
     }
 }

@@ -28,7 +28,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         if !s.file.terrain_classes.iter().any(|c| &c.terrain == t) {
             out.push(
                 Diagnostic::error(
-                    "AG205",
+                    CHECK.doc.code,
                     Location::here("/terrain_classes"),
                     format!(
                         "the map has `{t}` but the scenario does not say whether it is difficult"
@@ -47,7 +47,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         if !known {
             out.push(
                 Diagnostic::error(
-                    "AG205",
+                    CHECK.doc.code,
                     Location::here(format!("/terrain_classes/{i}/terrain")),
                     format!("`{}` is not a terrain of {}", c.terrain, s.ruleset.name),
                 )

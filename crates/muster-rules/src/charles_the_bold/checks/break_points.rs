@@ -31,7 +31,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         let Some(p) = &side.break_proportion else {
             out.push(
                 Diagnostic::warning(
-                    "CB309",
+                    CHECK.doc.code,
                     loc,
                     format!(
                         "{} has {total} break points but no `break_proportion`",
@@ -51,11 +51,11 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         };
         let threshold = (total * n).div_ceil(d);
         if n * 3 < d || n * 2 > d {
-            out.push(Diagnostic::warning("CB309", Location::here(format!("/sides/{si}/break_proportion")), format!("{} breaks at {p} of its break points; the scenarios usually use between a third and a half", side.name)).rule(cite("§14")));
+            out.push(Diagnostic::warning(CHECK.doc.code, Location::here(format!("/sides/{si}/break_proportion")), format!("{} breaks at {p} of its break points; the scenarios usually use between a third and a half", side.name)).rule(cite("§14")));
         }
         out.push(
             Diagnostic::note(
-                "CB309",
+                CHECK.doc.code,
                 loc,
                 format!(
                     "{}: {total} break points; breaks after losing {threshold} ({p})",

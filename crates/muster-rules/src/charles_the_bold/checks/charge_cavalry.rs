@@ -25,7 +25,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             if let Some(e) = s.list_entry(si, ui) {
                 let infantry = ["HI", "LI", "LSp", "Pk", "WB"].iter().any(|t| e.has(t));
                 if !infantry || e.impact <= 0 {
-                    out.push(Diagnostic::error("CB308", loc.clone(), format!("`{}` is not infantry with an impact factor; only such stands may be allowed to charge cavalry", u.id)).rule(cite("§10")));
+                    out.push(Diagnostic::error(CHECK.doc.code, loc.clone(), format!("`{}` is not infantry with an impact factor; only such stands may be allowed to charge cavalry", u.id)).rule(cite("§10")));
                     continue;
                 }
             }
@@ -35,7 +35,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     .is_some_and(|t| t.contains(&u.id) || t.contains(&u.name))
             });
             if !allowed {
-                out.push(Diagnostic::error("CB308", loc, format!("`{}` is set to charge cavalry but no special rule of the scenario allows it", u.id)).rule(cite("§10")).help("add a special rule whose text names the stand, as the printed scenario does"));
+                out.push(Diagnostic::error(CHECK.doc.code, loc, format!("`{}` is set to charge cavalry but no special rule of the scenario allows it", u.id)).rule(cite("§10")).help("add a special rule whose text names the stand, as the printed scenario does"));
             }
         }
     }

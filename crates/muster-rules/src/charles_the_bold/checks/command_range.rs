@@ -52,9 +52,14 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 )
             })
         });
-        let findings = verdict.report(s, i, "CB303", &cite("§2.0"), Stakes::Penalised, |m| {
-            format!("`{}` sets up {}", side.units[m.unit].id, m.why)
-        });
+        let findings = verdict.report(
+            s,
+            i,
+            CHECK.doc.code,
+            &cite("§2.0"),
+            Stakes::Penalised,
+            |m| format!("`{}` sets up {}", side.units[m.unit].id, m.why),
+        );
         // Out of range is legal but costly (−1 on Order Tests): a warning in every form.
         out.extend(findings);
     }

@@ -34,7 +34,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             match &e.facing {
                 None => out.push(
                     Diagnostic::error(
-                        "CB305",
+                        CHECK.doc.code,
                         Location::here(format!("/sides/{si}/setup/{i}")),
                         "these stands have no facing",
                     )
@@ -43,7 +43,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 ),
                 Some(f) if Corner::from_name(f, o).is_none() => out.push(
                     Diagnostic::error(
-                        "CB305",
+                        CHECK.doc.code,
                         Location::here(format!("/sides/{si}/setup/{i}/facing")),
                         format!("`{f}` is not a point of the hex: stands face a vertex"),
                     )

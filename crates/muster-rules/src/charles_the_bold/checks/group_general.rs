@@ -31,8 +31,12 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 .collect();
             match &c.general {
                 None => out.push(
-                    Diagnostic::error("CB302", loc, format!("group `{}` has no general", c.id))
-                        .rule(cite("§1.1")),
+                    Diagnostic::error(
+                        CHECK.doc.code,
+                        loc,
+                        format!("group `{}` has no general", c.id),
+                    )
+                    .rule(cite("§1.1")),
                 ),
                 Some(g) => {
                     let ok = side
@@ -41,11 +45,11 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                         .position(|u| &u.id == g)
                         .is_some_and(|ui| is_general(s, si, ui) && generals.contains(&ui));
                     if !ok {
-                        out.push(Diagnostic::error("CB302", loc, format!("group `{}` names `{g}` as its general, which is not a general of the group", c.id)).rule(cite("§1.1")));
+                        out.push(Diagnostic::error(CHECK.doc.code, loc, format!("group `{}` names `{g}` as its general, which is not a general of the group", c.id)).rule(cite("§1.1")));
                     } else if generals.len() > 1 {
                         out.push(
                             Diagnostic::error(
-                                "CB302",
+                                CHECK.doc.code,
                                 loc,
                                 format!(
                                     "group `{}` has {} generals; it has exactly one",

@@ -27,7 +27,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             if p && t {
                 out.push(
                     Diagnostic::error(
-                        "CB310",
+                        CHECK.doc.code,
                         loc,
                         format!(
                             "`{}`'s list line is both poorly trained and trained impetuous",
@@ -39,7 +39,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             } else if t && side.training == Some(Training::Poorly) {
                 out.push(
                     Diagnostic::warning(
-                        "CB310",
+                        CHECK.doc.code,
                         loc,
                         format!("`{}` is trained impetuous in a poorly trained army", u.id),
                     )

@@ -24,7 +24,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     Some((_, first)) if *first != l.pointer => {
                         out.push(
                             Diagnostic::error(
-                                "CB312",
+                                CHECK.doc.code,
                                 Location::here(l.pointer.clone()),
                                 format!("{} draws on two army lists that both define the line `{}`", side.name, e.id),
                             )

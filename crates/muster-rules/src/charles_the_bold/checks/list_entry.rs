@@ -26,7 +26,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             match &u.list_entry {
                 None => out.push(
                     Diagnostic::error(
-                        "CB311",
+                        CHECK.doc.code,
                         loc,
                         format!("stand `{}` names no army-list line (`list_entry:`)", u.id),
                     )
@@ -40,7 +40,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                         .collect();
                     out.push(
                         Diagnostic::error(
-                            "CB311",
+                            CHECK.doc.code,
                             Location::here(format!("/sides/{si}/units/{ui}/list_entry")),
                             format!("no army list of {} has a line `{id}`", side.name),
                         )

@@ -36,7 +36,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             if r > allowed(e) {
                 out.push(
                     Diagnostic::error(
-                        "CB306",
+                        CHECK.doc.code,
                         loc,
                         format!(
                             "`{}` ({}) has {r} extra ranks; its type allows {}",
@@ -48,7 +48,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     .rule(cite("§7.4")),
                 );
             } else if r > 0 && e.sp_ranks().len() < 2 {
-                out.push(Diagnostic::error("CB306", loc, format!("`{}` has extra ranks but its list line gives SP for the front rank only (`sp: \"{}\"`)", u.id, e.sp)).rule(cite("§16")));
+                out.push(Diagnostic::error(CHECK.doc.code, loc, format!("`{}` has extra ranks but its list line gives SP for the front rank only (`sp: \"{}\"`)", u.id, e.sp)).rule(cite("§16")));
             }
         }
     }

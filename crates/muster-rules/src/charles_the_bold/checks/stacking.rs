@@ -23,7 +23,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             Collision::Shared { hex, lines, .. } => {
                 let id = g.to_printed(hex);
                 Diagnostic::error(
-                    "CB304",
+                    CHECK.doc.code,
                     s.deployments[lines[1]].hex_location(hex),
                     format!("two stands set up in {id}"),
                 )
@@ -49,7 +49,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     ),
                 };
                 let d = Diagnostic::error(
-                    "CB304",
+                    CHECK.doc.code,
                     Location::here(format!("{}/units", dep.pointer)),
                     message,
                 )
@@ -64,7 +64,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 lines,
                 hexes,
                 counters,
-            } => squeezed_finding(s, "CB304", "stands", &lines, &hexes, counters),
+            } => squeezed_finding(s, CHECK.doc.code, "stands", &lines, &hexes, counters),
         };
         out.push(d.rule(cite("§1.2")));
     }

@@ -22,7 +22,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             match &u.group {
                 None => out.push(
                     Diagnostic::error(
-                        "CB301",
+                        CHECK.doc.code,
                         loc,
                         format!("`{}` is in no command group (`group:`)", u.id),
                     )
@@ -30,7 +30,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 ),
                 Some(g) if !side.commands.iter().any(|c| &c.id == g) => out.push(
                     Diagnostic::error(
-                        "CB301",
+                        CHECK.doc.code,
                         Location::here(format!("/sides/{si}/units/{ui}/group")),
                         format!(
                             "`{}` is in group `{g}`, which {} does not have",

@@ -26,7 +26,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         match side.units.iter().position(|u| &u.id == c) {
             None => out.push(
                 Diagnostic::error(
-                    "MU081",
+                    CHECK.doc.code,
                     loc,
                     format!("{} has no unit `{c}` to be its commander", side.name),
                 )
@@ -36,12 +36,16 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 let (_, kind) = s.unit(si, ui);
                 if !kind.is_some_and(|k| k.leader) {
                     out.push(
-                        Diagnostic::error("MU081", loc, format!("commander `{c}` is not a leader"))
-                            .label(
-                                Location::here(format!("/sides/{si}/units/{ui}/kind")),
-                                "its kind",
-                            )
-                            .rule(s.cite("§8")),
+                        Diagnostic::error(
+                            CHECK.doc.code,
+                            loc,
+                            format!("commander `{c}` is not a leader"),
+                        )
+                        .label(
+                            Location::here(format!("/sides/{si}/units/{ui}/kind")),
+                            "its kind",
+                        )
+                        .rule(s.cite("§8")),
                     );
                 }
             }

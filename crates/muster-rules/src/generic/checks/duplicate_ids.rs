@@ -20,7 +20,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         if let Some(j) = sides[..i].iter().position(|o| o.id == side.id) {
             out.push(
                 Diagnostic::error(
-                    "MU030",
+                    CHECK.doc.code,
                     Location::here(format!("/sides/{i}/id")),
                     format!("side id `{}` is used twice", side.id),
                 )
@@ -31,7 +31,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             if let Some(m) = side.units[..k].iter().position(|o| o.id == u.id) {
                 out.push(
                     Diagnostic::error(
-                        "MU030",
+                        CHECK.doc.code,
                         Location::here(format!("/sides/{i}/units/{k}/id")),
                         format!("unit id `{}` is used twice in {}", u.id, side.name),
                     )

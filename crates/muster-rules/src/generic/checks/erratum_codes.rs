@@ -25,7 +25,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             if crate::registry::explain(code).is_none() {
                 out.push(
                     Diagnostic::error(
-                        "MU071",
+                        CHECK.doc.code,
                         Location::here(format!("/errata/{i}/code")),
                         format!("`{code}` is not a Muster diagnostic code"),
                     )

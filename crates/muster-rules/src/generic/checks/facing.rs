@@ -24,7 +24,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 let names: Vec<&str> = Direction::ALL.iter().map(|d| d.name(o)).collect();
                 out.push(
                     Diagnostic::error(
-                        "MU085",
+                        CHECK.doc.code,
                         Location::here(format!("/sides/{si}/setup/{i}/facing")),
                         format!("`{f}` is not a facing on this grid"),
                     )

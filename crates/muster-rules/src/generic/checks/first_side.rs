@@ -24,7 +24,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         let ids: Vec<_> = s.file.sides.iter().map(|x| x.id.as_str()).collect();
         out.push(
             Diagnostic::error(
-                "MU061",
+                CHECK.doc.code,
                 Location::here("/first_side"),
                 format!("`{}` is not a side of this scenario", s.file.first_side),
             )

@@ -25,7 +25,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             let ids: Vec<_> = s.ruleset.options.iter().map(|d| d.id.as_str()).collect();
             out.push(
                 Diagnostic::error(
-                    "MU080",
+                    CHECK.doc.code,
                     Location::here(format!("/options/{i}")),
                     format!("{} has no option `{o}`", s.ruleset.name),
                 )

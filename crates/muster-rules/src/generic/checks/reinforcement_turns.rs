@@ -25,7 +25,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             if r.turn > s.file.turns {
                 out.push(
                     Diagnostic::error(
-                        "MU060",
+                        CHECK.doc.code,
                         Location::here(format!("/sides/{i}/reinforcements/{k}/turn")),
                         format!(
                             "reinforcement arrives on turn {} but the scenario lasts {} turns",

@@ -20,7 +20,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     check(s, &mut found);
     for mut d in found {
         if matches!(d.code, "MU050" | "MU051") {
-            d.code = "MU052";
+            d.code = CHECK.doc.code;
         }
         out.push(d);
     }

@@ -40,7 +40,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             let ids: Vec<_> = s.file.sides.iter().map(|x| x.id.as_str()).collect();
             out.push(
                 Diagnostic::error(
-                    "MU062",
+                    CHECK.doc.code,
                     Location::here(ptr),
                     format!("`{id}` is not a side of this scenario"),
                 )

@@ -28,7 +28,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             let loc = Location::here(format!("/sides/{si}/units/{ui}/count"));
             if placed > u64::from(u.count) {
                 let mut d = Diagnostic::error(
-                    "MU064",
+                    CHECK.doc.code,
                     loc,
                     format!(
                         "{} `{}` counters are placed but {} defines {}",
@@ -42,7 +42,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             } else if placed < u64::from(u.count) {
                 out.push(
                     Diagnostic::warning(
-                        "MU064",
+                        CHECK.doc.code,
                         loc,
                         format!(
                             "only {placed} of {} `{}` counters are placed",

@@ -33,7 +33,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         UnitLookup::Found(..) => {}
         UnitLookup::Unknown => out.push(
             Diagnostic::error(
-                "MU065",
+                CHECK.doc.code,
                 Location::here(ptr),
                 format!("no side has a unit `{unit}`"),
             )
@@ -41,7 +41,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         ),
         UnitLookup::Ambiguous(sides) => out.push(
             Diagnostic::error(
-                "MU065",
+                CHECK.doc.code,
                 Location::here(ptr),
                 format!("`{unit}` is a unit of {}; say which", sides.join(" and ")),
             )

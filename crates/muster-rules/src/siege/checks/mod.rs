@@ -1,30 +1,45 @@
-//! The Siege checks, grouped by what they look at, and their table.
+//! The Siege checks, one per file, and their table.
 
 use crate::registry::ScenarioCheck;
 
-mod characters;
-mod markers;
-mod pieces;
-mod settings;
+mod cart_animal;
+mod character_in_fire;
+mod character_on_impassable_terrain;
+mod command_control;
+mod engine_enters_at_the_edge;
+mod engine_hex_occupied;
+mod engine_on_flat_or_filled_moat;
+mod horse_terrain;
+mod keep_battering;
+mod marker_count;
+mod marker_kind_and_value;
+mod marker_terrain;
+mod one_character_a_hex;
+mod piece_placement;
+mod screen_placement;
+mod shooting_skill;
+mod siege_settings;
+mod support;
+mod who_mounts;
 
 /// The checks of Siege / Cry Havoc, in code order.
 pub static CHECKS: &[ScenarioCheck] = &[
-    pieces::ENGINE_TERRAIN,
-    pieces::ENTERING,
-    markers::ON_TERRAIN,
-    markers::COUNTS,
-    markers::KINDS,
-    characters::HORSES,
-    pieces::CART_ANIMAL,
-    characters::STACKING,
-    pieces::SCREENS,
-    pieces::NO_ENTRY,
-    markers::KEEP,
-    characters::FIRE,
-    characters::MOUNTING,
-    settings::SKILL,
-    settings::COMMAND,
-    settings::SIEGE,
-    pieces::PLACEMENT,
-    characters::IMPASSABLE,
+    engine_on_flat_or_filled_moat::CHECK,
+    engine_enters_at_the_edge::CHECK,
+    marker_terrain::CHECK,
+    marker_count::CHECK,
+    marker_kind_and_value::CHECK,
+    horse_terrain::CHECK,
+    cart_animal::CHECK,
+    one_character_a_hex::CHECK,
+    screen_placement::CHECK,
+    engine_hex_occupied::CHECK,
+    keep_battering::CHECK,
+    character_in_fire::CHECK,
+    who_mounts::CHECK,
+    shooting_skill::CHECK,
+    command_control::CHECK,
+    siege_settings::CHECK,
+    piece_placement::CHECK,
+    character_on_impassable_terrain::CHECK,
 ];

@@ -1,0 +1,49 @@
+//! SI412 — A character sets up in a hex on fire.
+
+use super::super::cite;
+use super::super::field::Field;
+use super::support::*;
+use crate::diagnostic::Diagnostic;
+use crate::registry::ScenarioCheck;
+use crate::scenario::Scenario;
+
+/// `SI412`.
+pub const CHECK: ScenarioCheck = ScenarioCheck {
+    doc: doc!("SI412", "character-in-fire", "siege", "A character sets up in a hex on fire.",
+        "No character's hex (or a horse's second hex) has a fire marker. Set-up lines are read through the placement model: a line that fills its hexes is judged at each (an error per hex); an owner's choice is an error only when no legal arrangement exists, else a warning naming the hexes to avoid.",
+        "\"Once a hex is on fire it becomes impassable\"; a character caught in it must leave at once or be wounded.",
+        "A fire marker on 0608 and an archer set up there.",
+        "Siege 3.54."),
+    run: fire,
+};
+
+fn fire(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    let f = Field::new(s);
+    let g = &s.world.grid;
+    judge_choices(s, out, CHECK.doc.code, &cite("3.54"), |line, unit, h| {
+        let tail = mounted_tail(s, line, unit, h);
+        [h].into_iter()
+            .chain(tail)
+            .find(|x| f.marked(*x, "fire"))
+            .map(|x| format!("{} is on fire", g.to_printed(x)))
+    });
+    for c in f.characters {
+        for h in [c.hex].into_iter().chain(c.tail) {
+            if f.marked(h, "fire") {
+                out.push(
+                    Diagnostic::error(
+                        CHECK.doc.code,
+                        s.deployments[c.deployment].hex_location(c.hex),
+                        format!(
+                            "{} is set up in {}, which is on fire",
+                            s.file.sides[c.side].units[c.unit].id,
+                            g.to_printed(h)
+                        ),
+                    )
+                    .at_hex(g.to_printed(h))
+                    .rule(cite("3.54")),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! SI418 — A character sets up where nobody can stand.
+
+use super::super::cite;
+use super::super::field::Field;
+use super::support::*;
+use crate::diagnostic::Diagnostic;
+use crate::registry::ScenarioCheck;
+use crate::scenario::Scenario;
+
+/// `SI418`.
+pub const CHECK: ScenarioCheck = ScenarioCheck {
+    doc: doc!("SI418", "character-on-impassable-terrain", "siege", "A character sets up where nobody can stand.",
+        "No character (nor a mounted character's second hex) is set up on terrain that cannot be entered (a solid castle wall), unless rubble lies there. Set-up lines are read through the placement model: a line that fills its hexes is judged at each (an error per hex); an owner's choice is an error only when no legal arrangement exists, else a warning naming the hexes to avoid.",
+        "A hex nobody may enter cannot hold anybody at the start either; a demolished wall becomes passable (2.33).",
+        "A crossbowman set up on a castle-wall hex.",
+        "Siege 2.33, 3.1; the castle wall's being impassable is ours (section 1 is missing)."),
+    run: impassable,
+};
+
+fn impassable(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    let f = Field::new(s);
+    let g = &s.world.grid;
+    judge_choices(
+        s,
+        out,
+        CHECK.doc.code,
+        &cite("2.33, 3.1"),
+        |line, unit, h| {
+            let tail = mounted_tail(s, line, unit, h);
+            [h].into_iter().chain(tail).find_map(|x| {
+                let t = f.terrain(x)?;
+                (t.mp.is_none() && !f.marked(x, "rubble") && g.contains(x)).then(|| {
+                    format!(
+                        "{} is {}, where nobody can stand",
+                        g.to_printed(x),
+                        t.name.to_lowercase()
+                    )
+                })
+            })
+        },
+    );
+    for c in f.characters {
+        for h in [c.hex].into_iter().chain(c.tail) {
+            let Some(t) = f.terrain(h) else { continue };
+            if t.mp.is_none() && !f.marked(h, "rubble") && g.contains(h) {
+                out.push(
+                    Diagnostic::error(
+                        CHECK.doc.code,
+                        s.deployments[c.deployment].hex_location(c.hex),
+                        format!(
+                            "{} is set up on {}, {}, where nobody can stand",
+                            s.file.sides[c.side].units[c.unit].id,
+                            g.to_printed(h),
+                            t.name.to_lowercase()
+                        ),
+                    )
+                    .at_hex(g.to_printed(h))
+                    .rule(t.rule.clone()),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! SI411 — The keep's walls are damaged before the outer wall is breached, or away from the breach.
+
+use super::super::cite;
+use super::super::field::Field;
+use super::support::*;
+use crate::diagnostic::{Diagnostic, Location};
+use crate::registry::ScenarioCheck;
+use crate::scenario::Scenario;
+use muster_hex::{distance, Hex};
+
+/// `SI411`.
+pub const CHECK: ScenarioCheck = ScenarioCheck {
+    doc: doc!("SI411", "keep-battering", "siege", "The keep's walls are damaged before the outer wall is breached, or away from the breach.",
+        "A damage or rubble marker on a keep hex needs a rubble marker on an outer wall hex (the breach), and the keep hex is one of the three keep hexes nearest to a breach.",
+        "\"The keep walls cannot be battered until at least one hex of the outer walls has been demolished. Only the 3 keep wall hexes that are closest to the breach can be battered.\"",
+        "A damage marker on a keep hex while no outer wall hex has rubble.",
+        "Siege 4.21."),
+    run: keep,
+};
+
+fn keep(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    let f = Field::new(s);
+    let g = &s.world.grid;
+    // The keep's walls: keep hexes with a hex beside them that is not keep.
+    let keep_hexes: Vec<Hex> = g
+        .hexes()
+        .filter(|h| f.has(*h, "keep"))
+        .filter(|h| g.neighbors_on_map(*h).any(|n| !f.has(n, "keep")))
+        .collect();
+    // A breach: an outer wall hex demolished (rubble, or a tower at damage stage 4).
+    let breaches: Vec<Hex> = s
+        .file
+        .markers
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.kind == "rubble" || (m.kind == "damage" && m.value == Some(4)))
+        .filter_map(|(i, _)| marker_hex(s, i))
+        .filter(|h| (f.has(*h, "wall") || f.has(*h, "tower")) && !f.has(*h, "keep"))
+        .collect();
+    for (i, m) in s.file.markers.iter().enumerate() {
+        if m.kind != "damage" && m.kind != "rubble" {
+            continue;
+        }
+        let Some(h) = marker_hex(s, i) else { continue };
+        if !f.has(h, "keep") {
+            continue;
+        }
+        let loc = Location::here(format!("/markers/{i}/hex"));
+        if breaches.is_empty() {
+            out.push(
+                Diagnostic::error(CHECK.doc.code, loc, format!("the keep wall at {} is battered, but no outer wall hex is demolished (no rubble on the outer walls)", m.hex))
+                    .at_hex(m.hex.to_string())
+                    .rule(cite("4.21")),
+            );
+            continue;
+        }
+        let nearest_ok = breaches.iter().any(|&b| {
+            let mut by: Vec<(u32, String)> = keep_hexes
+                .iter()
+                .map(|k| (distance(*k, b), g.to_printed(*k)))
+                .collect();
+            by.sort();
+            let cut = by.get(2).map(|x| x.0).unwrap_or(u32::MAX);
+            distance(h, b) <= cut
+        });
+        if !nearest_ok {
+            out.push(
+                Diagnostic::error(
+                    CHECK.doc.code,
+                    loc,
+                    format!(
+                        "the keep wall at {} is not one of the three keep hexes nearest a breach",
+                        m.hex
+                    ),
+                )
+                .at_hex(m.hex.to_string())
+                .rule(cite("4.21"))
+                .help("ties in distance count as nearest; batter a keep hex facing the breach"),
+            );
+        }
+    }
+}

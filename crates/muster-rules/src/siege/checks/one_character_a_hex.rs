@@ -1,0 +1,99 @@
+//! SI408 — Two characters in one hex, or a level that is not there.
+
+use super::super::cite;
+use super::super::field::{Character, Field};
+use super::support::*;
+use crate::diagnostic::Diagnostic;
+use crate::registry::ScenarioCheck;
+use crate::scenario::Scenario;
+use muster_hex::Hex;
+use muster_model::Level;
+
+/// `SI408`.
+pub const CHECK: ScenarioCheck = ScenarioCheck {
+    doc: doc!("SI408", "one-character-a-hex", "siege", "Two characters in one hex, or a level that is not there.",
+        "One character a hex; in a siege tower's hexes one on the lower and one on the upper level (at most 3 + 3); beneath a ram one a hex and none on top; `level` is written only in a hex with a siege tower or ram, and `Upper` only where the engine has an upper level. Read through the placement model: lines that fill their hexes naming one hex, a line with more characters than hexes, owner's-choice lines that cannot all fit (each colliding line labelled), and a choice whose horse would put its second hex on a character certainly there.",
+        "\"There can be three characters each occupying one hex on the lower level of the tower and three other characters each occupying one hex on the upper level\"; a ram carries none on top (4.31).",
+        "Two characters both set up in 0705 at ground level.",
+        "Siege 2.46, 4.31."),
+    run: stacking,
+};
+
+fn stacking(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    let f = Field::new(s);
+    let g = &s.world.grid;
+    line_collisions(s, CHECK.doc.code, out);
+    // A choice's horse must not put its second hex on a character certainly there.
+    judge_choices(
+        s,
+        out,
+        CHECK.doc.code,
+        &cite("2.46, 3.31"),
+        |line, unit, h| {
+            let tail = mounted_tail(s, line, unit, h)?;
+            let other = s.placements.certainly_held(tail).into_iter().find(|o| {
+                s.deployments[o.line].pointer != s.deployments[line.deployment].pointer
+            })?;
+            Some(format!(
+                "the horse's second hex {} holds {}",
+                g.to_printed(tail),
+                o_name(s, other)
+            ))
+        },
+    );
+    let name = |c: &Character| s.file.sides[c.side].units[c.unit].id.clone();
+    let mut seen: Vec<(Hex, bool, &Character)> = Vec::new();
+    for c in f.characters {
+        let engine = f
+            .pieces_at(c.hex)
+            .find(|p| p.def.below > 0 || p.def.above > 0);
+        let upper = c.level == Some(Level::Upper);
+        let loc = s.deployments[c.deployment].hex_location(c.hex);
+        let id = g.to_printed(c.hex);
+        match (engine, c.level) {
+            (None, Some(l)) => {
+                out.push(
+                    Diagnostic::error(
+                        CHECK.doc.code,
+                        loc.clone(),
+                        format!(
+                            "{} is given level {l:?} in {id}, where no siege tower or ram stands",
+                            name(c)
+                        ),
+                    )
+                    .at_hex(id.clone())
+                    .rule(cite("2.46")),
+                );
+            }
+            (Some(p), Some(Level::Upper)) if p.def.above == 0 => {
+                out.push(
+                    Diagnostic::error(
+                        CHECK.doc.code,
+                        loc.clone(),
+                        format!(
+                            "no character stands on top of the {} (in {id})",
+                            p.def.name.to_lowercase()
+                        ),
+                    )
+                    .at_hex(id.clone())
+                    .rule(cite("4.31")),
+                );
+            }
+            _ => {}
+        }
+        for h in [c.hex].into_iter().chain(c.tail) {
+            if let Some((_, _, other)) = seen.iter().find(|(sh, su, _)| *sh == h && *su == upper) {
+                out.push(
+                    Diagnostic::error(CHECK.doc.code, loc.clone(), format!("{} and {} are both in {}{}", name(other), name(c), g.to_printed(h), if engine.is_some() { if upper { " on the upper level" } else { " on the lower level" } } else { "" }))
+                        .at_hex(g.to_printed(h))
+                        .label(s.deployments[other.deployment].hex_location(other.hex), "the other character")
+                        .rule(cite("2.46"))
+                        .help("one character a hex; in a siege tower one a level (`level: Lower` / `Upper`)"),
+                );
+            }
+        }
+        for h in [c.hex].into_iter().chain(c.tail) {
+            seen.push((h, upper, c));
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! What several Siege checks share: where a horse may not stand, a mounted character's
+//! second hex, judging the set-up lines the field does not lay out, marker hexes, options.
+
+use super::super::cite;
+use super::super::field::{positioned, Field};
+use crate::diagnostic::{Diagnostic, Location};
+use crate::placement::{Line, Stakes};
+use crate::scenario::Scenario;
+use muster_hex::Hex;
+
+/// Why a horse may not stand on a hex, if it may not.
+pub(super) fn horse_ban(f: &Field, h: Hex) -> Option<String> {
+    if f.marked(h, "filled-moat") {
+        return Some("a filled moat, impassable to horses".into());
+    }
+    if f.marked(h, "rubble") {
+        return Some("rubble, impassable to horses".into());
+    }
+    if let Some(p) = f.pieces_at(h).find(|p| !p.def.animal) {
+        return Some(format!(
+            "the hex of a {}, closed to horses",
+            p.def.name.to_lowercase()
+        ));
+    }
+    let t = f.terrain(h)?;
+    if t.no_horses {
+        return Some(format!("{}, impassable to horses", t.name.to_lowercase()));
+    }
+    if t.has("trench") {
+        return Some("a trench, where horses cannot stop".into());
+    }
+    None
+}
+
+/// A character certainly somewhere, by name (or its line's side when the line mixes types).
+pub(super) fn o_name(s: &Scenario, o: crate::placement::Holder) -> String {
+    match o.unit {
+        Some(u) => format!("`{}`", s.file.sides[o.side].units[u].id),
+        None => format!("a character of {}", s.file.sides[o.side].name),
+    }
+}
+
+/// Collisions the field's own pairwise check cannot see, because a line involved is not
+/// laid out character by character: an owner's choice, several unit types filling a
+/// stretch, a line with more characters than hexes (one character a hex, 2.46).
+pub(super) fn line_collisions(s: &Scenario, code: &'static str, out: &mut Vec<Diagnostic>) {
+    use crate::placement::{squeezed_finding, Collision};
+    let g = &s.world.grid;
+    let laid_out = |l: usize| {
+        let line = s.placements.line(l);
+        positioned(line) && !line.hidden()
+    };
+    for c in s.placements.collisions() {
+        let d = match c {
+            Collision::Shared { hex, lines, upper } if !lines.iter().all(|l| laid_out(*l)) => {
+                let id = g.to_printed(*hex);
+                Diagnostic::error(
+                    code,
+                    s.deployments[lines[1]].hex_location(*hex),
+                    format!(
+                        "two characters set up in {id}{}",
+                        if *upper { " on the upper level" } else { "" }
+                    ),
+                )
+                .at_hex(id)
+                .label(
+                    s.deployments[lines[0]].hex_location(*hex),
+                    "the other character",
+                )
+            }
+            Collision::Overfull { line } if s.placements.line(*line).hexes.len() > 1 => {
+                let l = s.placements.line(*line);
+                Diagnostic::error(
+                    code,
+                    Location::here(format!("{}/units", s.deployments[*line].pointer)),
+                    format!(
+                        "{} characters set up over the {} hexes of this line: some must share",
+                        l.bound,
+                        l.hexes.len()
+                    ),
+                )
+                .label(
+                    Location::here(s.deployments[*line].zone_pointer.clone()),
+                    "the hexes",
+                )
+            }
+            Collision::Squeezed {
+                lines,
+                hexes,
+                counters,
+            } => squeezed_finding(s, code, "characters", lines, hexes, *counters),
+            _ => continue,
+        };
+        out.push(
+            d.rule(cite("2.46")).help(
+                "one character a hex; in a siege tower one a level (`level: Lower` / `Upper`)",
+            ),
+        );
+    }
+}
+
+/// A mounted character's second hex when set up at `h` on `line` (3.31).
+pub(super) fn mounted_tail(s: &Scenario, line: &Line, unit: usize, h: Hex) -> Option<Hex> {
+    if !s.unit(line.side, unit).1.is_some_and(|k| k.mounted) {
+        return None;
+    }
+    line.facing
+        .map(|d| d.opposite().step(h, s.world.grid.orientation()))
+}
+
+/// Judges the set-up lines whose characters the field does not lay out one by one (an
+/// owner's choice over several hexes, several unit types filling a stretch, hidden lines)
+/// by a per-hex rule, through the placement model's one semantics: an error when no legal
+/// arrangement exists, a warning naming the hexes to avoid otherwise.
+pub(in crate::siege) fn judge_choices(
+    s: &Scenario,
+    out: &mut Vec<Diagnostic>,
+    code: &'static str,
+    rule: &str,
+    why_not: impl Fn(&Line, usize, Hex) -> Option<String>,
+) {
+    for (i, l) in s.placements.lines().iter().enumerate() {
+        if !l.on_map() || (positioned(l) && !l.hidden()) {
+            continue;
+        }
+        let verdict = s.placements.judge(i, |unit, h| why_not(l, unit, h));
+        out.extend(verdict.report(s, i, code, rule, Stakes::Forbidden, |m| {
+            format!(
+                "{} is set up in {}: {}",
+                s.file.sides[l.side].units[m.unit].id,
+                s.world.grid.to_printed(m.hex),
+                m.why
+            )
+        }));
+    }
+}
+
+pub(super) fn marker_hex(s: &Scenario, i: usize) -> Option<Hex> {
+    let h = s
+        .world
+        .grid
+        .from_printed(s.file.markers[i].hex.as_str())
+        .ok()?;
+    s.world.grid.contains(h).then_some(h)
+}
+
+pub(super) fn option(s: &Scenario, id: &str) -> bool {
+    s.file.options.iter().any(|o| o == id)
+}
+
+pub(super) const SHOOTERS: [&str; 3] = ["crossbow", "shortbow", "longbow"];
