@@ -1102,3 +1102,37 @@ fn the_mimalloc_option_ordinal_matches_the_locked_version() {
         "libmimalloc-sys changed: check MI_OPTION_PURGE_DELAY in crates/muster-cli/src/main.rs against its mimalloc.h"
     );
 }
+
+/// Issue 12: a line of sight across a hex that only an owner's choice may fill says so.
+#[test]
+fn line_of_sight_names_the_hexes_an_owners_choice_may_fill() {
+    let dir = scratch("los-uncertain");
+    for f in [
+        "scenarios/charles-the-bold/english.armylist.ron",
+        "scenarios/charles-the-bold/burgundian.armylist.ron",
+        "maps/saint-aubin.map.ron",
+    ] {
+        std::fs::create_dir_all(dir.join(f).parent().unwrap()).unwrap();
+        std::fs::copy(root().join(f), dir.join(f)).unwrap();
+    }
+    std::fs::write(dir.join("muster.pack.ron"), "(name: \"t\")\n").unwrap();
+    let scenario = "scenarios/charles-the-bold/saint-aubin.scenario.ron";
+    let text = std::fs::read_to_string(root().join(scenario))
+        .unwrap()
+        .replace(
+            r#"(units: ["2x Mounted Crossbows"], at: Hexes(["1211", "1411"])"#,
+            r#"(units: ["2x Mounted Crossbows"], at: Hexes(["1211", "1411", "0708"])"#,
+        );
+    assert!(text.contains("\"0708\"]"), "the line was rewritten");
+    std::fs::write(dir.join(scenario), text).unwrap();
+    let (code, out, err) = muster_in(
+        &dir,
+        &["query", "los", scenario, "0712", "0703", "--format", "json"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(hexes_of(&v, "uncertain"), vec!["0708".to_string()], "{v}");
+    // The bundled set-up, where every stand's hex is certain, has no uncertain hex.
+    let bundled = json(&["query", "los", scenario, "0712", "0703", "--format", "json"]);
+    assert!(hexes_of(&bundled, "uncertain").is_empty(), "{bundled}");
+}

@@ -36,4 +36,8 @@ pub struct LineOfFire {
     pub steps: Vec<String>,
     /// The verdict in one sentence.
     pub reason: String,
+    /// Hexes between the ends that an owner's choice or a hidden unit may hold, in a
+    /// system where those who stand between block the line: the verdict assumes them
+    /// empty. Filled in by the system table.
+    pub uncertain: Vec<Hex>,
 }

@@ -38,6 +38,7 @@ pub mod charles_the_bold;
 mod diagnostic;
 mod fire;
 pub mod generic;
+mod hex_ids;
 mod movement;
 mod overlay_fit;
 pub mod placement;

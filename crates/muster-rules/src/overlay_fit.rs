@@ -88,7 +88,7 @@ pub fn fit_overlay(
             return None;
         };
         let map_hex =
-            crate::world::hex_on_grid(grid, map_id.as_str(), Location::here(ptr.clone()), out)?;
+            crate::hex_ids::hex_on_grid(grid, map_id.as_str(), Location::here(ptr.clone()), out)?;
         pairs.push((name.clone(), local, map_hex, ptr));
     }
     if pairs.is_empty() {

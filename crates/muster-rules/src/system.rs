@@ -108,6 +108,12 @@ pub trait GameSystem: Sync {
         ))
     }
 
+    /// Whether those who stand between the ends block a line (Charles the Bold stands,
+    /// Siege characters), so that hexes an owner's choice may fill make a verdict uncertain.
+    fn occupants_block_fire(&self) -> bool {
+        false
+    }
+
     /// The end of a line of fire where the counter set up at `hex` stands (on a siege
     /// tower's upper level, when its set-up line says so).
     fn fire_end_at(&self, s: &Scenario, hex: Hex) -> FireEnd {
@@ -203,9 +209,26 @@ pub fn reach_carrying(
     Ok(unless_inactive(s, side, unit, r))
 }
 
-/// The line of fire from `from` to `to` by the scenario's rules.
+/// The line of fire from `from` to `to` by the scenario's rules, with the hexes between
+/// that only an owner's choice or a hidden unit may hold named as uncertain.
 pub fn line_of_fire(s: &Scenario, from: FireEnd, to: FireEnd) -> Result<LineOfFire, QueryError> {
-    of(s)?.line_of_fire(s, from, to)
+    let g = of(s)?;
+    let mut l = g.line_of_fire(s, from, to)?;
+    if g.occupants_block_fire() {
+        l.uncertain = uncertain_between(s, &l.path);
+    }
+    Ok(l)
+}
+
+/// Hexes strictly between the ends of a path that some line may hold but none certainly
+/// does.
+fn uncertain_between(s: &Scenario, path: &[Hex]) -> Vec<Hex> {
+    let inner = path.get(1..path.len().saturating_sub(1)).unwrap_or(&[]);
+    inner
+        .iter()
+        .copied()
+        .filter(|h| s.placements.possibly_held(*h) && s.placements.certainly_held(*h).is_empty())
+        .collect()
 }
 
 /// Several shooters at one target, by the scenario's rules.
@@ -214,7 +237,14 @@ pub fn crossfire(
     shooters: &[FireEnd],
     target: FireEnd,
 ) -> Result<(Vec<LineOfFire>, Vec<usize>), QueryError> {
-    of(s)?.crossfire(s, shooters, target)
+    let g = of(s)?;
+    let (mut fires, choose) = g.crossfire(s, shooters, target)?;
+    if g.occupants_block_fire() {
+        for l in &mut fires {
+            l.uncertain = uncertain_between(s, &l.path);
+        }
+    }
+    Ok((fires, choose))
 }
 
 /// The end of a line of fire where the counter set up at `hex` stands.

@@ -2,6 +2,7 @@
 //! paths and named zones, all in axial hexes. Built by the checks and the engine alike.
 
 use crate::diagnostic::{Diagnostic, FileRole, Location};
+use crate::hex_ids::{hex_on_grid, off_map};
 use crate::overlay_fit::{fit_overlay, OverlayFit};
 use muster_hex::{Grid, Hex, Hexside};
 use muster_model::{MapFile, OverlayFile, OverlayPlacement, Zone};
@@ -440,38 +441,4 @@ impl World {
     pub fn resolve(&self, zone: &Zone) -> Result<Vec<Hex>, muster_model::ZoneError> {
         zone.resolve(&self.grid, &|n| self.named_zone(n))
     }
-}
-
-/// Parses a printed id and checks it is on the grid, reporting `MU024`/`MU023`.
-pub fn hex_on_grid(
-    grid: &Grid,
-    id: &str,
-    location: Location,
-    out: &mut Vec<Diagnostic>,
-) -> Option<Hex> {
-    match grid.from_printed(id) {
-        Err(e) => {
-            out.push(Diagnostic::error("MU024", location, e.to_string()));
-            None
-        }
-        Ok(h) if !grid.contains(h) => {
-            out.push(off_map(grid, id, location));
-            None
-        }
-        Ok(h) => Some(h),
-    }
-}
-
-/// The `MU023` diagnostic for a hex off the map.
-pub fn off_map(grid: &Grid, id: &str, location: Location) -> Diagnostic {
-    let (cs, rs) = (grid.column_range(), grid.row_range());
-    Diagnostic::error("MU023", location, format!("hex {id} is not on the map"))
-        .at_hex(id)
-        .help(format!(
-            "the map has columns {:02}–{:02} and rows {:02}–{:02}",
-            cs.start(),
-            cs.end(),
-            rs.start(),
-            rs.end()
-        ))
 }

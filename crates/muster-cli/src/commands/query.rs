@@ -297,6 +297,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                     "cover": l.cover,
                     "one_sided": l.one_sided,
                     "reason": l.reason,
+                    "uncertain": l.uncertain.iter().map(|h| s.world.grid.to_printed(*h)).collect::<Vec<_>>(),
                 })).collect::<Vec<_>>(),
                 "choose_between": choose.iter().map(|i| from[*i].clone()).collect::<Vec<_>>(),
             });
@@ -342,6 +343,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 "cover": l.cover,
                 "path": l.path.iter().map(|h| s.world.grid.to_printed(*h)).collect::<Vec<_>>(),
                 "reason": l.reason,
+                "uncertain": l.uncertain.iter().map(|h| s.world.grid.to_printed(*h)).collect::<Vec<_>>(),
             });
             if let Some((fl, tl)) = l.levels {
                 v["one_sided"] = json!(l.one_sided);

@@ -48,6 +48,7 @@ impl GameSystem for System {
             levels: None,
             steps: vec![],
             reason: l.reason,
+            uncertain: vec![],
         })
     }
 }

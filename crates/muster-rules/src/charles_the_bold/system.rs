@@ -29,6 +29,10 @@ impl GameSystem for System {
         super::CHECKS
     }
 
+    fn occupants_block_fire(&self) -> bool {
+        true
+    }
+
     fn other_codes(&self) -> &'static [CodeDoc] {
         std::slice::from_ref(&super::LIST_VALUES)
     }
@@ -60,6 +64,7 @@ impl GameSystem for System {
             levels: None,
             steps: vec![],
             reason: v.reason,
+            uncertain: vec![],
         })
     }
 

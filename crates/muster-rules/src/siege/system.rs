@@ -29,6 +29,10 @@ impl GameSystem for System {
         super::CHECKS
     }
 
+    fn occupants_block_fire(&self) -> bool {
+        true
+    }
+
     fn reach(&self, s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
         super::movement::reach(&Field::new(s), side, unit, from)
     }
@@ -107,5 +111,6 @@ fn answer(f: &Field, from: FireEnd, to: FireEnd, l: super::los::Fire) -> LineOfF
         levels: Some((f.level(from.hex, from.upper), f.level(to.hex, to.upper))),
         steps: l.steps,
         reason: l.reason,
+        uncertain: vec![],
     }
 }

@@ -3,7 +3,7 @@
 use crate::a_la_charge::cite;
 use crate::diagnostic::Diagnostic;
 use crate::registry::ScenarioCheck;
-use crate::scenario::{DeployKind, Scenario};
+use crate::scenario::Scenario;
 
 /// `AC104`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
@@ -16,11 +16,12 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 };
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    for d in &s.deployments {
-        if !matches!(d.kind, DeployKind::Reinforcement { .. }) || d.hexes.is_empty() {
+    for (i, l) in s.placements.lines().iter().enumerate() {
+        if l.entry_turn().is_none() || l.hexes.is_empty() {
             continue;
         }
-        for h in d
+        let d = &s.deployments[i];
+        for h in l
             .hexes
             .iter()
             .filter(|h| s.world.grid.sides_of(**h).is_empty())
@@ -33,7 +34,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     .help("reinforcements enter from off the map: name edge hexes, or write `Edge(side: ..., from: ..., to: ...)`"),
             );
         }
-        let enterable = d.hexes.iter().any(|h| {
+        let enterable = l.hexes.iter().any(|h| {
             s.ruleset
                 .terrain
                 .iter()

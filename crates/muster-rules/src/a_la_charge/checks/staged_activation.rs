@@ -3,7 +3,7 @@
 use crate::a_la_charge::cite;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
-use crate::scenario::{DeployKind, Scenario};
+use crate::scenario::Scenario;
 use muster_model::Effect;
 
 /// `AC109`.
@@ -29,11 +29,11 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             for z in &st.zones {
                 hexes.extend(s.world.resolve(z).unwrap_or_default());
             }
-            let covered = s.deployments.iter().any(|d| {
-                d.side == si
-                    && matches!(d.kind, DeployKind::Setup { .. })
-                    && !d.hexes.is_empty()
-                    && d.hexes.iter().all(|h| hexes.contains(h))
+            let covered = s.placements.lines().iter().any(|l| {
+                l.side == si
+                    && l.on_map()
+                    && !l.hexes.is_empty()
+                    && l.hexes.iter().all(|h| hexes.contains(h))
             });
             if !covered {
                 out.push(
