@@ -9,6 +9,7 @@ mod facing;
 mod first_side;
 mod options;
 mod reinforcement_turns;
+mod rule_turns;
 mod rule_zones;
 mod side_refs;
 mod unit_counts;
@@ -28,6 +29,7 @@ pub static SCENARIO_CHECKS: &[ScenarioCheck] = &[
     unit_refs::CHECK,
     unit_counts::CHECK,
     rule_zones::CHECK,
+    rule_turns::CHECK,
     commander::CHECK,
     options::CHECK,
     erratum_codes::CHECK,
