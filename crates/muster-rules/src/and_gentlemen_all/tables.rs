@@ -136,13 +136,13 @@ pub fn unit_type_modifiers(kind: &str, regiment: &Regiment) -> ((i32, i32), Sour
     }
 }
 
-/// Stands a regiment of the kind has (§3, §6): foot 3 (pike-heavy 4), horse, dragoons and
-/// artillery 2.
-pub fn expected_stands(kind: &str, foot: Option<FootKind>) -> Option<u32> {
+/// Stands a regiment of the kind may have (§3, §6): foot 3 ("pike heavy foot *may* have an
+/// additional pike stand placed behind the first": 3 or 4), horse, dragoons and artillery 2.
+pub fn allowed_stands(kind: &str, foot: Option<FootKind>) -> Option<&'static [u32]> {
     match (kind, foot) {
-        ("foot", Some(FootKind::PikeHeavy)) => Some(4),
-        ("foot", _) => Some(3),
-        ("horse" | "dragoons" | "light-artillery" | "heavy-artillery", _) => Some(2),
+        ("foot", Some(FootKind::PikeHeavy)) => Some(&[3, 4]),
+        ("foot", _) => Some(&[3]),
+        ("horse" | "dragoons" | "light-artillery" | "heavy-artillery", _) => Some(&[2]),
         _ => None,
     }
 }
@@ -223,6 +223,14 @@ mod tests {
         assert_eq!(rating_morale(TroopRating::Regular), (-1, Source::Printed));
         assert_eq!(rating_morale(TroopRating::Green).1, Source::Supplied);
         assert_eq!(rating_target(TroopRating::Veteran), 1);
-        assert_eq!(expected_stands("foot", Some(FootKind::PikeHeavy)), Some(4));
+        // §6: the extra pike stand of pike-heavy foot is optional.
+        assert_eq!(
+            allowed_stands("foot", Some(FootKind::PikeHeavy)),
+            Some(&[3, 4][..])
+        );
+        assert_eq!(
+            allowed_stands("foot", Some(FootKind::Balanced)),
+            Some(&[3][..])
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! AG201 — regiment composition by type (§3, §6).
 
 use super::super::cite;
-use super::super::tables::expected_stands;
+use super::super::tables::allowed_stands;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -9,7 +9,7 @@ use crate::scenario::Scenario;
 /// `AG201`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("AG201", "composition", "and-gentlemen-all", "A regiment's stands or organisation do not fit its type.",
-        "Foot has 3 stands (balanced: 2 musket + 1 pike; musket-heavy: 3 musket) or 4 (pike-heavy: an extra pike stand behind) and says which; horse, dragoons and artillery have 2 stands; horse says its kind (horse, cuirassier, lancer); dragoons say whether they are mounted; every unit that is not a general is a regiment.",
+        "Foot has 3 stands (balanced: 2 musket + 1 pike; musket-heavy: 3 musket; pike-heavy: 3, or 4 with the optional extra pike stand behind (§6 \"may have\"), and says which; horse, dragoons and artillery have 2 stands; horse says its kind (horse, cuirassier, lancer); dragoons say whether they are mounted; every unit that is not a general is a regiment.",
         "The organisation sets the unit-type modifiers and the stand count what the table shows.",
         "`(kind: \"foot\", regiment: (stands: 2, foot: Balanced, ...))`.",
         "And Gentlemen All §3 Organization, §6 Formations."),
@@ -69,12 +69,17 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     format!("`{}` is {} and cannot have a horse kind", u.id, u.kind),
                 );
             }
-            if let Some(n) = expected_stands(&u.kind, r.foot) {
-                if r.stands != n {
+            if let Some(ns) = allowed_stands(&u.kind, r.foot) {
+                if !ns.contains(&r.stands) {
+                    let allowed = ns
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" or ");
                     err(
                         "/stands",
                         format!(
-                            "`{}` has {} stands; a {} regiment{} has {n}",
+                            "`{}` has {} stands; a {} regiment{} has {allowed}",
                             u.id,
                             r.stands,
                             u.kind,
