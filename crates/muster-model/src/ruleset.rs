@@ -294,8 +294,25 @@ pub struct UnitKindDef {
     /// `"crossbow"` …).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub traits: Vec<String>,
+    /// The kind belongs to the variant a ruleset option selects: it exists only in
+    /// scenarios that use this option (A la Charge: `cavalry` and the King are the Saint
+    /// Albans variant's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub with_option: Option<String>,
+    /// The kind belongs to the variant without this option (A la Charge: knights and
+    /// mounted archers are Normans and Byzantines', not the Saint Albans variant's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub without_option: Option<String>,
     /// The rule section.
     pub rule: String,
+}
+
+impl UnitKindDef {
+    /// Whether the kind exists in a scenario playing with these options.
+    pub fn in_variant(&self, options: &[String]) -> bool {
+        let has = |o: &String| options.iter().any(|x| x == o);
+        self.with_option.as_ref().is_none_or(has) && !self.without_option.as_ref().is_some_and(has)
+    }
 }
 
 impl UnitKindDef {
