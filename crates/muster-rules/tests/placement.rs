@@ -171,3 +171,48 @@ fn a_hidden_line_is_possible_everywhere_in_its_zone_and_certain_nowhere() {
     // of control only ends the move there).
     assert!(!uncertain.contains(&"0402".to_string()), "{uncertain:?}");
 }
+
+/// A la Charge §9, §11: a road over a river without a bridge gives no road cost, and a side
+/// that crosses only by bridges cannot cross there at all (issue 13).
+#[test]
+fn a_road_over_an_unbridged_river_is_not_a_road_crossing() {
+    let map: MapFile = parse(
+        r#"(
+    title: "River", ruleset: "a-la-charge", provenance: Original,
+    grid: (orientation: Flat, stagger: Even, numbering: ColumnRow, first_column: 1, first_row: 1, columns: 6, rows: 6, north: Top),
+    default_terrain: "clear",
+    hexsides: [(side: "0302/S", feature: "river")],
+    paths: [(kind: "road", hexes: ["0301", "0302", "0303", "0304"])],
+)"#,
+    );
+    let f = scenario("", r#"(units: ["Blue Knights"], at: Hexes(["0302"]))"#);
+    let s = resolved(&f, &map);
+    let from = hex(&s, "0302");
+    let r = muster_rules::reach(&s, 1, 1, from);
+    let cost = |id: &str| {
+        r.hexes
+            .iter()
+            .find(|(h, _)| *h == hex(&s, id))
+            .map(|(_, c)| *c)
+    };
+    assert_eq!(cost("0301"), Some(1), "along the road");
+    assert_eq!(
+        cost("0303"),
+        Some(2),
+        "across the river: clear 1 + river 1, not the road's 1"
+    );
+    // The same with the bridges-only rule: the step over the river is closed.
+    let mut only = f.clone();
+    only.special_rules =
+        parse(r#"[(title: "Bridges", text: "t", rule: CrossRiversOnlyByBridges(side: "blue"))]"#);
+    let s = resolved(&only, &map);
+    let step = |a: &str, b: &str| {
+        muster_rules::a_la_charge::reach::step_cost(&s, 1, hex(&s, a), hex(&s, b))
+    };
+    assert_eq!(step("0302", "0303"), None, "the road gives no bridge");
+    assert_eq!(
+        step("0302", "0301"),
+        Some(1),
+        "the road elsewhere still counts"
+    );
+}

@@ -51,8 +51,14 @@ pub fn step_cost(s: &Scenario, side: usize, a: Hex, b: Hex) -> Option<u32> {
         .iter()
         .find(|p| p.id == "road")
         .and_then(|p| p.mp);
+    // The hexside first: a river without a bridge is closed to a side that crosses only
+    // by bridges, and a road that runs over it without a bridge gives no road cost.
+    let unbridged_river = river_between(s, a, b);
+    if unbridged_river && bridges_only(s, side) {
+        return None;
+    }
     if let Some(mp) = road {
-        if s.world.path_joins("road", a, b) {
+        if !unbridged_river && s.world.path_joins("road", a, b) {
             return Some(mp);
         }
     }
@@ -64,9 +70,6 @@ pub fn step_cost(s: &Scenario, side: usize, a: Hex, b: Hex) -> Option<u32> {
     let mut cost = terrain.mp?;
     for f in s.world.features_between(a, b) {
         let def = s.ruleset.hexside_features.iter().find(|d| d.id == f)?;
-        if def.river && bridges_only(s, side) && river_between(s, a, b) {
-            return None;
-        }
         cost += def.crossing_mp?;
     }
     Some(cost)
