@@ -4,13 +4,12 @@ use super::super::cite;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
-use muster_model::Training;
 
 /// `CB310`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("CB310", "impetuous", "charles-the-bold", "An impetuous tag contradicts itself or the army's training.",
-        "A list line is at most one of `Imp P` (poorly trained impetuous) and `Imp T` (trained); a well-trained army fielding poorly trained impetuous stands, or a poorly trained army fielding trained ones, is reported.",
-        "Poorly trained and trained impetuous stands obey different rules (§9.1, §9.2).",
+        "A list line is at most one of `Imp P` (poorly trained impetuous, §9.1) and `Imp T` (steady, trained impetuous, §9.2). The text ties impetuosity to the stand's list line, not to the army's training (§2.0), so an army of either training may field either kind: nothing else is checked.",
+        "Poorly trained and steady impetuous stands obey different rules (§9.1, §9.2); a line that is both cannot be played.",
         "A knight line tagged both `Imp P` and `Imp T`.",
         "Charles the Bold §9 Impetuous Stands."),
     run,
@@ -35,15 +34,6 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                         ),
                     )
                     .rule(cite("§9")),
-                );
-            } else if t && side.training == Some(Training::Poorly) {
-                out.push(
-                    Diagnostic::warning(
-                        CHECK.doc.code,
-                        loc,
-                        format!("`{}` is trained impetuous in a poorly trained army", u.id),
-                    )
-                    .rule(cite("§9.2")),
                 );
             }
         }
