@@ -37,6 +37,12 @@ pub enum Effect {
         /// The unit.
         unit: String,
     },
+    /// The infantry stands named may move to contact cavalry (Charles the Bold §10: "those
+    /// infantry that can move to contact cavalry will be specified in the scenarios").
+    MayContactCavalry {
+        /// The stands.
+        units: Vec<String>,
+    },
     /// The side's units cross rivers only by bridges.
     CrossRiversOnlyByBridges {
         /// The side.

@@ -8,7 +8,7 @@ use crate::scenario::Scenario;
 /// `CB308`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("CB308", "charge-cavalry", "charles-the-bold", "Infantry may charge cavalry without the scenario saying so, or a stand that cannot charge is set to.",
-        "A stand with `charges_cavalry: true` is infantry (HI, LI, LSp, Pk, WB) with an impact factor above 0, and the scenario has a special rule saying so (its text names the stand).",
+        "A stand with `charges_cavalry: true` is infantry (HI, LI, LSp, Pk, WB) with an impact factor above 0, and a special rule of the scenario allows it: `MayContactCavalry(units: [...])` naming the stand (its id, or `side/id`). A rule kept as text allows nothing: a rule that forbids it would read the same to a word search.",
         "\"Most infantry will not charge MC or HC. Those infantry that can move to contact cavalry will be specified in the scenarios.\"",
         "Swiss pikes set to charge cavalry in a scenario whose special rules do not mention them.",
         "Charles the Bold §10 Melee."),
@@ -29,13 +29,13 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     continue;
                 }
             }
+            let side_id = &side.id;
             let allowed = s.file.special_rules.iter().any(|r| {
-                r.text
-                    .as_deref()
-                    .is_some_and(|t| t.contains(&u.id) || t.contains(&u.name))
+                matches!(&r.rule, muster_model::Effect::MayContactCavalry { units }
+                    if units.iter().any(|x| *x == u.id || x.split_once('/') == Some((side_id.as_str(), u.id.as_str()))))
             });
             if !allowed {
-                out.push(Diagnostic::error(CHECK.doc.code, loc, format!("`{}` is set to charge cavalry but no special rule of the scenario allows it", u.id)).rule(cite("§10")).help("add a special rule whose text names the stand, as the printed scenario does"));
+                out.push(Diagnostic::error(CHECK.doc.code, loc, format!("`{}` is set to charge cavalry but no special rule of the scenario allows it", u.id)).rule(cite("§10")).help("add the scenario's permission as a special rule: `rule: MayContactCavalry(units: [\"...\"])` naming the stand"));
             }
         }
     }
