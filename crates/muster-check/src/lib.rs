@@ -13,6 +13,7 @@ mod finding;
 mod inspect;
 mod load;
 mod manifests;
+mod numbers;
 mod paths;
 mod pipeline;
 mod read;

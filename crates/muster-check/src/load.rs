@@ -202,7 +202,8 @@ pub fn parse_text<T: DeserializeOwned>(
     // over; the tree becomes the JSON, which is validated and deserialized, and the tree
     // is read again only to locate findings, so that a 16 MB file never holds both at
     // once (issue 15).
-    let json = tree(path, &text, &bare)?.into_json();
+    let mut json = tree(path, &text, &bare)?.into_json();
+    crate::numbers::whole_floats_as_integers(&mut json);
     let schema_errors = schema_diagnostics(kind, &json);
     if !schema_errors.is_empty() {
         drop(json);

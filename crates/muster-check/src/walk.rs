@@ -31,7 +31,7 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
             Err(e) => d.problems.push(Finding::unreadable(root, format!("cannot read {}: {e}", root.display()))),
             Ok(m) if m.is_file() => match kind_of(root) {
                 Some(k) => d.files.push((root.clone(), k)),
-                None => d.problems.push(Finding::unreadable(root, format!("{} is not a Muster file: names end in .map.ron, .overlay.ron, .scenario.ron, .ruleset.ron or muster.pack.ron (or .json)", root.display()))),
+                None => d.problems.push(Finding::unreadable(root, format!("{} is not a Muster file: names end in .map.ron, .overlay.ron, .scenario.ron, .armylist.ron, .ruleset.ron or muster.pack.ron (or .json)", root.display()))),
             },
             Ok(m) if !m.is_dir() => d.problems.push(Finding::unreadable(
                 root,

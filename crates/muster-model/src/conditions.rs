@@ -22,6 +22,7 @@ pub struct SpecialRule {
 /// What a special rule does. Unit references are unit ids; where two sides have a unit of
 /// the same id, write `"side-id/unit-id"`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub enum Effect {
     /// The units cannot move, unless the condition holds ("cannot move unless captured").
     CannotMove {
@@ -142,6 +143,7 @@ pub struct Victory {
 
 /// A condition on the state of the game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub enum Condition {
     /// The unit has been captured by the enemy.
     Captured(String),

@@ -1,13 +1,100 @@
 //! JSON Schemas (draft 2020-12) derived from the file types, with `$id`s, for `schemas/`.
+//!
+//! Every schema passes through [`Strict`] here, the one place schemas are made, so that the
+//! committed files, `muster schema` and the validator all see the same strict schema.
 
 use crate::{ArmyListFile, FileKind, Manifest, MapFile, OverlayFile, Ruleset, ScenarioFile};
+use schemars::transform::{transform_subschemas, Transform};
 use schemars::{JsonSchema, Schema};
+use serde_json::Value;
 
 /// Base of every schema `$id`.
 pub const ID_BASE: &str = "https://muster.invalid/schemas/";
 
+/// The `format` values JSON Schema 2020-12 defines (Validation §7.3); no other is emitted.
+pub const STANDARD_FORMATS: &[&str] = &[
+    "date-time",
+    "date",
+    "time",
+    "duration",
+    "email",
+    "idn-email",
+    "hostname",
+    "idn-hostname",
+    "ipv4",
+    "ipv6",
+    "uri",
+    "uri-reference",
+    "iri",
+    "iri-reference",
+    "uuid",
+    "uri-template",
+    "json-pointer",
+    "relative-json-pointer",
+    "regex",
+];
+
+/// Makes a generated schema strict and portable, on every subschema:
+///
+/// - an object schema with `properties` and no `additionalProperties` gets
+///   `additionalProperties: false`, so a misspelt key (`unles`, `sied`) is refused, in enum
+///   struct variants as much as in structs (maps keep their `additionalProperties` schema);
+/// - schemars' own integer formats (`uint32`, `int8` …) become the `minimum`/`maximum` they
+///   stand for, and any other non-standard `format` (`float`, `double`) is dropped, because
+///   validators in strict mode (ajv) refuse unknown formats.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Strict;
+
+impl Transform for Strict {
+    fn transform(&mut self, schema: &mut Schema) {
+        if let Some(obj) = schema.as_object_mut() {
+            let is_object = obj.contains_key("properties")
+                || obj.get("type").is_some_and(|t| has_type(t, "object"));
+            if is_object && !obj.contains_key("additionalProperties") {
+                obj.insert("additionalProperties".into(), Value::Bool(false));
+            }
+            let format = obj.get("format").and_then(Value::as_str).map(str::to_owned);
+            if let Some(format) = format.filter(|f| !STANDARD_FORMATS.contains(&f.as_str())) {
+                obj.shift_remove("format");
+                if let Some((min, max)) = integer_range(&format) {
+                    obj.entry("minimum").or_insert_with(|| min.into());
+                    if let Some(max) = max {
+                        obj.entry("maximum").or_insert_with(|| max.into());
+                    }
+                }
+            }
+        }
+        transform_subschemas(self, schema);
+    }
+}
+
+/// Whether a `type` keyword (a string or a list of them) admits `name`.
+fn has_type(t: &Value, name: &str) -> bool {
+    match t {
+        Value::String(s) => s == name,
+        Value::Array(a) => a.iter().any(|v| v == name),
+        _ => false,
+    }
+}
+
+/// The range a schemars integer format stands for; `None` for the upper bound where it is
+/// beyond what JSON numbers carry exactly (64-bit).
+fn integer_range(format: &str) -> Option<(i64, Option<i64>)> {
+    Some(match format {
+        "uint8" => (0, Some(u8::MAX.into())),
+        "uint16" => (0, Some(u16::MAX.into())),
+        "uint32" => (0, Some(u32::MAX.into())),
+        "uint64" | "uint128" | "uint" => (0, None),
+        "int8" => (i8::MIN.into(), Some(i8::MAX.into())),
+        "int16" => (i16::MIN.into(), Some(i16::MAX.into())),
+        "int32" => (i32::MIN.into(), Some(i32::MAX.into())),
+        _ => return None,
+    })
+}
+
 fn with_id<T: JsonSchema>(name: &str, title: &str) -> Schema {
     let mut schema = schemars::schema_for!(T);
+    Strict.transform(&mut schema);
     schema.insert("$id".into(), format!("{ID_BASE}{name}.schema.json").into());
     schema.insert("title".into(), title.into());
     schema
@@ -25,19 +112,73 @@ pub fn for_kind(kind: FileKind) -> Schema {
     }
 }
 
+/// Every kind of file, in the order the schemas are listed.
+pub const KINDS: [FileKind; 6] = [
+    FileKind::Map,
+    FileKind::Overlay,
+    FileKind::Scenario,
+    FileKind::Manifest,
+    FileKind::Ruleset,
+    FileKind::ArmyList,
+];
+
 /// Every schema with the file name it is committed under (`map.schema.json` …).
 pub fn all() -> Vec<(String, String)> {
-    [
-        FileKind::Map,
-        FileKind::Overlay,
-        FileKind::Scenario,
-        FileKind::Manifest,
-        FileKind::Ruleset,
-    ]
-    .into_iter()
-    .map(|k| {
-        let text = serde_json::to_string_pretty(&for_kind(k)).unwrap_or_default() + "\n";
-        (format!("{}.schema.json", k.schema_name()), text)
-    })
-    .collect()
+    KINDS
+        .into_iter()
+        .map(|k| {
+            let text = serde_json::to_string_pretty(&for_kind(k)).unwrap_or_default() + "\n";
+            (format!("{}.schema.json", k.schema_name()), text)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use schemars::json_schema;
+
+    #[test]
+    fn strict_closes_nested_objects_and_leaves_maps_open() {
+        let mut s = json_schema!({
+            "type": "object",
+            "properties": {
+                "v": {"oneOf": [{"type": "object", "properties": {"Edge": {"properties": {}}}}]},
+                "table": {"type": "object", "additionalProperties": {"type": "string"}}
+            }
+        });
+        Strict.transform(&mut s);
+        let v = serde_json::Value::from(s);
+        assert_eq!(v["additionalProperties"], false);
+        let variant = &v["properties"]["v"]["oneOf"][0];
+        assert_eq!(variant["additionalProperties"], false);
+        assert_eq!(variant["properties"]["Edge"]["additionalProperties"], false);
+        assert_eq!(
+            v["properties"]["table"]["additionalProperties"]["type"],
+            "string"
+        );
+    }
+
+    #[test]
+    fn strict_turns_integer_formats_into_bounds() {
+        let mut s = json_schema!({
+            "type": "object",
+            "properties": {
+                "a": {"type": "integer", "format": "uint8", "minimum": 1},
+                "b": {"type": ["integer", "null"], "format": "int32"},
+                "c": {"type": "number", "format": "double"},
+                "d": {"type": "string", "format": "date"}
+            }
+        });
+        Strict.transform(&mut s);
+        let p = &serde_json::Value::from(s)["properties"];
+        assert_eq!(
+            p["a"],
+            serde_json::json!({"type": "integer", "minimum": 1, "maximum": 255})
+        );
+        assert_eq!(p["b"]["minimum"], i32::MIN);
+        assert_eq!(p["b"]["maximum"], i32::MAX);
+        assert!(p["b"].get("format").is_none() && p["c"].get("format").is_none());
+        assert_eq!(p["d"]["format"], "date");
+    }
 }

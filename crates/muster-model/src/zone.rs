@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// An area of the map, as a printed rule names it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub enum Zone {
     /// Listed hexes: `Hexes(["0504", "0505"])`.
     Hexes(Vec<HexId>),

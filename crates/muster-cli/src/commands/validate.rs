@@ -29,7 +29,8 @@ pub enum ReportFormat {
 #[derive(clap::Args)]
 pub struct Args {
     /// Files and folders to check (folders are searched for *.map.ron, *.overlay.ron,
-    /// *.scenario.ron and their .json twins).
+    /// *.scenario.ron, *.armylist.ron, *.ruleset.ron, muster.pack.ron and their .json
+    /// twins).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Output format.
