@@ -1136,3 +1136,15 @@ fn line_of_sight_names_the_hexes_an_owners_choice_may_fill() {
     let bundled = json(&["query", "los", scenario, "0712", "0703", "--format", "json"]);
     assert!(hexes_of(&bundled, "uncertain").is_empty(), "{bundled}");
 }
+
+/// Charles the Bold §6.0 with §1.2: stands block sight, generals are not stands (issue 13).
+#[test]
+fn a_general_alone_does_not_block_sight_but_a_stand_does() {
+    let scenario = "scenarios/charles-the-bold/saint-aubin.scenario.ron";
+    // The Duke of Gloucester stands alone in 0811, between 0812 and 0810.
+    let past_general = json(&["query", "los", scenario, "0812", "0810", "--format", "json"]);
+    assert_eq!(past_general["clear"], true, "{past_general}");
+    // English Foot fill 0812, between 0712 and 0912.
+    let past_stand = json(&["query", "los", scenario, "0712", "0912", "--format", "json"]);
+    assert_eq!(past_stand["clear"], false, "{past_stand}");
+}
