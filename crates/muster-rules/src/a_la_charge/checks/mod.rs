@@ -8,6 +8,7 @@ mod commander_required;
 mod entry_zone;
 mod group_hexes;
 mod impassable;
+mod option_variant;
 mod ratings;
 mod rout_threshold;
 mod stacking;
@@ -25,4 +26,5 @@ pub static CHECKS: &[ScenarioCheck] = &[
     ratings::CHECK,
     staged_activation::CHECK,
     bridges_rule::CHECK,
+    option_variant::CHECK,
 ];
