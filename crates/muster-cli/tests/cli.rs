@@ -1148,3 +1148,28 @@ fn a_general_alone_does_not_block_sight_but_a_stand_does() {
     let past_stand = json(&["query", "los", scenario, "0712", "0912", "--format", "json"]);
     assert_eq!(past_stand["clear"], false, "{past_stand}");
 }
+
+/// A la Charge §12.2: "the attacking unit must be within the range, in hexes, of that unit
+/// as indicated on the counter" (issue 13: range was never checked).
+#[test]
+fn archery_says_whether_the_target_is_in_range() {
+    // Civitate: the Norman Archers (range 3) set up in 0909.
+    let near = json(&["query", "los", CIVITATE, "0909", "0911", "--format", "json"]);
+    assert_eq!(
+        (near["distance"].as_u64(), near["range"].as_u64()),
+        (Some(2), Some(3)),
+        "{near}"
+    );
+    assert_eq!(near["clear"], true, "{near}");
+    let far = json(&["query", "los", CIVITATE, "0909", "0915", "--format", "json"]);
+    assert_eq!(
+        (far["distance"].as_u64(), far["range"].as_u64()),
+        (Some(6), Some(3)),
+        "{far}"
+    );
+    assert_eq!(far["clear"], false, "{far}");
+    assert!(
+        far["reason"].as_str().unwrap().contains("out of range"),
+        "{far}"
+    );
+}

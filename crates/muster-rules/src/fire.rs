@@ -36,6 +36,9 @@ pub struct LineOfFire {
     pub steps: Vec<String>,
     /// The verdict in one sentence.
     pub reason: String,
+    /// The range used, where the system checks it: (distance in hexes, the shooter's
+    /// range). A shot beyond the range is not clear.
+    pub range: Option<(u32, u32)>,
     /// Hexes between the ends that an owner's choice or a hidden unit may hold, in a
     /// system where those who stand between block the line: the verdict assumes them
     /// empty. Filled in by the system table.

@@ -345,6 +345,10 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 "reason": l.reason,
                 "uncertain": l.uncertain.iter().map(|h| s.world.grid.to_printed(*h)).collect::<Vec<_>>(),
             });
+            if let Some((distance, range)) = l.range {
+                v["distance"] = json!(distance);
+                v["range"] = json!(range);
+            }
             if let Some((fl, tl)) = l.levels {
                 v["one_sided"] = json!(l.one_sided);
                 v["from_level"] = json!(fl);

@@ -40,7 +40,7 @@ impl GameSystem for System {
         to: FireEnd,
     ) -> Result<LineOfFire, QueryError> {
         let l = super::los::line_of_fire(s, from.hex, to.hex);
-        Ok(LineOfFire {
+        let mut answer = LineOfFire {
             clear: l.clear,
             cover: l.cover,
             one_sided: false,
@@ -49,6 +49,48 @@ impl GameSystem for System {
             steps: vec![],
             reason: l.reason,
             uncertain: vec![],
-        })
+            range: None,
+        };
+        // §12.2: "the attacking unit must be within the range, in hexes, of that unit as
+        // indicated on the counter" — the range of the archer certainly set up there.
+        let distance = muster_hex::distance(from.hex, to.hex);
+        let shooter = s
+            .placements
+            .certainly_held(from.hex)
+            .into_iter()
+            .filter(|o| !o.free)
+            .find_map(|o| Some((o.side, o.unit?)));
+        let range = shooter.and_then(|(side, unit)| {
+            let def = &s.file.sides[side].units[unit];
+            def.steps
+                .first()
+                .and_then(|st| st.range)
+                .map(|r| (def.id.as_str(), r))
+        });
+        match range {
+            Some((id, r)) => {
+                answer.range = Some((distance, r));
+                if distance > r {
+                    answer.clear = false;
+                    answer.reason = format!(
+                        "out of range: the target is {distance} hexes away and `{id}` shoots {r} (§12.2); {}",
+                        answer.reason
+                    );
+                } else {
+                    answer.reason = format!(
+                        "{}; in range: {distance} of `{id}`'s {r} hexes",
+                        answer.reason
+                    );
+                }
+            }
+            None => {
+                answer.reason = format!(
+                    "{}; range not checked: no archer is certainly set up in {} ({distance} hexes to the target)",
+                    answer.reason,
+                    s.world.grid.to_printed(from.hex)
+                );
+            }
+        }
+        Ok(answer)
     }
 }

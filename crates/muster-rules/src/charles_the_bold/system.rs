@@ -65,6 +65,7 @@ impl GameSystem for System {
             steps: vec![],
             reason: v.reason,
             uncertain: vec![],
+            range: None,
         })
     }
 

@@ -112,5 +112,6 @@ fn answer(f: &Field, from: FireEnd, to: FireEnd, l: super::los::Fire) -> LineOfF
         steps: l.steps,
         reason: l.reason,
         uncertain: vec![],
+        range: None,
     }
 }
