@@ -1,0 +1,103 @@
+//! A la Charge (The Red Rose and the White) §12.2: archers "can shoot down a road that runs
+//! through a building hex so long as they shoot in a straight line of hexes along that road".
+
+use muster_hex::{hex_line, LineStep};
+use muster_model::{MapFile, ScenarioFile};
+
+fn parse<T: serde::de::DeserializeOwned>(text: &str) -> T {
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(text)
+        .expect("parses")
+}
+
+const GRID: &str = "(orientation: Flat, stagger: Even, numbering: ColumnRow, first_column: 1, first_row: 1, columns: 8, rows: 8, north: Top)";
+
+/// Whether a shot from `from` to `to` is clear when a road runs along the line's hexes and
+/// the middle hex of the line is a building.
+fn shot_along_road(from: &str, to: &str) -> (bool, usize) {
+    let grid = muster_hex::Grid::new(parse(GRID));
+    let (a, b) = (
+        grid.from_printed(from).unwrap(),
+        grid.from_printed(to).unwrap(),
+    );
+    let hexes: Vec<String> = hex_line(a, b)
+        .into_iter()
+        .map(|st| match st {
+            LineStep::One(h) => grid.to_printed(h),
+            LineStep::Between(h, _) => grid.to_printed(h),
+        })
+        .collect();
+    let middle = &hexes[hexes.len() / 2];
+    let road = hexes
+        .iter()
+        .map(|h| format!("\"{h}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let map: MapFile = parse(&format!(
+        r#"(title: "Town", ruleset: "a-la-charge", provenance: Original, grid: {GRID},
+            default_terrain: "clear", hexes: [(hex: "{middle}", terrain: "building")],
+            paths: [(kind: "road", hexes: [{road}])])"#
+    ));
+    let file: ScenarioFile = parse(
+        r#"(title: "T", ruleset: "a-la-charge", options: ["saint-albans"], provenance: Original,
+            map: "x.map.ron", turns: 5, first_side: "a",
+            sides: [(id: "a", name: "A", units: []), (id: "b", name: "B", units: [])])"#,
+    );
+    let rs = muster_rules::ruleset("a-la-charge").expect("ruleset");
+    let s = muster_rules::resolve(
+        &file,
+        &map,
+        &[],
+        &muster_rules::ArmyLists::none(),
+        rs,
+        &mut vec![],
+    );
+    let l = muster_rules::line_of_fire(
+        &s,
+        muster_rules::FireEnd::at(a),
+        muster_rules::FireEnd::at(b),
+    )
+    .expect("A la Charge has line of fire");
+    (l.clear, hexes.len())
+}
+
+#[test]
+fn a_shot_straight_down_a_diagonal_row_of_road_passes_the_building() {
+    // 0101 to 0503 steps the same way each time (a diagonal hex row).
+    assert!(shot_along_road("0101", "0503").0);
+}
+
+#[test]
+fn a_shot_straight_down_a_hex_row_of_road_passes_the_building() {
+    let (clear, n) = shot_along_road("0201", "0205");
+    assert_eq!(n, 5);
+    assert!(clear, "straight down the column, along the road");
+}
+
+#[test]
+fn a_road_that_zigzags_along_a_line_is_not_a_straight_line_of_hexes() {
+    // A line from 0101 whose hexes are all whole (no straddled hexside) but do not all step
+    // the same way: a road along it is not "a straight line of hexes".
+    let grid = muster_hex::Grid::new(parse(GRID));
+    let from = grid.from_printed("0101").unwrap();
+    let target = grid
+        .hexes()
+        .find(|&to| {
+            let steps = hex_line(from, to);
+            let whole: Option<Vec<_>> = steps
+                .iter()
+                .map(|st| match st {
+                    LineStep::One(h) => Some(*h),
+                    LineStep::Between(..) => None,
+                })
+                .collect();
+            whole.is_some_and(|h| h.len() >= 4 && h.windows(2).any(|w| w[1] - w[0] != h[1] - h[0]))
+        })
+        .expect("such a line exists on an 8x8 grid");
+    let (clear, _) = shot_along_road("0101", &grid.to_printed(target));
+    assert!(
+        !clear,
+        "the building blocks: the road is not one straight row of hexes"
+    );
+}
