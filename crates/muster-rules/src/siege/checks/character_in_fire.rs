@@ -19,31 +19,15 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 
 fn fire(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
-    let g = &s.world.grid;
-    judge_choices(s, out, CHECK.doc.code, &cite("3.54"), |line, unit, h| {
-        let tail = mounted_tail(s, line, unit, h);
-        [h].into_iter()
-            .chain(tail)
-            .find(|x| f.marked(*x, "fire"))
-            .map(|x| format!("{} is on fire", g.to_printed(x)))
-    });
-    for c in f.characters {
-        for h in [c.hex].into_iter().chain(c.tail) {
-            if f.marked(h, "fire") {
-                out.push(
-                    Diagnostic::error(
-                        CHECK.doc.code,
-                        s.deployments[c.deployment].hex_location(c.hex),
-                        format!(
-                            "{} is set up in {}, which is on fire",
-                            s.file.sides[c.side].units[c.unit].id,
-                            g.to_printed(h)
-                        ),
-                    )
-                    .at_hex(g.to_printed(h))
-                    .rule(cite("3.54")),
-                );
-            }
-        }
-    }
+    out.extend(judge_lines(
+        s,
+        CHECK.doc.code,
+        &cite("3.54"),
+        |line, unit, h| {
+            [h].into_iter()
+                .chain(mounted_tail(s, line, unit, h))
+                .find(|x| f.marked(*x, "fire"))
+                .map(|x| about(s, h, x, "on fire"))
+        },
+    ));
 }

@@ -20,44 +20,19 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 fn impassable(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
-    judge_choices(
+    out.extend(judge_lines(
         s,
-        out,
         CHECK.doc.code,
-        &cite("2.33, 3.1"),
+        &cite("2.33, 3.1; which terrain nobody may enter is the ruleset's, and that the solid castle wall cannot be entered is ours (section 1 is missing)"),
         |line, unit, h| {
-            let tail = mounted_tail(s, line, unit, h);
-            [h].into_iter().chain(tail).find_map(|x| {
-                let t = f.terrain(x)?;
-                (t.mp.is_none() && !f.marked(x, "rubble") && g.contains(x)).then(|| {
-                    format!(
-                        "{} is {}, where nobody can stand",
-                        g.to_printed(x),
-                        t.name.to_lowercase()
-                    )
+            [h].into_iter()
+                .chain(mounted_tail(s, line, unit, h))
+                .find_map(|x| {
+                    let t = f.terrain(x)?;
+                    (t.mp.is_none() && !f.marked(x, "rubble") && g.contains(x)).then(|| {
+                        about(s, h, x, &format!("{}, where nobody can stand", t.name.to_lowercase()))
+                    })
                 })
-            })
         },
-    );
-    for c in f.characters {
-        for h in [c.hex].into_iter().chain(c.tail) {
-            let Some(t) = f.terrain(h) else { continue };
-            if t.mp.is_none() && !f.marked(h, "rubble") && g.contains(h) {
-                out.push(
-                    Diagnostic::error(
-                        CHECK.doc.code,
-                        s.deployments[c.deployment].hex_location(c.hex),
-                        format!(
-                            "{} is set up on {}, {}, where nobody can stand",
-                            s.file.sides[c.side].units[c.unit].id,
-                            g.to_printed(h),
-                            t.name.to_lowercase()
-                        ),
-                    )
-                    .at_hex(g.to_printed(h))
-                    .rule(t.rule.clone()),
-                );
-            }
-        }
-    }
+    ));
 }

@@ -2,6 +2,7 @@
 
 use super::super::cite;
 use super::super::field::Field;
+use super::support::*;
 use crate::diagnostic::Diagnostic;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -19,36 +20,35 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 fn no_entry(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
-    // Lines the field does not lay out one by one: judged through the placement model.
-    super::support::judge_choices(s, out, CHECK.doc.code, &cite("3.43, 4.22"), |_, _, h| {
-        let p = f.pieces_at(h).find(|p| p.def.no_entry)?;
-        Some(format!(
-            "the hex of the {} `{}`",
-            p.def.name.to_lowercase(),
-            p.piece.id
-        ))
+    // Characters, through the placement model (a horse's second hex too).
+    let characters = judge_lines(s, CHECK.doc.code, &cite("3.43, 4.22"), |line, unit, h| {
+        [h].into_iter()
+            .chain(mounted_tail(s, line, unit, h))
+            .find_map(|x| {
+                let p = f.pieces_at(x).find(|p| p.def.no_entry)?;
+                Some(about(
+                    s,
+                    h,
+                    x,
+                    &format!("the {} `{}`'s hex", p.def.name.to_lowercase(), p.piece.id),
+                ))
+            })
     });
+    // Label the engine whose hex the character would stand in.
+    out.extend(characters.into_iter().map(|d| {
+        let engine = d
+            .hex
+            .as_deref()
+            .and_then(|id| g.from_printed(id).ok())
+            .and_then(|h| f.pieces_at(h).find(|p| p.def.no_entry));
+        match engine {
+            Some(p) => d.label(p.location(), "the engine is here"),
+            None => d,
+        }
+    }));
     for p in f.pieces {
         for &h in &p.hexes {
             let id = g.to_printed(h);
-            if p.def.no_entry {
-                if let Some(c) = f.characters_at(h).next() {
-                    out.push(
-                        Diagnostic::error(
-                            CHECK.doc.code,
-                            s.deployments[c.deployment].hex_location(h),
-                            format!(
-                                "a character is set up in {id}, the hex of the {} `{}`",
-                                p.def.name.to_lowercase(),
-                                p.piece.id
-                            ),
-                        )
-                        .at_hex(id.clone())
-                        .label(p.location(), "the engine is here")
-                        .rule(cite("3.43, 4.22")),
-                    );
-                }
-            }
             if let Some(q) = f.pieces_at(h).find(|q| q.index > p.index) {
                 out.push(
                     Diagnostic::error(

@@ -1,7 +1,7 @@
 //! SI406 — A horse stands where horses cannot go.
 
 use super::super::cite;
-use super::super::field::{positioned, Field};
+use super::super::field::Field;
 use super::support::*;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
@@ -20,17 +20,12 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 fn horses(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
-    let o = g.orientation();
     for (i, l) in s.placements.lines().iter().enumerate() {
         let mounted = l
             .counters
             .iter()
             .find(|c| s.unit(l.side, c.unit).1.is_some_and(|k| k.mounted));
-        if let (Some(c), None, true) = (
-            mounted,
-            l.facing,
-            l.on_map() && (!positioned(l) || l.hidden()),
-        ) {
+        if let (Some(c), None, true) = (mounted, l.facing, l.on_map()) {
             out.push(
                 Diagnostic::error(
                     CHECK.doc.code,
@@ -45,26 +40,26 @@ fn horses(s: &Scenario, out: &mut Vec<Diagnostic>) {
             );
         }
     }
-    judge_choices(
+    // Every set-up line, through the placement model: the horse's head and tail hexes.
+    out.extend(judge_lines(
         s,
-        out,
         CHECK.doc.code,
         &cite("3.31, 3.32"),
         |line, unit, h| {
             if !s.unit(line.side, unit).1.is_some_and(|k| k.mounted) {
                 return None;
             }
-            let tail = line.facing.map(|d| d.opposite().step(h, o));
-            [h].into_iter().chain(tail).find_map(|x| {
-                if !g.contains(x) {
-                    Some(format!("the horse runs off the map at {}", g.to_printed(x)))
-                } else {
-                    horse_ban(&f, x)
-                        .map(|why| format!("the horse covers {}: {why}", g.to_printed(x)))
-                }
-            })
+            [h].into_iter()
+                .chain(mounted_tail(s, line, unit, h))
+                .find_map(|x| {
+                    if !g.contains(x) {
+                        Some(format!("the horse runs off the map at {}", g.to_printed(x)))
+                    } else {
+                        horse_ban(&f, x).map(|why| about(s, h, x, &why))
+                    }
+                })
         },
-    );
+    ));
     for p in f.pieces.iter().filter(|p| p.def.animal) {
         for &h in &p.hexes {
             if let Some(why) = horse_ban(&f, h) {
@@ -81,56 +76,6 @@ fn horses(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     )
                     .at_hex(g.to_printed(h))
                     .rule(cite("3.32")),
-                );
-            }
-        }
-    }
-    let mounted =
-        |c: &&super::super::field::Character| s.unit(c.side, c.unit).1.is_some_and(|k| k.mounted);
-    for c in f.characters.iter().filter(mounted) {
-        if c.tail.is_none() {
-            out.push(
-                Diagnostic::error(
-                    CHECK.doc.code,
-                    s.deployments[c.deployment].hex_location(c.hex),
-                    format!(
-                        "the mounted {} needs a facing, a hexside direction, to lay out the two hexes of his horse",
-                        s.file.sides[c.side].units[c.unit].id
-                    ),
-                )
-                .at_hex(g.to_printed(c.hex))
-                .rule(cite("3.31"))
-                .help("add `facing: \"N\"` (the way the horse's head points) to the set-up line"),
-            );
-        }
-        for h in [c.hex].into_iter().chain(c.tail) {
-            if !g.contains(h) {
-                out.push(
-                    Diagnostic::error(
-                        CHECK.doc.code,
-                        s.deployments[c.deployment].hex_location(c.hex),
-                        format!(
-                            "the mounted {}'s horse runs off the map at {}",
-                            s.file.sides[c.side].units[c.unit].id,
-                            g.to_printed(h)
-                        ),
-                    )
-                    .at_hex(g.to_printed(c.hex))
-                    .rule(cite("3.31")),
-                );
-            } else if let Some(why) = horse_ban(&f, h) {
-                out.push(
-                    Diagnostic::error(
-                        CHECK.doc.code,
-                        s.deployments[c.deployment].hex_location(c.hex),
-                        format!(
-                            "the mounted {}'s horse covers {}: {why}",
-                            s.file.sides[c.side].units[c.unit].id,
-                            g.to_printed(h)
-                        ),
-                    )
-                    .at_hex(g.to_printed(h))
-                    .rule(cite("3.31, 3.32")),
                 );
             }
         }

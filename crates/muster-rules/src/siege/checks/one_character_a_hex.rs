@@ -1,7 +1,7 @@
 //! SI408 — Two characters in one hex, or a level that is not there.
 
 use super::super::cite;
-use super::super::field::{Character, Field};
+use super::super::field::{positioned, Character, Field};
 use super::support::*;
 use crate::diagnostic::Diagnostic;
 use crate::registry::ScenarioCheck;
@@ -24,23 +24,26 @@ fn stacking(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let g = &s.world.grid;
     line_collisions(s, CHECK.doc.code, out);
     // A choice's horse must not put its second hex on a character certainly there.
-    judge_choices(
+    out.extend(judge_where(
         s,
-        out,
         CHECK.doc.code,
         &cite("2.46, 3.31"),
+        // Lines laid out character by character are compared pair by pair below.
+        |line| !positioned(line) || line.hidden(),
         |line, unit, h| {
             let tail = mounted_tail(s, line, unit, h)?;
-            let other = s.placements.certainly_held(tail).into_iter().find(|o| {
-                s.deployments[o.line].pointer != s.deployments[line.deployment].pointer
-            })?;
+            let other = s
+                .placements
+                .certainly_held(tail)
+                .into_iter()
+                .find(|o| o.line != line.deployment)?;
             Some(format!(
                 "the horse's second hex {} holds {}",
                 g.to_printed(tail),
                 o_name(s, other)
             ))
         },
-    );
+    ));
     let name = |c: &Character| s.file.sides[c.side].units[c.unit].id.clone();
     let mut seen: Vec<(Hex, bool, &Character)> = Vec::new();
     for c in f.characters {

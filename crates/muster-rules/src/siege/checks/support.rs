@@ -108,19 +108,42 @@ pub(super) fn mounted_tail(s: &Scenario, line: &Line, unit: usize, h: Hex) -> Op
         .map(|d| d.opposite().step(h, s.world.grid.orientation()))
 }
 
-/// Judges the set-up lines whose characters the field does not lay out one by one (an
-/// owner's choice over several hexes, several unit types filling a stretch, hidden lines)
-/// by a per-hex rule, through the placement model's one semantics: an error when no legal
-/// arrangement exists, a warning naming the hexes to avoid otherwise.
-pub(in crate::siege) fn judge_choices(
+/// Judges every set-up line on the map by a per-hex rule, through the placement model's
+/// one semantics: a line that fills its hexes, an error per forbidden hex; an owner's
+/// choice, an error when no legal arrangement exists, a warning naming the hexes to avoid.
+/// A per-hex reason about the character's own hex (`what` as is) or about his horse's
+/// second hex ("the horse's second hex 0508 is …").
+pub(super) fn about(s: &Scenario, own: Hex, x: Hex, what: &str) -> String {
+    if x == own {
+        what.to_string()
+    } else {
+        format!(
+            "the horse's second hex {} is {what}",
+            s.world.grid.to_printed(x)
+        )
+    }
+}
+
+pub(super) fn judge_lines(
     s: &Scenario,
-    out: &mut Vec<Diagnostic>,
     code: &'static str,
     rule: &str,
     why_not: impl Fn(&Line, usize, Hex) -> Option<String>,
-) {
+) -> Vec<Diagnostic> {
+    judge_where(s, code, rule, |_| true, why_not)
+}
+
+/// [`judge_lines`] for the lines `which` keeps.
+pub(super) fn judge_where(
+    s: &Scenario,
+    code: &'static str,
+    rule: &str,
+    which: impl Fn(&Line) -> bool,
+    why_not: impl Fn(&Line, usize, Hex) -> Option<String>,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
     for (i, l) in s.placements.lines().iter().enumerate() {
-        if !l.on_map() || (positioned(l) && !l.hidden()) {
+        if !l.on_map() || !which(l) {
             continue;
         }
         let verdict = s.placements.judge(i, |unit, h| why_not(l, unit, h));
@@ -133,6 +156,7 @@ pub(in crate::siege) fn judge_choices(
             )
         }));
     }
+    out
 }
 
 pub(super) fn marker_hex(s: &Scenario, i: usize) -> Option<Hex> {
