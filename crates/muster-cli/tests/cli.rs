@@ -1149,7 +1149,7 @@ fn a_general_alone_does_not_block_sight_but_a_stand_does() {
     assert_eq!(past_stand["clear"], false, "{past_stand}");
 }
 
-/// A la Charge §12.2: "the attacking unit must be within the range, in hexes, of that unit
+/// A la Charge §12.1: "the attacking unit must be within the range, in hexes, of that unit
 /// as indicated on the counter" (issue 13: range was never checked).
 #[test]
 fn archery_says_whether_the_target_is_in_range() {

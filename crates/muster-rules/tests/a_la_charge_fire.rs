@@ -78,3 +78,48 @@ fn a_shot_straight_down_a_hex_row_of_road_passes_the_building() {
     assert_eq!(n, 5);
     assert!(clear, "straight down the column, along the road");
 }
+
+/// AC111's reading made true: the N&B translator's `hills-block-fire` does nothing in the
+/// Saint Albans variant, whose slope and hilltop rule decides instead.
+#[test]
+fn hills_block_fire_does_not_apply_in_saint_albans() {
+    let map: MapFile = parse(&format!(
+        r#"(title: "Hill", ruleset: "a-la-charge", provenance: Original, grid: {GRID},
+            default_terrain: "clear", hexes: [(hex: "0404", terrain: "hill"), (hex: "0403", terrain: "hill")])"#
+    ));
+    let shot = |options: &str| {
+        let file: ScenarioFile = parse(&format!(
+            r#"(title: "T", ruleset: "a-la-charge", options: [{options}], provenance: Original,
+                map: "x.map.ron", turns: 5, first_side: "a",
+                sides: [(id: "a", name: "A", units: []), (id: "b", name: "B", units: [])])"#
+        ));
+        let rs = muster_rules::ruleset("a-la-charge").expect("ruleset");
+        let s = muster_rules::resolve(
+            &file,
+            &map,
+            &[],
+            &muster_rules::ArmyLists::none(),
+            rs,
+            &mut vec![],
+        );
+        let (a, b) = (
+            s.world.grid.from_printed("0504").unwrap(),
+            s.world.grid.from_printed("0304").unwrap(),
+        );
+        muster_rules::line_of_fire(
+            &s,
+            muster_rules::FireEnd::at(a),
+            muster_rules::FireEnd::at(b),
+        )
+        .expect("A la Charge has line of fire")
+        .clear
+    };
+    assert!(
+        !shot(r#""hills-block-fire""#),
+        "N&B with the house rule: the hill blocks"
+    );
+    assert!(
+        shot(r#""saint-albans", "hills-block-fire""#),
+        "Saint Albans: the option does nothing"
+    );
+}

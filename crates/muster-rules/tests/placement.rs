@@ -216,3 +216,32 @@ fn a_road_over_an_unbridged_river_is_not_a_road_crossing() {
         "the road elsewhere still counts"
     );
 }
+
+/// A la Charge §9: a road gives no way into a hex that cannot be entered (a river hex).
+#[test]
+fn a_road_through_a_river_hex_does_not_open_it() {
+    let map: MapFile = parse(
+        r#"(
+    title: "Ford", ruleset: "a-la-charge", provenance: Original,
+    grid: (orientation: Flat, stagger: Even, numbering: ColumnRow, first_column: 1, first_row: 1, columns: 6, rows: 6, north: Top),
+    default_terrain: "clear",
+    hexes: [(hex: "0204", terrain: "river"), (hex: "0205", terrain: "river")],
+    paths: [(kind: "road", hexes: ["0206", "0205", "0204", "0203"])],
+)"#,
+    );
+    let f = scenario("", r#"(units: ["Blue Knights"], at: Hexes(["0206"]))"#);
+    let s = resolved(&f, &map);
+    let step = |a: &str, b: &str| {
+        muster_rules::a_la_charge::reach::step_cost(&s, 1, hex(&s, a), hex(&s, b))
+    };
+    assert_eq!(
+        step("0206", "0205"),
+        None,
+        "the river hex stays closed on the road"
+    );
+    let r = muster_rules::reach(&s, 1, 1, hex(&s, "0206"));
+    assert!(!r
+        .hexes
+        .iter()
+        .any(|(h, _)| *h == hex(&s, "0205") || *h == hex(&s, "0204")));
+}

@@ -89,7 +89,9 @@ fn hilltop_class(s: &Scenario, h: Hex) -> &'static str {
 /// Line of fire from `from` to `to`.
 pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
     let steps = hex_line(from, to);
-    let hills_block = s.file.options.iter().any(|o| o == "hills-block-fire");
+    // The N&B translator's house rule; the Saint Albans variant has its own slope and
+    // hilltop rule instead (AC111 refuses the option there).
+    let hills_block = !is_saint_albans(s) && s.file.options.iter().any(|o| o == "hills-block-fire");
     let cover = {
         let t = terrain(s, to);
         s.ruleset

@@ -57,17 +57,18 @@ pub fn step_cost(s: &Scenario, side: usize, a: Hex, b: Hex) -> Option<u32> {
     if unbridged_river && bridges_only(s, side) {
         return None;
     }
-    if let Some(mp) = road {
-        if !unbridged_river && s.world.path_joins("road", a, b) {
-            return Some(mp);
-        }
-    }
+    // The hex must be enterable at all (§9): a road gives no way into a river hex.
     let terrain = s
         .ruleset
         .terrain
         .iter()
         .find(|t| t.id == s.world.terrain(b))?;
     let mut cost = terrain.mp?;
+    if let Some(mp) = road {
+        if !unbridged_river && s.world.path_joins("road", a, b) {
+            return Some(mp);
+        }
+    }
     for f in s.world.features_between(a, b) {
         let def = s.ruleset.hexside_features.iter().find(|d| d.id == f)?;
         cost += def.crossing_mp?;

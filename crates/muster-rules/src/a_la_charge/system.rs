@@ -51,7 +51,7 @@ impl GameSystem for System {
             uncertain: vec![],
             range: None,
         };
-        // §12.2: "the attacking unit must be within the range, in hexes, of that unit as
+        // §12.1: "the attacking unit must be within the range, in hexes, of that unit as
         // indicated on the counter" — the range of the archer certainly set up there.
         let distance = muster_hex::distance(from.hex, to.hex);
         let shooter = s
@@ -73,7 +73,7 @@ impl GameSystem for System {
                 if distance > r {
                     answer.clear = false;
                     answer.reason = format!(
-                        "out of range: the target is {distance} hexes away and `{id}` shoots {r} (§12.2); {}",
+                        "out of range: the target is {distance} hexes away and `{id}` shoots {r} (§12.1); {}",
                         answer.reason
                     );
                 } else {

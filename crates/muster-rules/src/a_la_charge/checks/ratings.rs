@@ -8,7 +8,7 @@ use crate::scenario::Scenario;
 /// `AC108`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("AC108", "ratings", "a-la-charge", "A counter's ratings do not fit its kind.",
-        "The kind is one of the unit kinds of the variant the scenario plays (§3: Normans and Byzantines have infantry, archers, knights, mounted archers and leaders; The Red Rose and the White infantry, archers, cavalry, leaders and the King); leaders have a rating and one side; combat units have one or two steps (front, back) with strength and MP of at least 1, the back no stronger than the front; archers and mounted archers have a range on every step, other units none.",
+        "The kind is one of the unit kinds of the variant the scenario plays (§3: Normans and Byzantines have infantry, archers, knights, mounted archers and leaders; The Red Rose and the White infantry, archers, cavalry and leaders, plus King Henry of its §7 and §13); leaders have a rating and one side; combat units have one or two steps (front, back) with strength and MP of at least 1, the back no stronger than the front; archers and mounted archers have a range on every step, other units none.",
         "The counter is what the engine computes with: a missing range or an archer without one breaks fire and odds.",
         "`(id: \"Archers\", kind: \"archers\", steps: [(strength: 2, mp: 4)])` — no range.",
         "A la Charge §3 Counters, §8 Leaders, §12.6 Unit Reduction."),
@@ -37,18 +37,19 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             };
             if let Some(k) = kind.filter(|k| !k.in_variant(options)) {
                 let variant = match (&k.with_option, &k.without_option) {
-                    (Some(o), _) => format!("a kind of the variant with option `{o}`"),
-                    (_, Some(o)) => format!("not a kind of the variant with option `{o}`"),
+                    (Some(o), _) => format!(
+                        "a kind of the variant with option `{o}`, which this scenario does not play"
+                    ),
+                    (_, Some(o)) => {
+                        format!("not a kind of the variant this scenario plays (option `{o}`)")
+                    }
                     _ => String::new(),
                 };
                 out.push(
                     Diagnostic::error(
                         CHECK.doc.code,
                         Location::here(format!("{base}/kind")),
-                        format!(
-                            "`{}` is {variant}, which this scenario does not play",
-                            u.kind
-                        ),
+                        format!("`{}` is {variant}", u.kind),
                     )
                     .rule(cite(s, "§3"))
                     .help(format!(

@@ -1,15 +1,18 @@
 //! AC109 — every stage of a staged activation frees some unit (St Albans §13.1).
 
-use crate::a_la_charge::cite;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
 use muster_model::Effect;
 
+/// Where staged activation is printed, whatever the variant the scenario plays: a special
+/// rule of the 2nd St Albans scenario (numbered §13.1 in the print, like the first).
+const STAGES: &str = "A la Charge (The Red Rose and the White) §13.1, 2nd St Albans special rules";
+
 /// `AC109`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("AC109", "staged-activation", "a-la-charge", "A stage of a staged activation covers no unit of the side, or a set-up line no stage frees.",
-        "For each stage (\"second turn he can also move the units on hex row 06xx\"), at least one set-up line of the side lies in the stage's zones; and every set-up line of the side lies, at least in part, in some stage's zones (a line no stage frees never moves).",
+        "For each stage (\"second turn he can also move the units on hex row 06xx\"), at least one set-up line of the side lies in the stage's zones; and every set-up line of the side lies, at least in part, in some stage's zones (a line no stage frees never moves), and a line that fills its hexes has every hex in some stage's zones (each of its hexes certainly holds a unit).",
         "A stage that frees nobody points at a wrong row or a wrong side.",
         "`(turn: 2, zones: [Row(\"07xx\")])` when the Yorkists set up on 06xx.",
         "A la Charge (The Red Rose and the White) §13.1, 2nd St Albans."),
@@ -40,16 +43,39 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             if !covered {
                 out.push(
                     Diagnostic::warning(CHECK.doc.code, Location::here(format!("/special_rules/{i}/rule/StagedActivation/stages/{k}/zones")), format!("this stage frees no unit of {side}: no set-up line of the side lies in its zones"))
-                        .rule(cite(s, "§13.1")),
+                        .rule(STAGES),
                 );
             }
         }
         // The other way round: a set-up line of the side that no stage frees never moves.
         for (li, l) in s.placements.lines().iter().enumerate() {
-            let stuck = l.side == si
-                && l.on_map()
-                && !l.hexes.is_empty()
-                && !l.hexes.iter().any(|h| freed.contains(h));
+            if l.side != si || !l.on_map() || l.hexes.is_empty() {
+                continue;
+            }
+            // A line that fills its hexes certainly has a unit on each: every hex no stage
+            // frees holds one that never moves.
+            let unfreed: Vec<String> = l
+                .hexes
+                .iter()
+                .filter(|h| !freed.contains(h))
+                .map(|h| s.world.grid.to_printed(*h))
+                .collect();
+            if l.fills_every_hex() && !unfreed.is_empty() && unfreed.len() < l.hexes.len() {
+                out.push(
+                    Diagnostic::warning(
+                        CHECK.doc.code,
+                        Location::here(s.deployments[li].zone_pointer.clone()),
+                        format!(
+                            "no stage of {side}'s staged activation frees {}: the units set up there never move",
+                            unfreed.join(", ")
+                        ),
+                    )
+                    .label(Location::here(format!("/special_rules/{i}/rule")), "the stages")
+                    .rule(STAGES)
+                    .help("add those hexes' row to a stage, or check the line against the print"),
+                );
+            }
+            let stuck = unfreed.len() == l.hexes.len();
             if stuck {
                 out.push(
                     Diagnostic::warning(
@@ -58,7 +84,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                         format!("no stage of {side}'s staged activation frees this set-up line: its units never move"),
                     )
                     .label(Location::here(format!("/special_rules/{i}/rule")), "the stages")
-                    .rule(cite(s, "§13.1"))
+                    .rule(STAGES)
                     .help("add the line's row to a stage, or check its hexes against the print"),
                 );
             }

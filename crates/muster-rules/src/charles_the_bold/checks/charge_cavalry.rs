@@ -15,7 +15,33 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
     run,
 };
 
+/// Infantry with an impact factor: the only stands a scenario may let contact cavalry.
+fn may_charge(e: &muster_model::ListEntry) -> bool {
+    ["HI", "LI", "LSp", "Pk", "WB"].iter().any(|t| e.has(t)) && e.impact > 0
+}
+
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    // The permission itself names only infantry with an impact factor.
+    for (i, r) in s.file.special_rules.iter().enumerate() {
+        let muster_model::Effect::MayContactCavalry { units } = &r.rule else {
+            continue;
+        };
+        for (k, name) in units.iter().enumerate() {
+            let crate::scenario::UnitLookup::Found(si, ui) = s.find_unit(name) else {
+                continue; // MU065 reports it
+            };
+            if s.list_entry(si, ui).is_some_and(|e| !may_charge(e)) {
+                out.push(
+                    Diagnostic::error(
+                        CHECK.doc.code,
+                        Location::here(format!("/special_rules/{i}/rule/MayContactCavalry/units/{k}")),
+                        format!("`{name}` is not infantry with an impact factor; only such stands may be allowed to contact cavalry"),
+                    )
+                    .rule(cite("§10")),
+                );
+            }
+        }
+    }
     for (si, side) in s.file.sides.iter().enumerate() {
         for (ui, u) in side.units.iter().enumerate() {
             if !u.charges_cavalry {
@@ -23,8 +49,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             }
             let loc = Location::here(format!("/sides/{si}/units/{ui}/charges_cavalry"));
             if let Some(e) = s.list_entry(si, ui) {
-                let infantry = ["HI", "LI", "LSp", "Pk", "WB"].iter().any(|t| e.has(t));
-                if !infantry || e.impact <= 0 {
+                if !may_charge(e) {
                     out.push(Diagnostic::error(CHECK.doc.code, loc.clone(), format!("`{}` is not infantry with an impact factor; only such stands may be allowed to charge cavalry", u.id)).rule(cite("§10")));
                     continue;
                 }

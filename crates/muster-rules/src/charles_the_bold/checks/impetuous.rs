@@ -7,8 +7,8 @@ use crate::scenario::Scenario;
 
 /// `CB310`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
-    doc: doc!("CB310", "impetuous", "charles-the-bold", "An impetuous tag contradicts itself or the army's training.",
-        "A list line is at most one of `Imp P` (poorly trained impetuous, §9.1) and `Imp T` (steady, trained impetuous, §9.2). The text ties impetuosity to the stand's list line, not to the army's training (§2.0), so an army of either training may field either kind: nothing else is checked.",
+    doc: doc!("CB310", "impetuous", "charles-the-bold", "A list line is tagged both poorly trained and steady impetuous.",
+        "A list line is at most one of `Imp P` (poorly trained impetuous, §9.1) and `Imp T` (steady, trained impetuous, §9.2). The text ties impetuosity to the stand's list line (§9.0: \"some stands are identified as impetuous on the army lists\"), not to the army's training, so nothing else is checked. The §16 list prints only `Imp P`; the tag `Imp T` for a steady (§9.2) impetuous stand is ours.",
         "Poorly trained and steady impetuous stands obey different rules (§9.1, §9.2); a line that is both cannot be played.",
         "A knight line tagged both `Imp P` and `Imp T`.",
         "Charles the Bold §9 Impetuous Stands."),

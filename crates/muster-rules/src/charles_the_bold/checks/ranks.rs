@@ -34,43 +34,54 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             let Some(e) = s.list_entry(si, ui) else {
                 continue;
             };
-            // A list line with strength for rear ranks, set up without them: the stand loses
-            // its ranks (and the side its break points) without the print saying so.
+            // Rear ranks the list line gives strength for (its SP column, §16).
             let listed = e.sp_ranks().len().saturating_sub(1) as u32;
-            if u.ranks.unwrap_or(0) == 0 && listed > 0 && allowed(e) > 0 {
+            let ranks = u.ranks.unwrap_or(0);
+            let loc = Location::here(format!("/sides/{si}/units/{ui}/ranks"));
+            if ranks > allowed(e) {
+                let mut d = Diagnostic::error(
+                    CHECK.doc.code,
+                    loc,
+                    format!(
+                        "`{}` ({}) has {ranks} extra ranks; its type allows {}",
+                        u.id,
+                        e.cat.join(", "),
+                        allowed(e)
+                    ),
+                )
+                .rule(cite("§1.2, §7.4"));
+                if e.has("WB") && !e.has("Pk") {
+                    d = d.help("warbands: our reading allows 2 extra ranks, as for pikes; §1.2 names warbands multi-base stands but gives no number");
+                }
+                out.push(d);
+            } else if ranks > listed {
+                out.push(
+                    Diagnostic::error(
+                        CHECK.doc.code,
+                        loc,
+                        format!(
+                            "`{}` has {ranks} extra ranks but its list line gives strength for {listed} (`sp: \"{}\"`)",
+                            u.id, e.sp
+                        ),
+                    )
+                    .rule(cite("§16"))
+                    .help("each rank needs its SP in the list's SP column (`5/4/4`: a front and two rear ranks)"),
+                );
+            } else if ranks < listed.min(allowed(e)) {
+                // Rear ranks the list gives strength for but the set-up leaves out: the stand
+                // loses them (and the side their break points) without the print saying so.
                 out.push(
                     Diagnostic::warning(
                         CHECK.doc.code,
                         Location::here(format!("/sides/{si}/units/{ui}")),
                         format!(
-                            "`{}` sets up without extra ranks, but its list line gives strength for {listed} (`sp: \"{}\"`)",
+                            "`{}` sets up with {ranks} extra ranks, but its list line gives strength for {listed} (`sp: \"{}\"`)",
                             u.id, e.sp
                         ),
                     )
                     .rule(cite("§7.4, §14"))
                     .help("write `ranks:` as the scenario sets the stand up; each rank counts its break points (§14)"),
                 );
-            }
-            let Some(r) = u.ranks else {
-                continue;
-            };
-            let loc = Location::here(format!("/sides/{si}/units/{ui}/ranks"));
-            if r > allowed(e) {
-                out.push(
-                    Diagnostic::error(
-                        CHECK.doc.code,
-                        loc,
-                        format!(
-                            "`{}` ({}) has {r} extra ranks; its type allows {}",
-                            u.id,
-                            e.cat.join(", "),
-                            allowed(e)
-                        ),
-                    )
-                    .rule(cite("§7.4")),
-                );
-            } else if r > 0 && e.sp_ranks().len() < 2 {
-                out.push(Diagnostic::error(CHECK.doc.code, loc, format!("`{}` has extra ranks but its list line gives SP for the front rank only (`sp: \"{}\"`)", u.id, e.sp)).rule(cite("§16")));
             }
         }
     }

@@ -23,8 +23,14 @@ fn effect_units(e: &Effect) -> Vec<&str> {
             .chain(unless.iter().flat_map(|c| c.unit_refs()))
             .collect(),
         Effect::Capturable { unit } | Effect::SideChangeRoll { unit, .. } => vec![unit],
-        Effect::Inactive { units, .. } => units.iter().map(String::as_str).collect(),
-        _ => vec![],
+        Effect::Inactive { units, .. } | Effect::MayContactCavalry { units } => {
+            units.iter().map(String::as_str).collect()
+        }
+        // No unit references; listed so that a new variant with units cannot be forgotten.
+        Effect::CrossRiversOnlyByBridges { .. }
+        | Effect::StagedActivation { .. }
+        | Effect::ZoneTrigger { .. }
+        | Effect::Text => vec![],
     }
 }
 
