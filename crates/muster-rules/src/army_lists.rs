@@ -41,11 +41,6 @@ impl<'a> ArmyLists<'a> {
         });
     }
 
-    /// Every list.
-    pub fn all(&self) -> &[ListRef<'a>] {
-        &self.lists
-    }
-
     /// The lists a side draws on: its own first, then the shared ones.
     pub fn of_side(&self, side: usize) -> impl Iterator<Item = &ListRef<'a>> {
         let own = self.lists.iter().filter(move |l| l.side == Some(side));

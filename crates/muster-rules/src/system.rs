@@ -151,6 +151,33 @@ pub(crate) fn parse_ruleset(cell: &'static OnceLock<Ruleset>, text: &str) -> &'s
     })
 }
 
+/// The three things every system says the same way: its id, its built-in ruleset (a file of
+/// `rulesets/`, parsed once) and its check table.
+macro_rules! system_basics {
+    ($id:literal, $ruleset_file:literal, $checks:expr) => {
+        fn id(&self) -> &'static str {
+            $id
+        }
+
+        fn ruleset(&self) -> &'static muster_model::Ruleset {
+            static CELL: std::sync::OnceLock<muster_model::Ruleset> = std::sync::OnceLock::new();
+            $crate::system::parse_ruleset(
+                &CELL,
+                include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/rulesets/",
+                    $ruleset_file
+                )),
+            )
+        }
+
+        fn checks(&self) -> &'static [$crate::registry::ScenarioCheck] {
+            $checks
+        }
+    };
+}
+pub(crate) use system_basics;
+
 /// The game systems.
 pub static SYSTEMS: &[&dyn GameSystem] = &[
     &crate::a_la_charge::System,

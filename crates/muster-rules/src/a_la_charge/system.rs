@@ -2,32 +2,15 @@
 
 use crate::fire::{FireEnd, LineOfFire};
 use crate::movement::Reach;
-use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
-use crate::system::{parse_ruleset, GameSystem, QueryError};
+use crate::system::{system_basics, GameSystem, QueryError};
 use muster_hex::Hex;
-use muster_model::Ruleset;
-use std::sync::OnceLock;
 
 /// A la Charge, both variants.
 pub struct System;
 
 impl GameSystem for System {
-    fn id(&self) -> &'static str {
-        "a-la-charge"
-    }
-
-    fn ruleset(&self) -> &'static Ruleset {
-        static CELL: OnceLock<Ruleset> = OnceLock::new();
-        parse_ruleset(
-            &CELL,
-            include_str!("../../rulesets/a-la-charge.ruleset.ron"),
-        )
-    }
-
-    fn checks(&self) -> &'static [ScenarioCheck] {
-        super::CHECKS
-    }
+    system_basics!("a-la-charge", "a-la-charge.ruleset.ron", super::CHECKS);
 
     fn reach(&self, s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
         super::reach::reach(s, side, unit, from)

@@ -2,32 +2,20 @@
 //! shoot overhead), and a general's command radius on selection.
 
 use crate::fire::{FireEnd, LineOfFire};
-use crate::registry::{CodeDoc, ScenarioCheck};
+use crate::registry::CodeDoc;
 use crate::scenario::Scenario;
-use crate::system::{parse_ruleset, GameSystem, Highlight, QueryError};
+use crate::system::{system_basics, GameSystem, Highlight, QueryError};
 use muster_hex::Hex;
-use muster_model::Ruleset;
-use std::sync::OnceLock;
 
 /// Charles the Bold.
 pub struct System;
 
 impl GameSystem for System {
-    fn id(&self) -> &'static str {
-        "charles-the-bold"
-    }
-
-    fn ruleset(&self) -> &'static Ruleset {
-        static CELL: OnceLock<Ruleset> = OnceLock::new();
-        parse_ruleset(
-            &CELL,
-            include_str!("../../rulesets/charles-the-bold.ruleset.ron"),
-        )
-    }
-
-    fn checks(&self) -> &'static [ScenarioCheck] {
+    system_basics!(
+        "charles-the-bold",
+        "charles-the-bold.ruleset.ron",
         super::CHECKS
-    }
+    );
 
     fn occupants_block_fire(&self) -> bool {
         true

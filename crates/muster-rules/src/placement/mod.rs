@@ -133,8 +133,6 @@ pub struct Holder {
     pub unit: Option<usize>,
     /// May share the hex with friends (a leader alone in a hex).
     pub free: bool,
-    /// Placed secretly.
-    pub hidden: bool,
 }
 
 /// Which placements a query takes as standing: those certain in every arrangement, or the
@@ -341,16 +339,6 @@ impl Placements {
         &self.lines[line].hexes
     }
 
-    /// A slot of the matching.
-    pub fn slot(&self, index: usize) -> Slot {
-        self.slots[index]
-    }
-
-    /// Groups of lines that place more counters than their hexes hold.
-    pub fn shortfalls(&self) -> &[Shortfall] {
-        &self.shortfalls
-    }
-
     /// Who certainly stands in a hex at the start (ground level and a tower's upper
     /// level alike), counters that may not share a hex first, then leaders.
     pub fn certainly_held(&self, hex: Hex) -> Vec<Holder> {
@@ -406,15 +394,6 @@ impl Placements {
         self.by_hex.get(&hex).map(Vec::as_slice).unwrap_or(&[])
     }
 
-    /// Hexes some line may use at the start but no arrangement certainly fills, sorted
-    /// by printed id by the caller.
-    pub fn uncertain_hexes(&self) -> impl Iterator<Item = Hex> + '_ {
-        self.by_hex
-            .keys()
-            .copied()
-            .filter(|h| self.certainly_held(*h).is_empty())
-    }
-
     /// Hexes certainly held at the start.
     pub fn certain_hexes(&self) -> impl Iterator<Item = Hex> + '_ {
         let slots = self
@@ -459,7 +438,6 @@ impl Placements {
             side: l.side,
             unit: unit.or_else(|| l.single_bound_unit()),
             free,
-            hidden: l.hidden(),
         }
     }
 }

@@ -5,29 +5,16 @@
 use super::field::Field;
 use crate::fire::{FireEnd, LineOfFire};
 use crate::movement::Reach;
-use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
-use crate::system::{parse_ruleset, GameSystem, QueryError};
+use crate::system::{system_basics, GameSystem, QueryError};
 use muster_hex::Hex;
-use muster_model::{Level, Ruleset, ScenarioFile};
-use std::sync::OnceLock;
+use muster_model::{Level, ScenarioFile};
 
 /// Siege / Cry Havoc.
 pub struct System;
 
 impl GameSystem for System {
-    fn id(&self) -> &'static str {
-        "siege"
-    }
-
-    fn ruleset(&self) -> &'static Ruleset {
-        static CELL: OnceLock<Ruleset> = OnceLock::new();
-        parse_ruleset(&CELL, include_str!("../../rulesets/siege.ruleset.ron"))
-    }
-
-    fn checks(&self) -> &'static [ScenarioCheck] {
-        super::CHECKS
-    }
+    system_basics!("siege", "siege.ruleset.ron", super::CHECKS);
 
     fn occupants_block_fire(&self) -> bool {
         true
