@@ -9,6 +9,7 @@
 
 mod boundary;
 mod cap;
+mod comments;
 mod finding;
 mod inspect;
 mod load;
@@ -24,10 +25,11 @@ mod write;
 
 pub use boundary::Refusal;
 pub use cap::{Suppressed, MAX_FINDINGS_PER_FILE};
+pub use comments::keep_comments;
 pub use finding::{FileReport, Finding, LocatedLabel, Report};
 pub use inspect::inspect_json;
 pub use load::{load_value, parse_text, LoadError, Loaded, MAX_FILE_BYTES};
-pub use paths::lexical;
+pub use paths::{display_path, lexical};
 pub use pipeline::{Checker, LoadedList, LoadedScenario};
 pub use read::{read_bytes, ReadError};
 pub use walk::{discover, Discovered};

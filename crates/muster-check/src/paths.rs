@@ -21,6 +21,17 @@ pub fn lexical(path: &Path) -> PathBuf {
     out
 }
 
+/// A path as shown to the user: normalised lexically (no `x/../`), relative to `base`
+/// when it lies under it.
+pub fn display_path(path: &Path, base: Option<&Path>) -> String {
+    let Some(base) = base else {
+        return path.display().to_string().replace('\\', "/");
+    };
+    let path = lexical(path);
+    let shown = path.strip_prefix(lexical(base)).unwrap_or(&path);
+    shown.display().to_string().replace('\\', "/")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

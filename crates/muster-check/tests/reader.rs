@@ -100,3 +100,19 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn comments_are_found_outside_strings_once_each() {
+    let text = "// head\r\n(a: \"x // not\", /* one /* nested */ c */ b: r#\"/* no */\"#, // tail\r\n c: V /* after variant */)";
+    let (_, spans) = muster_check::syntax::read_with_comments(text).unwrap();
+    let found: Vec<&str> = spans.iter().map(|s| &text[s.start..s.end]).collect();
+    assert_eq!(
+        found,
+        [
+            "// head",
+            "/* one /* nested */ c */",
+            "// tail",
+            "/* after variant */"
+        ]
+    );
+}

@@ -1173,3 +1173,52 @@ fn archery_says_whether_the_target_is_in_range() {
         "{far}"
     );
 }
+
+#[test]
+fn fmt_and_convert_keep_every_comment() {
+    let dir = scratch("comments");
+    let original = std::fs::read_to_string(root().join(CIVITATE)).unwrap();
+    let commented = original
+        .replacen(
+            "    turns: 5,\n",
+            "    // Five turns, as printed.\n    turns: 5,\n",
+            1,
+        )
+        .replacen("army_morale: 19,", "army_morale: 19, // the papal limit", 1)
+        .replacen(
+            "first_side: \"normans\",",
+            "first_side: /* the Normans move first */ \"normans\",",
+            1,
+        );
+    let file = dir.join("c.scenario.ron");
+    std::fs::write(&file, &commented).unwrap();
+    let (code, out, err) = muster_in(&dir, &["fmt", "c.scenario.ron"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let formatted = std::fs::read_to_string(&file).unwrap();
+    for comment in [
+        "    // Five turns, as printed.\n    turns: 5,\n",
+        "army_morale: 19, // the papal limit\n",
+        "first_side: \"normans\", /* the Normans move first */\n",
+        "// Civitate, 18 June 1053",
+    ] {
+        assert!(formatted.contains(comment), "{comment} kept:\n{formatted}");
+    }
+    let (code, out, _) = muster_in(&dir, &["fmt", "--check", "c.scenario.ron"]);
+    assert_eq!(
+        code, 0,
+        "a canonical file with comments passes fmt --check: {out}"
+    );
+    let (code, back, _) = muster_in(&dir, &["convert", "--to", "ron", "c.scenario.ron"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        back.trim_end(),
+        formatted.trim_end(),
+        "convert to RON keeps them too"
+    );
+    let (code, _, err) = muster_in(&dir, &["convert", "--to", "json", "c.scenario.ron"]);
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("4 comment(s)"),
+        "JSON cannot hold them, and says so: {err}"
+    );
+}

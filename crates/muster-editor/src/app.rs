@@ -744,9 +744,9 @@ impl App {
 
     fn save(&mut self) -> Task<Message> {
         match self.doc.save() {
-            Ok(()) => {
+            Ok(wrote) => {
                 recovery::discard(self.doc.main_path());
-                self.status = format!("saved {}", self.doc.main_path().display());
+                self.status = saved_status(&wrote);
             }
             Err(e) => self.status = e,
         }
@@ -878,7 +878,7 @@ impl App {
             Message::SaveAs => {
                 let path = PathBuf::from(self.path_input.trim());
                 match self.doc.save_as(&path) {
-                    Ok(()) => self.status = format!("saved {}", path.display()),
+                    Ok(wrote) => self.status = saved_status(&wrote),
                     Err(e) => self.status = e,
                 }
                 Task::none()
@@ -1042,11 +1042,17 @@ impl App {
                     let mut edits = Vec::new();
                     for (is_scenario, text) in s.into_iter().chain([m]) {
                         match crate::panels::parse_source(&self.doc, is_scenario, &text) {
-                            Ok(e) => edits.push(e),
+                            Ok(e) => edits.push((is_scenario, text, e)),
                             Err(e) => self.status = format!("cannot restore: {e}"),
                         }
                     }
-                    return self.apply(Edit::Batch(edits));
+                    let (texts, edits): (Vec<_>, Vec<_>) =
+                        edits.into_iter().map(|(s, t, e)| ((s, t), e)).unzip();
+                    let task = self.apply(Edit::Batch(edits));
+                    for (is_scenario, text) in texts {
+                        self.doc.adopt_comments(is_scenario, &text);
+                    }
+                    return task;
                 }
                 Task::none()
             }
@@ -1346,7 +1352,9 @@ impl App {
                     *err = None;
                 }
                 self.status = "applied".into();
-                self.apply(edit)
+                let task = self.apply(edit);
+                self.doc.adopt_comments(scenario, &text);
+                task
             }
             Err(e) => {
                 if let Some((_, _, err)) = &mut self.source {
@@ -1356,6 +1364,19 @@ impl App {
             }
         }
     }
+}
+
+/// The status line after a save: every file written, or that nothing needed writing.
+fn saved_status(wrote: &[PathBuf]) -> String {
+    if wrote.is_empty() {
+        return "nothing to save: the files on disk are up to date".into();
+    }
+    let cwd = std::env::current_dir().ok();
+    let names: Vec<String> = wrote
+        .iter()
+        .map(|p| muster_check::display_path(p, cwd.as_deref()))
+        .collect();
+    format!("saved {}", names.join(" and "))
 }
 
 /// Whether a ruleset has pieces with an upper level (siege towers), so set-up lines can

@@ -1,10 +1,12 @@
 //! The document being edited: a map, and the scenario on it when there is one. Loading and
 //! saving go through the shared library; saving is atomic (write a temporary file beside
-//! the target, then rename) and canonical, so a load-save round trip changes nothing.
+//! the target, then rename) and canonical through the comment-keeping writer
+//! (`muster_check::keep_comments`, the one `muster fmt` uses), and writes only the files
+//! whose text changed, so a load-save round trip changes nothing.
 
-use muster_check::{load_value, LoadError};
+use muster_check::{keep_comments, load_value, LoadError};
 use muster_hex::GridSpec;
-use muster_model::canonical::{map_to_ron, scenario_to_ron};
+use muster_model::canonical::{map_layout, scenario_layout, Layout};
 use muster_model::{ArmyListFile, FileKind, MapFile, OverlayFile, ScenarioFile};
 use std::path::{Path, PathBuf};
 
@@ -24,7 +26,41 @@ pub struct Document {
     /// Army lists the scenario and its sides name, with the side each belongs to (`None`:
     /// shared) and the pointer of its reference (read from disk; not edited here).
     pub army_lists: Vec<(Option<usize>, String, ArmyListFile)>,
+    /// The texts on disk as last read or written: (scenario, map).
     saved: Option<(Option<String>, String)>,
+    /// Where the comments of each file come from: the text they were written in and the
+    /// layout of the value that text held.
+    scenario_comments: Option<Commented>,
+    map_comments: Option<Commented>,
+}
+
+/// A text with comments and the canonical layout of the value it holds.
+#[derive(Debug, Clone)]
+struct Commented {
+    text: String,
+    layout: Layout,
+}
+
+impl Commented {
+    fn of_text(text: &str, layout: Layout) -> Self {
+        Commented {
+            text: text.to_string(),
+            layout,
+        }
+    }
+
+    /// The canonical text of a value laid out as `now`, with these comments beside their
+    /// values.
+    fn write(&self, now: &Layout) -> Result<String, String> {
+        keep_comments(&self.text, &self.layout, now).map_err(|e| e.to_string())
+    }
+}
+
+fn written(comments: Option<&Commented>, now: Layout) -> Result<String, String> {
+    match comments {
+        Some(c) => c.write(&now),
+        None => Ok(now.render()),
+    }
 }
 
 /// The army lists a scenario names that load: the shared ones, then each side's.
@@ -93,6 +129,8 @@ impl Document {
                 let army_lists = load_army_lists(&s.value, dir);
                 let mut d = Document {
                     scenario_path: Some(path.to_path_buf()),
+                    scenario_comments: commented(&s.text, scenario_layout(&s.value)),
+                    map_comments: commented(&m.text, map_layout(&m.value)),
                     scenario: Some(s.value),
                     map_path,
                     map: m.value,
@@ -110,10 +148,12 @@ impl Document {
                     scenario_path: None,
                     scenario: None,
                     map_path: path.to_path_buf(),
+                    map_comments: commented(&m.text, map_layout(&m.value)),
                     map: m.value,
                     overlays: vec![],
                     army_lists: vec![],
                     saved: None,
+                    scenario_comments: None,
                 };
                 d.mark_saved();
                 Ok(d)
@@ -139,17 +179,38 @@ impl Document {
             overlays: vec![],
             army_lists: vec![],
             saved: None,
+            scenario_comments: None,
+            map_comments: None,
         }
     }
 
-    /// The canonical texts: (scenario, map).
+    /// The texts a save writes, (scenario, map): canonical, with every comment of the
+    /// files as read kept beside its value.
     pub fn texts(&self) -> Result<(Option<String>, String), String> {
-        let map = map_to_ron(&self.map).map_err(|e| e.to_string())?;
+        let map = map_layout(&self.map).map_err(|e| e.to_string())?;
+        let map = written(self.map_comments.as_ref(), map)?;
         let scenario = match &self.scenario {
-            Some(s) => Some(scenario_to_ron(s).map_err(|e| e.to_string())?),
+            Some(s) => {
+                let layout = scenario_layout(s).map_err(|e| e.to_string())?;
+                Some(written(self.scenario_comments.as_ref(), layout)?)
+            }
             None => None,
         };
         Ok((scenario, map))
+    }
+
+    /// Takes the comments of a text typed or restored for the scenario (`true`) or the
+    /// map, so that a save keeps them.
+    pub fn adopt_comments(&mut self, scenario: bool, text: &str) {
+        if scenario {
+            if let Some(s) = &self.scenario {
+                if let Ok(layout) = scenario_layout(s) {
+                    self.scenario_comments = Some(Commented::of_text(text, layout));
+                }
+            }
+        } else if let Ok(layout) = map_layout(&self.map) {
+            self.map_comments = Some(Commented::of_text(text, layout));
+        }
     }
 
     /// Whether there are unsaved changes.
@@ -160,25 +221,54 @@ impl Document {
         }
     }
 
+    /// Records the texts as the ones on disk, and as the source of comments from now on.
     fn mark_saved(&mut self) {
         self.saved = self.texts().ok();
+        if let Some((scenario, map)) = self.saved.clone() {
+            if let Some(text) = scenario {
+                self.adopt_comments(true, &text);
+            }
+            self.adopt_comments(false, &map);
+        }
     }
 
-    /// Saves the map and the scenario, each atomically.
-    pub fn save(&mut self) -> Result<(), String> {
+    /// Saves the map and the scenario, each atomically, writing only a file whose text
+    /// differs from the one on disk (a map other scenarios share is not rewritten when it
+    /// did not change). Returns the files written.
+    pub fn save(&mut self) -> Result<Vec<PathBuf>, String> {
         let (scenario, map) = self.texts()?;
-        write_atomically(&self.map_path, &map)?;
-        if let (Some(path), Some(text)) = (&self.scenario_path, scenario) {
-            write_atomically(path, &text)?;
+        let (saved_scenario, saved_map) = match &self.saved {
+            Some((s, m)) => (s.as_deref(), Some(m.as_str())),
+            None => (None, None),
+        };
+        let mut wrote = Vec::new();
+        if saved_map != Some(map.as_str()) || !self.map_path.exists() {
+            write_atomically(&self.map_path, &map)?;
+            wrote.push(self.map_path.clone());
+        }
+        if let (Some(path), Some(text)) = (&self.scenario_path, &scenario) {
+            if saved_scenario != Some(text.as_str()) || !path.exists() {
+                write_atomically(path, text)?;
+                wrote.push(path.clone());
+            }
         }
         self.mark_saved();
-        Ok(())
+        Ok(wrote)
     }
 
-    /// Saves under a new scenario path (the map keeps its path unless the document is a map).
-    /// A never-saved map moves beside the scenario (`<stem>.map.ron`).
-    pub fn save_as(&mut self, path: &Path) -> Result<(), String> {
+    /// Saves under a new scenario path (the map keeps its path unless the document is a
+    /// map; a never-saved map moves beside the scenario as `<stem>.map.ron`). A scenario
+    /// saved into another folder has its map, overlay and army-list references rewritten
+    /// to reach the same files from there. Returns the files written.
+    pub fn save_as(&mut self, path: &Path) -> Result<Vec<PathBuf>, String> {
         if let Some(s) = &mut self.scenario {
+            let old_dir = self
+                .scenario_path
+                .as_deref()
+                .and_then(Path::parent)
+                .unwrap_or(Path::new("."))
+                .to_path_buf();
+            let new_dir = path.parent().unwrap_or(Path::new("."));
             if self.saved.is_none() {
                 let name = path
                     .file_name()
@@ -187,10 +277,15 @@ impl Document {
                 let stem = name.strip_suffix(".scenario.ron").unwrap_or(name);
                 self.map_path = path.with_file_name(format!("{stem}.map.ron"));
                 s.map = format!("{stem}.map.ron");
+            } else {
+                rebase_references(s, &old_dir, new_dir)?;
             }
             self.scenario_path = Some(path.to_path_buf());
+            // A new file: everything is written.
+            self.saved = None;
         } else {
             self.map_path = path.to_path_buf();
+            self.saved = None;
         }
         self.save()
     }
@@ -234,6 +329,65 @@ impl Document {
     pub fn main_path(&self) -> &Path {
         self.scenario_path.as_deref().unwrap_or(&self.map_path)
     }
+}
+
+fn commented(
+    text: &str,
+    layout: Result<Layout, muster_model::canonical::WriteError>,
+) -> Option<Commented> {
+    layout.ok().map(|l| Commented::of_text(text, l))
+}
+
+/// Rewrites a scenario's relative references (map, overlays, army lists) written from
+/// `old_dir` so that they reach the same files from `new_dir`.
+fn rebase_references(s: &mut ScenarioFile, old_dir: &Path, new_dir: &Path) -> Result<(), String> {
+    let (old_dir, new_dir) = (absolute(old_dir)?, absolute(new_dir)?);
+    if old_dir == new_dir {
+        return Ok(());
+    }
+    let rebase = |r: &mut String| {
+        if !Path::new(r.as_str()).is_absolute() {
+            let target = muster_check::lexical(&old_dir.join(r.as_str()));
+            *r = relative(&target, &new_dir);
+        }
+    };
+    rebase(&mut s.map);
+    for o in &mut s.overlays {
+        rebase(&mut o.file);
+    }
+    for l in &mut s.army_lists {
+        rebase(l);
+    }
+    for side in &mut s.sides {
+        for l in &mut side.army_lists {
+            rebase(l);
+        }
+    }
+    Ok(())
+}
+
+fn absolute(dir: &Path) -> Result<PathBuf, String> {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    std::path::absolute(dir)
+        .map(|d| muster_check::lexical(&d))
+        .map_err(|e| format!("cannot resolve {}: {e}", dir.display()))
+}
+
+/// `target` written relative to `from` (both absolute and lexically normal), with `/`
+/// separators as pack files use.
+fn relative(target: &Path, from: &Path) -> String {
+    let t: Vec<_> = target.components().collect();
+    let f: Vec<_> = from.components().collect();
+    let common = t.iter().zip(&f).take_while(|(a, b)| a == b).count();
+    let ups = std::iter::repeat_n("..".to_string(), f.len() - common);
+    let downs = t[common..]
+        .iter()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned());
+    ups.chain(downs).collect::<Vec<_>>().join("/")
 }
 
 /// Writes `text` to `path` atomically (the shared writer), with a message for the status bar.

@@ -1009,3 +1009,104 @@ fn reinforcements_are_erased_and_bad_turns_refused() {
         before
     );
 }
+
+/// The scratch copy of 1st St Albans with comments written inside both files.
+fn commented(name: &str) -> (PathBuf, PathBuf) {
+    let scenario = scratch(name);
+    let map = scenario
+        .parent()
+        .unwrap()
+        .join("../../maps/saint-albans.map.ron");
+    let add = |path: &Path, after: &str, comment: &str| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let (head, tail) = text.split_once(after).unwrap();
+        std::fs::write(path, format!("{head}{after} {comment}{tail}")).unwrap();
+    };
+    add(&scenario, "turns: 5,", "// as printed");
+    add(
+        &map,
+        "(hex: \"0209\", terrain: \"slope\"),",
+        "// the slope by the abbey",
+    );
+    add(
+        &map,
+        "(hex: \"0305\", terrain: \"hilltop\"),",
+        "// the hill",
+    );
+    add(&map, "hexsides: [", "/* rivers and walls */");
+    (scenario, map)
+}
+
+#[test]
+fn save_keeps_every_comment_and_writes_only_what_changed() {
+    let (scenario, map) = commented("comments");
+    let (s0, m0) = (
+        std::fs::read_to_string(&scenario).unwrap(),
+        std::fs::read_to_string(&map).unwrap(),
+    );
+    let (mut app, _) = App::new(Some(scenario.clone()));
+    let _ = app.update(Message::Save);
+    assert!(app.status.contains("nothing to save"), "{}", app.status);
+    assert_eq!(std::fs::read_to_string(&scenario).unwrap(), s0);
+    assert_eq!(std::fs::read_to_string(&map).unwrap(), m0);
+    // Paint a hex: the map is written, with its comments; the scenario is not touched.
+    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    click(&mut app, "0305");
+    let _ = app.update(Message::Save);
+    assert!(
+        app.status.ends_with("maps/saint-albans.map.ron") && !app.status.contains(".scenario."),
+        "the status names the file written: {}",
+        app.status
+    );
+    let m1 = std::fs::read_to_string(&map).unwrap();
+    assert_ne!(m1, m0);
+    assert!(m1.contains("(hex: \"0209\", terrain: \"slope\"), // the slope by the abbey"));
+    assert!(
+        m1.contains("(hex: \"0305\", terrain: \"woods\"), // the hill"),
+        "a comment follows its hex when the hex is repainted:\n{m1}"
+    );
+    assert!(m1.contains("hexsides: [ /* rivers and walls */"));
+    assert!(
+        m1.starts_with(m0.lines().next().unwrap()),
+        "the header is kept"
+    );
+    assert_eq!(std::fs::read_to_string(&scenario).unwrap(), s0);
+    // A comment typed in the source panel is kept too.
+    let _ = app.update(Message::Source(Some(true)));
+    let typed = s0.replace("turns: 5, // as printed", "turns: 5, // typed here");
+    app.source = Some((
+        true,
+        iced::widget::text_editor::Content::with_text(&typed),
+        None,
+    ));
+    let _ = app.update(Message::SourceApply);
+    let _ = app.update(Message::Save);
+    assert!(std::fs::read_to_string(&scenario)
+        .unwrap()
+        .contains("turns: 5, // typed here"));
+}
+
+#[test]
+fn save_as_into_another_folder_rewrites_the_references() {
+    let (scenario, map) = commented("save-as-folder");
+    let (mut app, _) = App::new(Some(scenario.clone()));
+    let elsewhere = scenario
+        .parent()
+        .unwrap()
+        .join("../../mine/copy.scenario.ron");
+    std::fs::create_dir_all(elsewhere.parent().unwrap()).unwrap();
+    app.path_input = elsewhere.display().to_string();
+    let _ = app.update(Message::SaveAs);
+    assert!(app.status.contains("copy.scenario.ron"), "{}", app.status);
+    let text = std::fs::read_to_string(&elsewhere).unwrap();
+    assert!(
+        text.contains("map: \"../maps/saint-albans.map.ron\""),
+        "the map is reached from the new folder:\n{text}"
+    );
+    assert!(text.contains("// as printed"), "comments kept");
+    let reopened = Document::open(&elsewhere).unwrap();
+    assert_eq!(
+        muster_check::lexical(&reopened.map_path),
+        muster_check::lexical(&map)
+    );
+}

@@ -48,30 +48,88 @@ fn unescape_quotes(text: &str) -> String {
     out
 }
 
+/// Which value a line of canonical text writes, as a JSON pointer into the file
+/// (`/sides/0/units/3`; `""` is the whole file).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Slot {
+    /// The line that writes the value (a field, a list item), or opens it when its
+    /// contents follow on lines of their own.
+    Open(String),
+    /// The line that closes a value whose contents are on lines of their own (`],`, `)`).
+    Close(String),
+}
+
+/// One line of canonical text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// Indentation, in steps of four spaces.
+    pub depth: usize,
+    /// The text, without indentation.
+    pub text: String,
+    /// The value it writes.
+    pub slot: Slot,
+}
+
+/// The lines of a file's canonical text, each knowing the value it writes, so that a
+/// writer that keeps comments can put each comment back beside its value.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// The lines, in order.
+    pub lines: Vec<Line>,
+}
+
+impl Layout {
+    /// The text, four spaces an indentation step, one line each.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for line in &self.lines {
+            indent(&mut out, line.depth);
+            out.push_str(&line.text);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Pushes `depth` indentation steps.
+pub fn indent(out: &mut String, depth: usize) {
+    for _ in 0..depth {
+        out.push_str("    ");
+    }
+}
+
 struct Writer {
-    out: String,
+    layout: Layout,
     depth: usize,
+    /// The pointer of the value being written.
+    path: String,
 }
 
 impl Writer {
     fn new() -> Self {
         Writer {
-            out: String::new(),
+            layout: Layout::default(),
             depth: 0,
+            path: String::new(),
         }
     }
 
-    fn line(&mut self, text: &str) {
-        for _ in 0..self.depth {
-            self.out.push_str("    ");
-        }
-        self.out.push_str(text);
-        self.out.push('\n');
+    fn child(&self, name: &str) -> String {
+        format!("{}/{name}", self.path)
+    }
+
+    fn line(&mut self, text: String, slot: Slot) {
+        self.layout.lines.push(Line {
+            depth: self.depth,
+            text,
+            slot,
+        });
     }
 
     fn field<T: Serialize + ?Sized>(&mut self, name: &str, value: &T) -> Result<(), WriteError> {
         let v = inline(value)?;
-        self.line(&format!("{name}: {v},"));
+        let slot = Slot::Open(self.child(name));
+        self.line(format!("{name}: {v},"), slot);
         Ok(())
     }
 
@@ -86,32 +144,37 @@ impl Writer {
         if items.is_empty() {
             return Ok(());
         }
-        self.line(&format!("{name}: ["));
-        self.depth += 1;
-        for item in items {
+        self.open(&format!("{name}: ["), name);
+        for (i, item) in items.iter().enumerate() {
             let v = inline(item)?;
-            self.line(&format!("{v},"));
+            let slot = Slot::Open(self.child(&i.to_string()));
+            self.line(format!("{v},"), slot);
         }
-        self.depth -= 1;
-        self.line("],");
+        self.close("],");
         Ok(())
     }
 
-    fn open(&mut self, text: &str) {
-        self.line(text);
+    /// Opens the value at `name` (a field name or list index; `""` for the file).
+    fn open(&mut self, text: &str, name: &str) {
+        if !name.is_empty() {
+            self.path = self.child(name);
+        }
+        self.line(text.to_string(), Slot::Open(self.path.clone()));
         self.depth += 1;
     }
 
     fn close(&mut self, text: &str) {
         self.depth -= 1;
-        self.line(text);
+        self.line(text.to_string(), Slot::Close(self.path.clone()));
+        let cut = self.path.rfind('/').unwrap_or(0);
+        self.path.truncate(cut);
     }
 }
 
-/// The canonical text of a map.
-pub fn map_to_ron(m: &MapFile) -> Result<String, WriteError> {
+/// The canonical lines of a map.
+pub fn map_layout(m: &MapFile) -> Result<Layout, WriteError> {
     let mut w = Writer::new();
-    w.open("(");
+    w.open("(", "");
     w.field("title", &m.title)?;
     w.field("ruleset", &m.ruleset)?;
     w.field("provenance", &m.provenance)?;
@@ -124,13 +187,13 @@ pub fn map_to_ron(m: &MapFile) -> Result<String, WriteError> {
     w.list("paths", &m.paths)?;
     w.list("zones", &m.zones)?;
     w.close(")");
-    Ok(w.out)
+    Ok(w.layout)
 }
 
-/// The canonical text of an army list.
-pub fn army_list_to_ron(a: &crate::ArmyListFile) -> Result<String, WriteError> {
+/// The canonical lines of an army list.
+pub fn army_list_layout(a: &crate::ArmyListFile) -> Result<Layout, WriteError> {
     let mut w = Writer::new();
-    w.open("(");
+    w.open("(", "");
     w.field("title", &a.title)?;
     w.field("ruleset", &a.ruleset)?;
     w.field("provenance", &a.provenance)?;
@@ -138,13 +201,13 @@ pub fn army_list_to_ron(a: &crate::ArmyListFile) -> Result<String, WriteError> {
     w.list("notes", &a.notes)?;
     w.list("entries", &a.entries)?;
     w.close(")");
-    Ok(w.out)
+    Ok(w.layout)
 }
 
-/// The canonical text of an overlay.
-pub fn overlay_to_ron(o: &OverlayFile) -> Result<String, WriteError> {
+/// The canonical lines of an overlay.
+pub fn overlay_layout(o: &OverlayFile) -> Result<Layout, WriteError> {
     let mut w = Writer::new();
-    w.open("(");
+    w.open("(", "");
     w.field("title", &o.title)?;
     w.field("ruleset", &o.ruleset)?;
     w.field("provenance", &o.provenance)?;
@@ -157,11 +220,11 @@ pub fn overlay_to_ron(o: &OverlayFile) -> Result<String, WriteError> {
     w.list("hexsides", &o.hexsides)?;
     w.list("paths", &o.paths)?;
     w.close(")");
-    Ok(w.out)
+    Ok(w.layout)
 }
 
-fn side(w: &mut Writer, s: &Side) -> Result<(), WriteError> {
-    w.open("(");
+fn side(w: &mut Writer, index: usize, s: &Side) -> Result<(), WriteError> {
+    w.open("(", &index.to_string());
     w.field("id", &s.id)?;
     w.field("name", &s.name)?;
     w.opt("commander", &s.commander)?;
@@ -174,24 +237,23 @@ fn side(w: &mut Writer, s: &Side) -> Result<(), WriteError> {
     if !s.army_lists.is_empty() {
         w.field("army_lists", &s.army_lists)?;
     }
-    w.line("units: [");
-    w.depth += 1;
-    for u in &s.units {
+    w.open("units: [", "units");
+    for (i, u) in s.units.iter().enumerate() {
         let v = inline(u)?;
-        w.line(&format!("{v},"));
+        let slot = Slot::Open(w.child(&i.to_string()));
+        w.line(format!("{v},"), slot);
     }
-    w.depth -= 1;
-    w.line("],");
+    w.close("],");
     w.list("setup", &s.setup)?;
     w.list("reinforcements", &s.reinforcements)?;
     w.close("),");
     Ok(())
 }
 
-/// The canonical text of a scenario.
-pub fn scenario_to_ron(s: &ScenarioFile) -> Result<String, WriteError> {
+/// The canonical lines of a scenario.
+pub fn scenario_layout(s: &ScenarioFile) -> Result<Layout, WriteError> {
     let mut w = Writer::new();
-    w.open("(");
+    w.open("(", "");
     w.field("title", &s.title)?;
     w.field("ruleset", &s.ruleset)?;
     if !s.options.is_empty() {
@@ -204,9 +266,9 @@ pub fn scenario_to_ron(s: &ScenarioFile) -> Result<String, WriteError> {
     w.list("overlays", &s.overlays)?;
     w.field("turns", &s.turns)?;
     w.field("first_side", &s.first_side)?;
-    w.open("sides: [");
-    for sd in &s.sides {
-        side(&mut w, sd)?;
+    w.open("sides: [", "sides");
+    for (i, sd) in s.sides.iter().enumerate() {
+        side(&mut w, i, sd)?;
     }
     w.close("],");
     w.list("special_rules", &s.special_rules)?;
@@ -219,5 +281,25 @@ pub fn scenario_to_ron(s: &ScenarioFile) -> Result<String, WriteError> {
     w.list("pieces", &s.pieces)?;
     w.list("markers", &s.markers)?;
     w.close(")");
-    Ok(w.out)
+    Ok(w.layout)
+}
+
+/// The canonical text of a map, without comments (`muster_check::keep_comments` keeps them).
+pub fn map_to_ron(m: &MapFile) -> Result<String, WriteError> {
+    Ok(map_layout(m)?.render())
+}
+
+/// The canonical text of an army list.
+pub fn army_list_to_ron(a: &crate::ArmyListFile) -> Result<String, WriteError> {
+    Ok(army_list_layout(a)?.render())
+}
+
+/// The canonical text of an overlay.
+pub fn overlay_to_ron(o: &OverlayFile) -> Result<String, WriteError> {
+    Ok(overlay_layout(o)?.render())
+}
+
+/// The canonical text of a scenario.
+pub fn scenario_to_ron(s: &ScenarioFile) -> Result<String, WriteError> {
+    Ok(scenario_layout(s)?.render())
 }

@@ -7,4 +7,4 @@ mod reader;
 
 pub use lines::LineIndex;
 pub use node::{Key, Node, NodeKind, Span};
-pub use reader::{read, ReadError, MAX_DEPTH};
+pub use reader::{read, read_with_comments, ReadError, MAX_DEPTH};

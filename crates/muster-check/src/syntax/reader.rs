@@ -25,20 +25,15 @@ pub struct ReadError {
 
 /// Reads a whole RON or JSON document.
 pub fn read(text: &str) -> Result<Node, ReadError> {
-    let mut r = Reader {
-        src: text,
-        b: text.as_bytes(),
-        pos: 0,
-        depth: 0,
-    };
-    r.skip_trivia()?;
-    r.skip_attributes()?;
-    let node = r.value(true)?;
-    r.skip_trivia()?;
-    if r.pos < r.b.len() {
-        return Err(r.err_here("unexpected text after the end of the document"));
-    }
-    Ok(node)
+    Reader::new(text, None).document()
+}
+
+/// Reads a whole RON document and the comments in it (line and block comments, in the
+/// order they are written), for writers that must keep them.
+pub fn read_with_comments(text: &str) -> Result<(Node, Vec<Span>), ReadError> {
+    let mut r = Reader::new(text, Some(Vec::new()));
+    let node = r.document()?;
+    Ok((node, r.comments.unwrap_or_default()))
 }
 
 struct Reader<'a> {
@@ -46,6 +41,9 @@ struct Reader<'a> {
     b: &'a [u8],
     pos: usize,
     depth: usize,
+    /// Comments seen so far, when asked for. Look-ahead may pass a comment twice; it is
+    /// kept once.
+    comments: Option<Vec<Span>>,
 }
 
 fn is_ident_start(c: u8) -> bool {
@@ -57,6 +55,35 @@ fn is_ident_char(c: u8) -> bool {
 }
 
 impl<'a> Reader<'a> {
+    fn new(src: &'a str, comments: Option<Vec<Span>>) -> Self {
+        Reader {
+            src,
+            b: src.as_bytes(),
+            pos: 0,
+            depth: 0,
+            comments,
+        }
+    }
+
+    fn document(&mut self) -> Result<Node, ReadError> {
+        self.skip_trivia()?;
+        self.skip_attributes()?;
+        let node = self.value(true)?;
+        self.skip_trivia()?;
+        if self.pos < self.b.len() {
+            return Err(self.err_here("unexpected text after the end of the document"));
+        }
+        Ok(node)
+    }
+
+    fn note_comment(&mut self, start: usize, end: usize) {
+        if let Some(comments) = &mut self.comments {
+            if comments.last().is_none_or(|c| c.end <= start) {
+                comments.push(Span { start, end });
+            }
+        }
+    }
+
     fn err(&self, message: impl Into<String>, start: usize, end: usize) -> ReadError {
         ReadError {
             message: message.into(),
@@ -96,12 +123,16 @@ impl<'a> Reader<'a> {
             match self.peek() {
                 Some(b' ' | b'\t' | b'\n' | b'\r') => self.pos += 1,
                 Some(b'/') if self.b.get(self.pos + 1) == Some(&b'/') => {
+                    let start = self.pos;
                     while let Some(c) = self.peek() {
                         if c == b'\n' {
                             break;
                         }
                         self.pos += 1;
                     }
+                    let text = &self.src[start..self.pos];
+                    let end = start + text.trim_end_matches('\r').len();
+                    self.note_comment(start, end);
                 }
                 Some(b'/') if self.b.get(self.pos + 1) == Some(&b'*') => {
                     let start = self.pos;
@@ -127,6 +158,7 @@ impl<'a> Reader<'a> {
                             _ => self.pos += 1,
                         }
                     }
+                    self.note_comment(start, self.pos);
                 }
                 _ => return Ok(()),
             }
@@ -289,12 +321,8 @@ impl<'a> Reader<'a> {
 
     fn looks_like_struct(&self, open: usize) -> bool {
         // `( ident :` — named fields (comments may come between).
-        let mut probe = Reader {
-            src: self.src,
-            b: self.b,
-            pos: open + 1,
-            depth: 0,
-        };
+        let mut probe = Reader::new(self.src, None);
+        probe.pos = open + 1;
         if probe.skip_trivia().is_err() || !probe.peek().is_some_and(is_ident_start) {
             return false;
         }

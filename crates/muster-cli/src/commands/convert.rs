@@ -2,6 +2,7 @@
 
 use super::fmt::{canonical, write_atomically};
 use muster_model::{FileKind, Syntax};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -14,7 +15,8 @@ pub enum To {
     Ron,
 }
 
-/// Convert a map, overlay or scenario between RON and JSON (canonical form).
+/// Convert a map, overlay, scenario or army list between RON and JSON (canonical form;
+/// to RON, every comment is kept; to JSON, which has none, a note counts those left out).
 #[derive(clap::Args)]
 pub struct Args {
     /// The file.
@@ -40,9 +42,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         To::Json => Syntax::Json,
         To::Ron => Syntax::Ron,
     };
-    let Some((_, text)) = canonical(&args.file, kind, syntax)? else {
+    let Some((original, text)) = canonical(&args.file, kind, syntax)? else {
         anyhow::bail!("{} cannot be converted", args.file.display());
     };
+    if syntax == Syntax::Json {
+        let comments = muster_check::syntax::read_with_comments(&original)
+            .map(|(_, c)| c.len())
+            .unwrap_or(0);
+        if comments > 0 {
+            // stderr may be closed; the conversion itself still stands.
+            let _ = writeln!(
+                std::io::stderr(),
+                "note: {} has {comments} comment(s); JSON has no comments, so they are not in the JSON text (convert back from the RON file, not the JSON, to keep them)",
+                args.file.display()
+            );
+        }
+    }
     match args.output {
         Some(out) => write_atomically(&out, &text)?,
         None => super::emit(text.trim_end())?,

@@ -1,14 +1,16 @@
 //! `muster fmt [--check] PATH...`: rewrite files in canonical form.
 
-use muster_check::{discover, load_value};
-use muster_model::canonical::{army_list_to_ron, map_to_ron, overlay_to_ron, scenario_to_ron};
+use muster_check::{discover, keep_comments, load_value, Loaded};
+use muster_model::canonical::{
+    army_list_layout, map_layout, overlay_layout, scenario_layout, Layout, WriteError,
+};
 use muster_model::{ArmyListFile, FileKind, MapFile, OverlayFile, ScenarioFile, Syntax};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Rewrite maps, overlays and scenarios canonically: stable field order, one hex, unit or
-/// set-up line per line, so that diffs stay small. Comments before the first value are
-/// kept; comments inside a file are not.
+/// set-up line per line, so that diffs stay small. Every comment is kept beside the value
+/// it annotates.
 #[derive(clap::Args)]
 pub struct Args {
     /// Files and folders.
@@ -19,75 +21,49 @@ pub struct Args {
     check: bool,
 }
 
-/// The comment lines that open a file, kept across formatting.
-fn header(text: &str) -> String {
-    let mut out = String::new();
-    for line in text.lines() {
-        let t = line.trim();
-        if t.starts_with("//") || (t.is_empty() && !out.is_empty()) {
-            out.push_str(line);
-            out.push('\n');
-        } else if !t.is_empty() {
-            break;
+/// The canonical text of a loaded file in `syntax`: RON keeps every comment of the file
+/// (the shared comment-keeping writer), JSON has none to keep.
+fn write<T: serde::Serialize>(
+    loaded: &Loaded<T>,
+    syntax: Syntax,
+    layout: fn(&T) -> Result<Layout, WriteError>,
+) -> anyhow::Result<String> {
+    Ok(match syntax {
+        Syntax::Json => serde_json::to_string_pretty(&loaded.value)? + "\n",
+        Syntax::Ron => {
+            let lines = layout(&loaded.value)?;
+            keep_comments(&loaded.text, &lines, &lines)?
         }
-    }
-    out
+    })
 }
 
-/// The canonical text of a file (RON or JSON, as its name says), or None for kinds that
-/// have no canonical writer.
+fn canonical_of<T: serde::Serialize + serde::de::DeserializeOwned>(
+    path: &Path,
+    kind: FileKind,
+    syntax: Syntax,
+    layout: fn(&T) -> Result<Layout, WriteError>,
+) -> anyhow::Result<(String, String)> {
+    let l = load_value::<T>(path, kind).map_err(|_| {
+        anyhow::anyhow!("{} has errors; run `muster validate` on it", path.display())
+    })?;
+    let body = write(&l, syntax, layout)?;
+    Ok((l.text.to_string(), body))
+}
+
+/// The text of a file and its canonical text (RON or JSON, as `syntax` says), or None
+/// for kinds that have no canonical writer.
 pub fn canonical(
     path: &Path,
     kind: FileKind,
     syntax: Syntax,
 ) -> anyhow::Result<Option<(String, String)>> {
-    let fail =
-        |p: &Path| anyhow::anyhow!("{} has errors; run `muster validate` on it", p.display());
-    let (text, body) = match kind {
-        FileKind::Map => {
-            let l = load_value::<MapFile>(path, kind).map_err(|_| fail(path))?;
-            let body = if syntax == Syntax::Json {
-                serde_json::to_string_pretty(&l.value)? + "\n"
-            } else {
-                map_to_ron(&l.value)?
-            };
-            (l.text, body)
-        }
-        FileKind::Overlay => {
-            let l = load_value::<OverlayFile>(path, kind).map_err(|_| fail(path))?;
-            let body = if syntax == Syntax::Json {
-                serde_json::to_string_pretty(&l.value)? + "\n"
-            } else {
-                overlay_to_ron(&l.value)?
-            };
-            (l.text, body)
-        }
-        FileKind::Scenario => {
-            let l = load_value::<ScenarioFile>(path, kind).map_err(|_| fail(path))?;
-            let body = if syntax == Syntax::Json {
-                serde_json::to_string_pretty(&l.value)? + "\n"
-            } else {
-                scenario_to_ron(&l.value)?
-            };
-            (l.text, body)
-        }
-        FileKind::ArmyList => {
-            let l = load_value::<ArmyListFile>(path, kind).map_err(|_| fail(path))?;
-            let body = if syntax == Syntax::Json {
-                serde_json::to_string_pretty(&l.value)? + "\n"
-            } else {
-                army_list_to_ron(&l.value)?
-            };
-            (l.text, body)
-        }
+    Ok(Some(match kind {
+        FileKind::Map => canonical_of::<MapFile>(path, kind, syntax, map_layout)?,
+        FileKind::Overlay => canonical_of::<OverlayFile>(path, kind, syntax, overlay_layout)?,
+        FileKind::Scenario => canonical_of::<ScenarioFile>(path, kind, syntax, scenario_layout)?,
+        FileKind::ArmyList => canonical_of::<ArmyListFile>(path, kind, syntax, army_list_layout)?,
         _ => return Ok(None),
-    };
-    let head = if syntax == Syntax::Ron {
-        header(&text)
-    } else {
-        String::new()
-    };
-    Ok(Some((text.to_string(), head + &body)))
+    }))
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {

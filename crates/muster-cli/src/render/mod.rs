@@ -17,17 +17,4 @@ pub use junit::junit;
 pub use sarif::sarif;
 pub use snippet::WIDTH as SNIPPET_WIDTH;
 
-use std::path::Path;
-
-/// A path as shown to the user: normalised lexically (no `x/../`), relative to `base`
-/// when it lies under it.
-pub fn display_path(path: &Path, base: Option<&Path>) -> String {
-    let Some(base) = base else {
-        return path.display().to_string().replace('\\', "/");
-    };
-    let path = muster_check::lexical(path);
-    let shown = path
-        .strip_prefix(muster_check::lexical(base))
-        .unwrap_or(&path);
-    shown.display().to_string().replace('\\', "/")
-}
+pub use muster_check::display_path;
