@@ -35,8 +35,12 @@ pub struct Finding {
     pub end: usize,
     /// 1-based line.
     pub line: usize,
-    /// 1-based column.
+    /// 1-based column (in characters, that is Unicode code points).
     pub column: usize,
+    /// 1-based line where the offending text ends.
+    pub end_line: usize,
+    /// 1-based column just past the offending text's last character.
+    pub end_column: usize,
     /// Secondary labels.
     pub labels: Vec<LocatedLabel>,
 }
@@ -55,6 +59,8 @@ impl Finding {
             end: 0,
             line: 1,
             column: 1,
+            end_line: 1,
+            end_column: 1,
             labels: vec![],
         }
     }

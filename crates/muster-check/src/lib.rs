@@ -32,7 +32,7 @@ pub use load::{load_value, parse_text, LoadError, Loaded, MAX_FILE_BYTES};
 pub use paths::{display_path, lexical};
 pub use pipeline::{Checker, LoadedList, LoadedScenario};
 pub use read::{read_bytes, ReadError};
-pub use walk::{discover, Discovered};
+pub use walk::{discover, discover_except, Discovered, Exclude, SKIPPED_FOLDERS};
 pub use write::write_atomically;
 
 pub use muster_rules::{Diagnostic, Severity};

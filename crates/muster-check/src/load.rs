@@ -131,6 +131,7 @@ pub(crate) fn locate_all(
             let f = pick(&d.location.file);
             let span = f.span_of(&d.location.pointer);
             let (line, column) = f.position(span.start);
+            let (end_line, end_column) = f.position(span.end);
             let labels = d
                 .labels
                 .iter()
@@ -154,6 +155,8 @@ pub(crate) fn locate_all(
                 end: span.end,
                 line,
                 column,
+                end_line,
+                end_column,
                 labels,
                 diagnostic: d,
             }
@@ -232,6 +235,7 @@ pub fn parse_text<T: DeserializeOwned>(
 fn tree(path: &Path, text: &Arc<str>, bare: &Located) -> Result<Node, LoadError> {
     read(text).map_err(|e| {
         let (line, column) = bare.position(e.span.start);
+        let (end_line, end_column) = bare.position(e.span.end);
         let d = Diagnostic::error(
             "MU001",
             Location::here(""),
@@ -244,6 +248,8 @@ fn tree(path: &Path, text: &Arc<str>, bare: &Located) -> Result<Node, LoadError>
             end: e.span.end,
             line,
             column,
+            end_line,
+            end_column,
             labels: vec![],
         };
         (vec![f], Some(text.clone()))

@@ -7,7 +7,7 @@ use crate::finding::{FileReport, Finding, Report};
 use crate::load::{load_value, locate_all, Loaded, Located};
 use crate::manifests::Manifests;
 use crate::paths::lexical as canonical;
-use crate::walk::discover;
+use crate::walk::discover_except;
 use muster_model::{ArmyListFile, FileKind, Manifest, MapFile, OverlayFile, Ruleset, ScenarioFile};
 use muster_rules::{Diagnostic, Location, Severity};
 use rayon::prelude::*;
@@ -30,6 +30,7 @@ pub struct Checker {
     roots: Vec<PathBuf>,
     cap: Option<usize>,
     suppressed: Mutex<HashMap<PathBuf, Suppressed>>,
+    exclude: crate::walk::Exclude,
 }
 
 /// An army list a scenario names, with the side it belongs to (`None`: shared).
@@ -137,6 +138,12 @@ impl Checker {
     /// first, counting the rest in the file's report (see the `cap` module).
     pub fn with_cap(mut self, max: usize) -> Self {
         self.cap = Some(max);
+        self
+    }
+
+    /// Leaves out of folder walks what `exclude` names (`--exclude`).
+    pub fn with_exclude(mut self, exclude: crate::walk::Exclude) -> Self {
+        self.exclude = exclude;
         self
     }
 
@@ -511,7 +518,7 @@ impl Checker {
 
     /// [`Checker::check_paths`], calling `tick` once per file checked (for progress bars).
     pub fn check_paths_with_progress(&self, paths: &[PathBuf], tick: &(dyn Fn() + Sync)) -> Report {
-        let found = discover(paths);
+        let found = discover_except(paths, &self.exclude);
         let mut report = Report::default();
         let mut by_path: BTreeMap<PathBuf, Vec<Finding>> = BTreeMap::new();
         for mut p in found.problems {

@@ -1222,3 +1222,140 @@ fn fmt_and_convert_keep_every_comment() {
         "JSON cannot hold them, and says so: {err}"
     );
 }
+
+#[test]
+fn walks_skip_build_and_vcs_folders_and_honour_exclude() {
+    let dir = scratch("exclude");
+    let bad = "(title: 1)\n";
+    for f in [
+        ".git/x.map.ron",
+        "target/x.map.ron",
+        "node_modules/pkg/x.map.ron",
+        "drafts/x.map.ron",
+        "maps/y.draft.map.ron",
+        "maps/old/z.map.ron",
+    ] {
+        std::fs::create_dir_all(dir.join(f).parent().unwrap()).unwrap();
+        std::fs::write(dir.join(f), bad).unwrap();
+    }
+    let (code, out, _) = muster_in(&dir, &["validate", ".", "--format", "json"]);
+    assert_eq!(code, 1, "{out}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let mut files: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["file"].as_str().unwrap())
+        .collect();
+    files.dedup();
+    assert_eq!(
+        files,
+        [
+            "drafts/x.map.ron",
+            "maps/old/z.map.ron",
+            "maps/y.draft.map.ron"
+        ],
+        ".git, target and node_modules are skipped"
+    );
+    let (code, out, _) = muster_in(
+        &dir,
+        &[
+            "validate",
+            ".",
+            "--exclude",
+            "drafts",
+            "--exclude",
+            "*.draft.map.ron",
+            "--exclude",
+            "maps/old/**",
+        ],
+    );
+    assert_eq!(code, 0, "everything left is excluded: {out}");
+    let (code, _, _) = muster_in(
+        &dir,
+        &[
+            "fmt",
+            "--check",
+            ".",
+            "--exclude",
+            "maps",
+            "--exclude",
+            "drafts",
+        ],
+    );
+    assert_eq!(code, 0, "fmt honours --exclude too");
+    let (code, _, err) = muster_in(&dir, &["validate", ".", "--exclude", "a[b"]);
+    assert_eq!(code, 2, "a glob that does not parse stops the run: {err}");
+    assert!(err.contains("a[b"), "{err}");
+    // A file named on the command line is checked even inside a skipped folder.
+    let (code, _, _) = muster_in(&dir, &["validate", "target/x.map.ron"]);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn sarif_uris_are_percent_encoded_with_code_point_columns_and_help_links() {
+    let dir = scratch("sarif uris");
+    let sub = dir.join("cartes é");
+    std::fs::create_dir_all(&sub).unwrap();
+    // `é` before the error: the column counts it as one code point.
+    std::fs::write(
+        sub.join("x y.map.ron"),
+        "(title: \"é\", ruleset: \"a-la-charge\", provenance: Original, bogus: 1)\n",
+    )
+    .unwrap();
+    let (code, out, _) = muster_in(&dir, &["validate", ".", "--format", "sarif"]);
+    assert_eq!(code, 1, "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let run = &v["runs"][0];
+    assert_eq!(run["columnKind"], "unicodeCodePoints");
+    let root = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+        .as_str()
+        .unwrap();
+    assert!(
+        root.starts_with("file:///") && root.ends_with("/") && root.contains("sarif%20uris"),
+        "{root}"
+    );
+    let result = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["message"]["text"].as_str().unwrap().contains("bogus"))
+        .unwrap();
+    let location = &result["locations"][0]["physicalLocation"];
+    assert_eq!(
+        location["artifactLocation"]["uri"],
+        "cartes%20%C3%A9/x%20y.map.ron"
+    );
+    assert_eq!(location["artifactLocation"]["uriBaseId"], "%SRCROOT%");
+    let region = &location["region"];
+    let line = "(title: \"é\", ruleset: \"a-la-charge\", provenance: Original, bogus: 1)";
+    let column = line[..line.find("bogus").unwrap()].chars().count() as u64 + 1;
+    assert_eq!(region["startColumn"], column, "{region}");
+    assert_eq!(
+        region["endColumn"],
+        column + "bogus".len() as u64,
+        "{region}"
+    );
+    let rule = &run["tool"]["driver"]["rules"].as_array().unwrap()[0];
+    let code = rule["id"].as_str().unwrap().to_ascii_lowercase();
+    assert!(rule["helpUri"]
+        .as_str()
+        .unwrap()
+        .ends_with(&format!("docs/codes.md#{code}")));
+}
+
+#[test]
+fn docs_codes_md_is_what_explain_prints() {
+    let (code, out, _) = muster(&["explain", "--markdown"]);
+    assert_eq!(code, 0);
+    let path = root().join("docs/codes.md");
+    if std::env::var_os("MUSTER_BLESS").is_some() {
+        std::fs::write(&path, format!("{}\n", out.trim_end())).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert_eq!(
+        committed.trim_end(),
+        out.trim_end(),
+        "docs/codes.md is stale: run `MUSTER_BLESS=1 cargo test -p muster-cli --test cli docs_codes_md`"
+    );
+}

@@ -1,6 +1,6 @@
 //! `muster fmt [--check] PATH...`: rewrite files in canonical form.
 
-use muster_check::{discover, keep_comments, load_value, Loaded};
+use muster_check::{discover_except, keep_comments, load_value, Loaded};
 use muster_model::canonical::{
     army_list_layout, map_layout, overlay_layout, scenario_layout, Layout, WriteError,
 };
@@ -19,6 +19,9 @@ pub struct Args {
     /// Only report files that are not canonical (exit 1 if any).
     #[arg(long)]
     check: bool,
+    /// Leave files and folders out of folder walks (repeatable; as `validate --exclude`).
+    #[arg(long, value_name = "GLOB")]
+    exclude: Vec<String>,
 }
 
 /// The canonical text of a loaded file in `syntax`: RON keeps every comment of the file
@@ -67,7 +70,8 @@ pub fn canonical(
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let found = discover(&args.paths);
+    let exclude = muster_check::Exclude::new(&args.exclude).map_err(anyhow::Error::msg)?;
+    let found = discover_except(&args.paths, &exclude);
     if let Some(p) = found.problems.first() {
         anyhow::bail!("{}: {}", p.file.display(), p.diagnostic.message);
     }

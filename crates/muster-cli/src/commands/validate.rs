@@ -54,6 +54,11 @@ pub struct Args {
     /// Write a PNG per failing scenario or map into this folder, offending hexes marked.
     #[arg(long, value_name = "DIR")]
     render_failures: Option<PathBuf>,
+    /// Leave files and folders out of folder walks (repeatable): a glob with `/` matches
+    /// the path below the folder walked, one without matches any name (`drafts`,
+    /// `*.draft.scenario.ron`). `.git`, `target` and `node_modules` are always skipped.
+    #[arg(long, value_name = "GLOB")]
+    exclude: Vec<String>,
 }
 
 /// The severity `--allow` and `--deny CODE` give a finding of `code`.
@@ -103,8 +108,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             b.inc(1);
         }
     };
+    let exclude = muster_check::Exclude::new(&args.exclude).map_err(anyhow::Error::msg)?;
     let mut report = Checker::new()
         .with_cap(muster_check::MAX_FINDINGS_PER_FILE)
+        .with_exclude(exclude)
         .check_paths_with_progress(&args.paths, &tick);
     if let Some(b) = &progress {
         b.finish_and_clear();

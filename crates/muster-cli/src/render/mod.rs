@@ -1,6 +1,7 @@
 //! Renderers for a validation report: `human` (codespan-reporting snippets), `json`,
 //! `sarif`, `junit` and `github` (workflow annotations).
 
+mod codes;
 mod escape;
 mod github;
 mod human;
@@ -9,6 +10,7 @@ mod junit;
 mod sarif;
 mod snippet;
 
+pub use codes::{codes_markdown, help_uri};
 pub use escape::escape_controls;
 pub use github::github;
 pub use human::{human, human_findings, human_to_writer, summary};

@@ -2,9 +2,46 @@
 //! results with file, line and column.
 
 use super::display_path;
-use muster_check::{Report, Severity};
+use muster_check::{Finding, Report, Severity};
+use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use serde_json::{json, Value};
 use std::path::Path;
+
+/// What a URI path segment keeps as written (RFC 3986 unreserved characters); everything
+/// else, spaces and non-ASCII letters included, is percent-encoded as UTF-8.
+const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
+/// A path as a URI reference: `/`-separated, each segment percent-encoded.
+fn uri_path(path: &str) -> String {
+    path.split('/')
+        .map(|s| utf8_percent_encode(s, SEGMENT).to_string())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Where a file is, relative to `%SRCROOT%` (the working directory) when it lies under it.
+fn artifact(path: &Path, base: Option<&Path>) -> Value {
+    let shown = display_path(path, base);
+    if shown.starts_with('/') {
+        json!({"uri": format!("file://{}", uri_path(&shown))})
+    } else {
+        json!({"uri": uri_path(&shown), "uriBaseId": "%SRCROOT%"})
+    }
+}
+
+/// The region of a finding: start and end, columns in Unicode code points.
+fn region(f: &Finding) -> Value {
+    let mut r = json!({"startLine": f.line, "startColumn": f.column});
+    if (f.end_line, f.end_column) > (f.line, f.column) {
+        r["endLine"] = json!(f.end_line);
+        r["endColumn"] = json!(f.end_column);
+    }
+    r
+}
 
 fn level(s: Severity) -> &'static str {
     match s {
@@ -12,6 +49,19 @@ fn level(s: Severity) -> &'static str {
         Severity::Warning => "warning",
         Severity::Note => "note",
     }
+}
+
+/// `%SRCROOT%`: the working directory, as a `file:` URI ending in `/`.
+fn base_ids(base: Option<&Path>) -> Value {
+    let Some(base) = base else {
+        return json!({});
+    };
+    let abs = muster_check::lexical(base)
+        .display()
+        .to_string()
+        .replace('\\', "/");
+    let abs = abs.trim_end_matches('/');
+    json!({"%SRCROOT%": {"uri": format!("file://{}/", uri_path(abs))}})
 }
 
 /// The report as a SARIF 2.1.0 log.
@@ -26,6 +76,7 @@ pub fn sarif(report: &Report, base: Option<&Path>) -> Value {
                 "shortDescription": {"text": d.summary},
                 "fullDescription": {"text": d.summary},
                 "help": {"text": d.doc, "markdown": d.doc},
+                "helpUri": super::help_uri(d.code),
                 "properties": {"system": d.system},
             })
         })
@@ -47,7 +98,7 @@ pub fn sarif(report: &Report, base: Option<&Path>) -> Value {
                         "id": i,
                         "message": {"text": l.message},
                         "physicalLocation": {
-                            "artifactLocation": {"uri": display_path(&l.file, base)},
+                            "artifactLocation": artifact(&l.file, base),
                             "region": {"startLine": l.line, "startColumn": l.column},
                         },
                     })
@@ -60,8 +111,8 @@ pub fn sarif(report: &Report, base: Option<&Path>) -> Value {
                 "message": {"text": message},
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": {"uri": display_path(&f.file, base)},
-                        "region": {"startLine": f.line, "startColumn": f.column},
+                        "artifactLocation": artifact(&f.file, base),
+                        "region": region(f),
                     },
                 }],
                 "relatedLocations": related,
@@ -84,7 +135,7 @@ pub fn sarif(report: &Report, base: Option<&Path>) -> Value {
                     muster_check::MAX_FINDINGS_PER_FILE
                 )},
                 "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": display_path(&f.path, base)},
+                    "artifactLocation": artifact(&f.path, base),
                 }}],
             })
         })
@@ -99,6 +150,8 @@ pub fn sarif(report: &Report, base: Option<&Path>) -> Value {
                 "informationUri": "https://example.invalid/muster",
                 "rules": rules,
             }},
+            "columnKind": "unicodeCodePoints",
+            "originalUriBaseIds": base_ids(base),
             "results": results,
             // Findings left out by the per-file cap: counted here and in a notification.
             "properties": {

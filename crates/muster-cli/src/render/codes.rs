@@ -1,0 +1,43 @@
+//! The published explanation of every code (docs/codes.md) and where each one is.
+
+/// Every code's explanation as Markdown, one `## CODE` heading each (so that GitHub's
+/// anchor for a code is its lower-case name, `#mu013`).
+pub fn codes_markdown() -> String {
+    let mut out = String::from(
+        "# Diagnostic codes\n\nWritten by `muster explain --markdown`; a test fails when it drifts from the code.\n",
+    );
+    for d in muster_rules::registry::all_codes() {
+        out.push_str(&format!(
+            "\n## {}\n\n**{}** ({}): {}\n\n{}\n",
+            d.code,
+            d.name,
+            d.system,
+            d.summary,
+            demote(d.doc.trim_end())
+        ));
+    }
+    out
+}
+
+/// Where a code's explanation is published: its heading in docs/codes.md.
+pub fn help_uri(code: &str) -> String {
+    format!(
+        "{}/blob/main/docs/codes.md#{}",
+        env!("CARGO_PKG_REPOSITORY"),
+        code.to_ascii_lowercase()
+    )
+}
+
+/// An explanation's own `##` headings one level down, under its code's heading.
+fn demote(doc: &str) -> String {
+    doc.lines()
+        .map(|l| {
+            if l.starts_with('#') {
+                format!("#{l}")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
