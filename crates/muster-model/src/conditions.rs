@@ -32,6 +32,13 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unless: Option<Condition>,
     },
+    /// The units cannot move alone: each moves only with a friendly combat unit it is
+    /// stacked with, and where that unit moves (2nd St Albans: King Henry "cannot move
+    /// alone").
+    CannotMoveAlone {
+        /// The units.
+        units: Vec<String>,
+    },
     /// The unit is captured when an enemy unit enters its hex, and is then moved by the
     /// unit it is stacked with (King Henry at St Albans).
     Capturable {

@@ -203,6 +203,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 "hexes": r.hexes.iter().map(|(h, _)| grid.to_printed(*h)).collect::<Vec<_>>(),
                 "cost": r.hexes.iter().map(|(h, c)| (grid.to_printed(*h), json!(*c))).collect::<serde_json::Map<String, serde_json::Value>>(),
                 "restricted": r.restricted,
+                "moves_with": r.moves_with,
                 "uncertain": r.uncertain.iter().map(|h| grid.to_printed(*h)).collect::<Vec<_>>(),
             });
             print(&v, format, || {

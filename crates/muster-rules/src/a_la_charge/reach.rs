@@ -124,13 +124,69 @@ fn restriction(s: &Scenario, side: usize, unit: usize) -> Option<String> {
     None
 }
 
+/// A unit that cannot move alone (2nd St Albans: "King Henry ... cannot move alone") goes
+/// where a friendly combat unit certainly stacked with it goes; with none, it stays.
+fn reach_with_companion(
+    s: &Scenario,
+    side: usize,
+    unit: usize,
+    from: Hex,
+    assume: Assume,
+) -> Reach {
+    let grid = &s.world.grid;
+    let companion = s
+        .placements
+        .certainly_held(from)
+        .into_iter()
+        .filter(|o| o.side == side && !o.free)
+        .find_map(|o| {
+            o.unit
+                .filter(|u| *u != unit && !cannot_move_alone(s, side, *u))
+        });
+    match companion {
+        Some(c) => {
+            let mut r = reach_assuming(s, side, c, from, assume);
+            r.moves_with = Some(format!(
+                "`{}`: a special rule says it cannot move alone, so it moves with the combat unit stacked with it in {}",
+                s.file.sides[side].units[c].id,
+                grid.to_printed(from)
+            ));
+            r
+        }
+        None => Reach::none(
+            0,
+            format!(
+                "a special rule says it cannot move alone, and no friendly combat unit is certainly stacked with it in {}",
+                grid.to_printed(from)
+            ),
+        ),
+    }
+}
+
 /// Where the unit (side, unit index) can end a move from `from`, with the hexes an
 /// owner's choice or a hidden unit may close marked uncertain.
 pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     crate::movement::with_uncertain(s, |assume| reach_assuming(s, side, unit, from, assume))
 }
 
+/// Whether a special rule says the unit cannot move alone (`CannotMoveAlone`).
+fn cannot_move_alone(s: &Scenario, side: usize, unit: usize) -> bool {
+    let id = &s.file.sides[side].units[unit].id;
+    let side_id = &s.file.sides[side].id;
+    s.file.special_rules.iter().any(|r| match &r.rule {
+        Effect::CannotMoveAlone { units } => units.iter().any(|u| {
+            u == id
+                || u.split_once('/')
+                    .is_some_and(|(sd, un)| sd == side_id && un == id)
+        }),
+        _ => false,
+    })
+}
+
 fn reach_assuming(s: &Scenario, side: usize, unit: usize, from: Hex, assume: Assume) -> Reach {
+    if cannot_move_alone(s, side, unit) {
+        return reach_with_companion(s, side, unit, from, assume);
+    }
     let def = &s.file.sides[side].units[unit];
     let mp = def.steps.first().map(|st| st.mp).or(def.mp).unwrap_or(0);
     if let Some(why) = restriction(s, side, unit) {
@@ -180,5 +236,6 @@ fn reach_assuming(s: &Scenario, side: usize, unit: usize, from: Hex, assume: Ass
         uncertain: vec![],
         hexes,
         restricted: None,
+        moves_with: None,
     }
 }

@@ -85,5 +85,6 @@ fn reach_assuming(
         uncertain: vec![],
         hexes,
         restricted: None,
+        moves_with: None,
     }
 }
