@@ -74,3 +74,37 @@ fn the_king_who_cannot_move_alone_moves_with_the_archer_in_his_hex() {
         "{alone}"
     );
 }
+
+const KALAVRYAI: &str = "scenarios/a-la-charge/kalavryai-1078.scenario.ron";
+
+/// §9: "A unit cannot enter a hex if it does not have enough MP remaining to do so" — the
+/// entry hex of a reinforcement too. The Athanatoi (force 2, 6 MP supplied) enter at 1201
+/// (clear, 1 MP): they may stop there for 1 MP and have 5 MP left beyond it.
+#[test]
+fn a_reinforcement_pays_for_its_entry_hex() {
+    let r = json(&["query", "reach", KALAVRYAI, "Athanatoi (force 2)"]);
+    assert_eq!(r["from"], "1201");
+    assert_eq!(r["mp"], 6);
+    assert_eq!(r["cost"]["1201"], 1, "{r}");
+    assert_eq!(r["cost"]["1202"], 2, "{r}");
+    let hexes: Vec<&str> = r["hexes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|h| h.as_str())
+        .collect();
+    assert!(
+        !hexes.contains(&"0601"),
+        "six hexes from the edge needs 7 MP with the entry hex: {r}"
+    );
+}
+
+/// 2nd St Albans: the Lancastrians "enter by the three roads south of the river and count
+/// their movement from these hexes" (`moves_from_entry`): the entry hex is free.
+#[test]
+fn the_lancastrians_count_their_movement_from_the_road_hexes() {
+    let r = json(&["query", "reach", ST_ALBANS_2, "Cavalry"]);
+    assert_eq!(r["from"], "1803");
+    assert!(r["cost"].get("1803").is_none(), "{r}");
+    assert_eq!(r["cost"]["1703"], 1, "{r}");
+}
