@@ -108,3 +108,75 @@ fn the_lancastrians_count_their_movement_from_the_road_hexes() {
     assert!(r["cost"].get("1803").is_none(), "{r}");
     assert_eq!(r["cost"]["1703"], 1, "{r}");
 }
+
+/// The odds examples of `tests/rules-examples/ac-odds.scenario.ron`. The texts print no
+/// worked example of odds, so these start from the printed rules: §8 (a leader adds his
+/// rating), §10 (charge +2, the leader not added), §12.2 (archers −1 in melee; alone not
+/// below 1-1), §12.3 (ratio rounded for the defence) and the translator's note to §9
+/// (woods: one column left).
+const ODDS: &str = "tests/rules-examples/ac-odds.scenario.ron";
+
+#[test]
+fn odds_add_the_leader_take_one_from_archers_in_melee_and_shift_for_woods() {
+    let o = json(&["query", "odds", ODDS, "0302", "0304", "0303"]);
+    assert_eq!(o["attackers"][0]["total"], 4, "knights 3 + leader 1: {o}");
+    assert_eq!(o["attackers"][1]["total"], 1, "archers 2 − 1 in melee: {o}");
+    assert_eq!(o["attack"], 5);
+    assert_eq!(o["defence"], 3);
+    assert_eq!(o["ratio"], "1-1", "5 to 3 rounds down for the defence");
+    assert_eq!(o["shift"]["terrain"], "woods");
+    assert_eq!(o["column"], "1-2");
+}
+
+#[test]
+fn a_charge_adds_two_and_drops_the_leader() {
+    let o = json(&[
+        "query",
+        "odds",
+        ODDS,
+        "0302",
+        "0304",
+        "0303",
+        "--charging",
+        "0302",
+    ]);
+    assert_eq!(
+        o["attackers"][0]["total"], 5,
+        "3 + 2, leader not added: {o}"
+    );
+    assert_eq!(o["ratio"], "2-1");
+    assert_eq!(o["column"], "1-1");
+    let (code, _, err) = muster(&["query", "odds", ODDS, "0304", "0303", "--charging", "0304"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot charge"), "{err}");
+}
+
+#[test]
+fn archers_alone_cannot_attack_below_one_to_one_in_melee_but_may_shoot() {
+    let (code, _, err) = muster(&["query", "odds", ODDS, "0304", "0303"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("less than 1-1"), "{err}");
+    let fire = json(&["query", "odds", ODDS, "0304", "0305", "0303", "--fire"]);
+    assert_eq!(fire["attack"], 3, "no −1 when shooting: {fire}");
+    assert_eq!(fire["column"], "1-2");
+    let (code, _, err) = muster(&["query", "odds", ODDS, "0305", "0303"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("adjacent"), "{err}");
+}
+
+#[test]
+fn a_reduced_defender_counts_its_back() {
+    let o = json(&[
+        "query",
+        "odds",
+        ODDS,
+        "0302",
+        "0304",
+        "0303",
+        "--reduced",
+        "0303",
+    ]);
+    assert_eq!(o["defence"], 2);
+    assert_eq!(o["ratio"], "2-1");
+    assert_eq!(o["column"], "1-1");
+}

@@ -1,4 +1,4 @@
-//! `muster query reach|los`: answers from the rules engine, as JSON for tools and tests.
+//! `muster query reach|command|crossfire|los` (and `odds`, in its own file): answers from the rules engine, as JSON for tools and tests.
 
 use super::Format;
 use anyhow::{bail, Context};
@@ -70,6 +70,9 @@ pub enum Query {
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
     },
+    /// A la Charge: the odds of a combat between the units set up in the hexes given
+    /// (§8, §10, §12): {"attack", "defence", "ratio", "shift", "column", "attackers", "defender"}.
+    Odds(super::query_odds::OddsArgs),
 }
 
 /// A level in a siege-tower hex.
@@ -81,7 +84,7 @@ pub enum LevelArg {
     Upper,
 }
 
-fn load(path: &std::path::Path) -> anyhow::Result<LoadedScenario> {
+pub(super) fn load(path: &std::path::Path) -> anyhow::Result<LoadedScenario> {
     Checker::new().load_scenario(path).map_err(|report| {
         let base = std::env::current_dir().ok();
         super::tell(muster_cli::render::human(&report, base.as_deref()));
@@ -89,7 +92,7 @@ fn load(path: &std::path::Path) -> anyhow::Result<LoadedScenario> {
     })
 }
 
-fn hex(s: &Scenario, id: &str) -> anyhow::Result<muster_hex::Hex> {
+pub(super) fn hex(s: &Scenario, id: &str) -> anyhow::Result<muster_hex::Hex> {
     let h = s
         .world
         .grid
@@ -175,6 +178,7 @@ fn start_hex(s: &Scenario, side: usize, unit: usize) -> anyhow::Result<muster_he
 
 pub fn run(q: Query) -> anyhow::Result<ExitCode> {
     match q {
+        Query::Odds(args) => super::query_odds::run(args)?,
         Query::Reach {
             scenario,
             unit,
@@ -372,7 +376,11 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn print(v: &serde_json::Value, format: Format, human: impl Fn() -> String) -> anyhow::Result<()> {
+pub(super) fn print(
+    v: &serde_json::Value,
+    format: Format,
+    human: impl Fn() -> String,
+) -> anyhow::Result<()> {
     match format {
         Format::Json => super::emit(serde_json::to_string_pretty(v)?)?,
         Format::Human => super::emit(human())?,
