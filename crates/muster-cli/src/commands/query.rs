@@ -1,4 +1,5 @@
-//! `muster query reach|command|crossfire|los` (and `odds`, in its own file): answers from the rules engine, as JSON for tools and tests.
+//! `muster query reach|command|crossfire|los` (`odds`, `fire`, `melee` and `morale` in
+//! their own files): answers from the rules engine, as JSON for tools and tests.
 
 use super::Format;
 use anyhow::{bail, Context};
@@ -73,6 +74,15 @@ pub enum Query {
     /// A la Charge: the odds of a combat between the units set up in the hexes given
     /// (§8, §10, §12): {"attack", "defence", "ratio", "shift", "column", "attackers", "defender"}.
     Odds(super::query_odds::OddsArgs),
+    /// And Gentlemen All: fire from one regiment at another (§7), every modifier named:
+    /// {"firer", "target", "distance", "band", "shock"}.
+    Fire(super::query_combat::EngageArgs),
+    /// And Gentlemen All: melee between regiments in contact (§8): {"attacker", "defender",
+    /// "shock"}.
+    Melee(super::query_combat::EngageArgs),
+    /// And Gentlemen All: a regiment's morale test (§9): {"unit", "modifiers", "score",
+    /// "result"}.
+    Morale(super::query_combat::MoraleArgs),
 }
 
 /// A level in a siege-tower hex.
@@ -104,7 +114,7 @@ pub(super) fn hex(s: &Scenario, id: &str) -> anyhow::Result<muster_hex::Hex> {
     Ok(h)
 }
 
-fn find_unit(s: &Scenario, name: &str) -> anyhow::Result<(usize, usize)> {
+pub(super) fn find_unit(s: &Scenario, name: &str) -> anyhow::Result<(usize, usize)> {
     if let muster_rules::UnitLookup::Found(si, ui) = s.find_unit(name) {
         return Ok((si, ui));
     }
@@ -179,6 +189,9 @@ fn start_hex(s: &Scenario, side: usize, unit: usize) -> anyhow::Result<muster_he
 pub fn run(q: Query) -> anyhow::Result<ExitCode> {
     match q {
         Query::Odds(args) => super::query_odds::run(args)?,
+        Query::Fire(args) => super::query_combat::engage(args, false)?,
+        Query::Melee(args) => super::query_combat::engage(args, true)?,
+        Query::Morale(args) => super::query_combat::morale(args)?,
         Query::Reach {
             scenario,
             unit,
