@@ -361,6 +361,7 @@ impl App {
                     }],
                     turn,
                     enter: Zone::Hexes(hexes.into_iter().map(HexId).collect()),
+                    moves_from_entry: false,
                     source: None,
                 });
             return Some(Edit::Scenario(Box::new(next)));

@@ -78,10 +78,23 @@ fn yes() -> bool {
     true
 }
 
+/// Sub-categories the Charles the Bold text prints under two names: §15 (`Pk`, `Sh`), the
+/// glossary (`Pike`) and the §16 list (`Shot`).
+const SPELLINGS: [[&str; 2]; 2] = [["Pk", "Pike"], ["Sh", "Shot"]];
+
 impl ListEntry {
-    /// Whether the Cat column has this tag.
+    /// Whether the Cat column has this tag, under any of its printed names: the text
+    /// writes some sub-categories two ways (§15 `Pk` and `Sh`; the glossary's `Pike` and
+    /// the §16 list's `Shot`), and both spellings mean the same sub-category.
     pub fn has(&self, tag: &str) -> bool {
-        self.cat.iter().any(|c| c.eq_ignore_ascii_case(tag))
+        let one = [tag];
+        let names: &[&str] = SPELLINGS
+            .iter()
+            .find(|names| names.iter().any(|n| n.eq_ignore_ascii_case(tag)))
+            .map_or(&one, |names| names);
+        self.cat
+            .iter()
+            .any(|c| names.iter().any(|n| c.eq_ignore_ascii_case(n)))
     }
 
     /// Strength points per rank, front first.

@@ -32,6 +32,13 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unless: Option<Condition>,
     },
+    /// The units cannot move alone: each moves only with a friendly combat unit it is
+    /// stacked with, and where that unit moves (2nd St Albans: King Henry "cannot move
+    /// alone").
+    CannotMoveAlone {
+        /// The units.
+        units: Vec<String>,
+    },
     /// The unit is captured when an enemy unit enters its hex, and is then moved by the
     /// unit it is stacked with (King Henry at St Albans).
     Capturable {
@@ -160,6 +167,10 @@ pub enum Condition {
     Routed(String),
     /// The side's losses exceed its army morale level.
     ArmyMoraleExceeded(String),
+    /// Every side's losses exceed its army morale level in the same turn, and this side's
+    /// total exceeds its level by the least (A la Charge §13: "the one whose total exceeds
+    /// the limit by the least amount wins a minor victory").
+    ArmyMoraleExceededByLeast(String),
     /// The side holds a major victory.
     MajorVictory(String),
     /// A unit of the side is in the zone.
@@ -199,9 +210,35 @@ impl Condition {
             }
             Condition::Routed(s)
             | Condition::ArmyMoraleExceeded(s)
+            | Condition::ArmyMoraleExceededByLeast(s)
             | Condition::MajorVictory(s) => vec![s],
             Condition::All(v) | Condition::Any(v) => v.iter().flat_map(|c| c.side_refs()).collect(),
             Condition::Not(c) => c.side_refs(),
+            _ => vec![],
+        }
+    }
+
+    /// Sides whose army morale level the condition counts (A la Charge §13): a side named
+    /// by `ArmyMoraleExceeded`, and every side for `ArmyMoraleExceededByLeast` (`None`
+    /// stands for "every side").
+    pub fn army_morale_refs(&self) -> Vec<Option<&str>> {
+        match self {
+            Condition::ArmyMoraleExceeded(s) => vec![Some(s)],
+            Condition::ArmyMoraleExceededByLeast(_) => vec![None],
+            Condition::All(v) | Condition::Any(v) => {
+                v.iter().flat_map(|c| c.army_morale_refs()).collect()
+            }
+            Condition::Not(c) => c.army_morale_refs(),
+            _ => vec![],
+        }
+    }
+
+    /// Sides whose rout threshold the condition counts (`Routed`).
+    pub fn rout_refs(&self) -> Vec<&str> {
+        match self {
+            Condition::Routed(s) => vec![s],
+            Condition::All(v) | Condition::Any(v) => v.iter().flat_map(|c| c.rout_refs()).collect(),
+            Condition::Not(c) => c.rout_refs(),
             _ => vec![],
         }
     }

@@ -465,6 +465,11 @@ pub struct Reinforcement {
     pub turn: u32,
     /// The hexes through which they enter.
     pub enter: Zone,
+    /// The units count their movement from their entry hex: entering it costs nothing (2nd
+    /// St Albans: "count their movement from these hexes"). Otherwise entering the entry
+    /// hex costs its MP like any other hex (A la Charge §9).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub moves_from_entry: bool,
     /// Section or page of the print.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,

@@ -14,6 +14,9 @@ pub struct Reach {
     pub hexes: Vec<(Hex, u32)>,
     /// Why the unit cannot move at all, if so.
     pub restricted: Option<String>,
+    /// The unit whose move this is, when a special rule lets the unit move only with a
+    /// friend it is stacked with (2nd St Albans: the King "cannot move alone"), and why.
+    pub moves_with: Option<String>,
     /// Hexes of the answer that an enemy set-up line may hold (or whose neighbour it may
     /// hold, so that a zone of control may fall on them): the owner's choice decides,
     /// so the answer there is not certain. Sorted by printed id.
@@ -27,6 +30,7 @@ impl Reach {
             mp,
             hexes: vec![],
             restricted: Some(why.into()),
+            moves_with: None,
             uncertain: vec![],
         }
     }

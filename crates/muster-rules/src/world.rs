@@ -37,6 +37,8 @@ impl Origin {
 pub struct ResolvedPath {
     /// Kind from the ruleset.
     pub kind: String,
+    /// Its name on the map ("the London road"), if it has one.
+    pub name: Option<String>,
     /// Hexes in order.
     pub hexes: Vec<Hex>,
     /// The entry in its file.
@@ -130,6 +132,7 @@ impl World {
             let hexes = w.path_hexes(&p.hexes, &format!("/paths/{i}/hexes"), &role, out);
             w.paths.push(ResolvedPath {
                 kind: p.kind.clone(),
+                name: p.name.clone(),
                 hexes,
                 location: loc(format!("/paths/{i}/kind")),
             });
@@ -325,6 +328,7 @@ impl World {
                 .collect();
             self.paths.push(ResolvedPath {
                 kind: p.kind.clone(),
+                name: p.name.clone(),
                 hexes,
                 location: Location {
                     file: role,

@@ -4,8 +4,9 @@
 use muster_hex::{hex_line, LineStep};
 
 // Our reading: the line of fire runs centre to centre, so it is straight by construction;
-// "along that road" is read as every hex of the line joined to the next by road. A line
-// whose hexes straddle a hexside is not along the road.
+// "along that road" is read as every hex of the line joined to the next by one and the same
+// road. A line whose hexes straddle a hexside, or that changes road at a junction, is not
+// along that road.
 use muster_model::{MapFile, ScenarioFile};
 
 fn parse<T: serde::de::DeserializeOwned>(text: &str) -> T {
@@ -20,6 +21,12 @@ const GRID: &str = "(orientation: Flat, stagger: Even, numbering: ColumnRow, fir
 /// Whether a shot from `from` to `to` is clear when a road runs along the line's hexes and
 /// the middle hex of the line is a building.
 fn shot_along_road(from: &str, to: &str) -> (bool, usize) {
+    shot_along_roads(from, to, false)
+}
+
+/// As `shot_along_road`; with `split`, two roads meet at the building (one runs to it from
+/// the shooter, another on from it to the target).
+fn shot_along_roads(from: &str, to: &str, split: bool) -> (bool, usize) {
     let grid = muster_hex::Grid::new(parse(GRID));
     let (a, b) = (
         grid.from_printed(from).unwrap(),
@@ -33,15 +40,26 @@ fn shot_along_road(from: &str, to: &str) -> (bool, usize) {
         })
         .collect();
     let middle = &hexes[hexes.len() / 2];
-    let road = hexes
-        .iter()
-        .map(|h| format!("\"{h}\""))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let quoted = |hs: &[String]| {
+        hs.iter()
+            .map(|h| format!("\"{h}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let roads = if split {
+        let m = hexes.len() / 2;
+        format!(
+            "(kind: \"road\", name: \"first road\", hexes: [{}]), (kind: \"road\", name: \"second road\", hexes: [{}])",
+            quoted(&hexes[..=m]),
+            quoted(&hexes[m..])
+        )
+    } else {
+        format!("(kind: \"road\", hexes: [{}])", quoted(&hexes))
+    };
     let map: MapFile = parse(&format!(
         r#"(title: "Town", ruleset: "a-la-charge", provenance: Original, grid: {GRID},
             default_terrain: "clear", hexes: [(hex: "{middle}", terrain: "building")],
-            paths: [(kind: "road", hexes: [{road}])])"#
+            paths: [{roads}])"#
     ));
     let file: ScenarioFile = parse(
         r#"(title: "T", ruleset: "a-la-charge", options: ["saint-albans"], provenance: Original,
@@ -77,6 +95,16 @@ fn a_shot_straight_down_a_hex_row_of_road_passes_the_building() {
     let (clear, n) = shot_along_road("0201", "0205");
     assert_eq!(n, 5);
     assert!(clear, "straight down the column, along the road");
+}
+
+/// "Along that road": a line joined hex to hex by road, but by two roads that meet in the
+/// building hex, does not pass the building (it ran along any road before).
+#[test]
+fn a_shot_that_changes_road_at_the_building_is_blocked() {
+    let (clear, n) = shot_along_roads("0201", "0205", true);
+    assert_eq!(n, 5);
+    assert!(!clear, "two roads meet at 0203: not a line along one road");
+    assert!(shot_along_roads("0201", "0205", false).0);
 }
 
 /// AC111's reading made true: the N&B translator's `hills-block-fire` does nothing in the

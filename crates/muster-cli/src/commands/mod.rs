@@ -8,6 +8,8 @@ pub mod fmt;
 pub mod inspect;
 pub mod new;
 pub mod query;
+pub mod query_combat;
+pub mod query_odds;
 pub mod render;
 pub mod schema;
 pub mod validate;

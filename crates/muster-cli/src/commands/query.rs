@@ -1,4 +1,5 @@
-//! `muster query reach|los`: answers from the rules engine, as JSON for tools and tests.
+//! `muster query reach|command|crossfire|los` (`odds`, `fire`, `melee` and `morale` in
+//! their own files): answers from the rules engine, as JSON for tools and tests.
 
 use super::Format;
 use anyhow::{bail, Context};
@@ -70,6 +71,18 @@ pub enum Query {
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
     },
+    /// A la Charge: the odds of a combat between the units set up in the hexes given
+    /// (§8, §10, §12): {"attack", "defence", "ratio", "shift", "column", "attackers", "defender"}.
+    Odds(super::query_odds::OddsArgs),
+    /// And Gentlemen All: fire from one regiment at another (§7), every modifier named:
+    /// {"firer", "target", "distance", "band", "shock"}.
+    Fire(super::query_combat::EngageArgs),
+    /// And Gentlemen All: melee between regiments in contact (§8): {"attacker", "defender",
+    /// "shock"}.
+    Melee(super::query_combat::EngageArgs),
+    /// And Gentlemen All: a regiment's morale test (§9): {"unit", "modifiers", "score",
+    /// "result"}.
+    Morale(super::query_combat::MoraleArgs),
 }
 
 /// A level in a siege-tower hex.
@@ -81,7 +94,7 @@ pub enum LevelArg {
     Upper,
 }
 
-fn load(path: &std::path::Path) -> anyhow::Result<LoadedScenario> {
+pub(super) fn load(path: &std::path::Path) -> anyhow::Result<LoadedScenario> {
     Checker::new().load_scenario(path).map_err(|report| {
         let base = std::env::current_dir().ok();
         super::tell(muster_cli::render::human(&report, base.as_deref()));
@@ -89,7 +102,7 @@ fn load(path: &std::path::Path) -> anyhow::Result<LoadedScenario> {
     })
 }
 
-fn hex(s: &Scenario, id: &str) -> anyhow::Result<muster_hex::Hex> {
+pub(super) fn hex(s: &Scenario, id: &str) -> anyhow::Result<muster_hex::Hex> {
     let h = s
         .world
         .grid
@@ -101,7 +114,7 @@ fn hex(s: &Scenario, id: &str) -> anyhow::Result<muster_hex::Hex> {
     Ok(h)
 }
 
-fn find_unit(s: &Scenario, name: &str) -> anyhow::Result<(usize, usize)> {
+pub(super) fn find_unit(s: &Scenario, name: &str) -> anyhow::Result<(usize, usize)> {
     if let muster_rules::UnitLookup::Found(si, ui) = s.find_unit(name) {
         return Ok((si, ui));
     }
@@ -175,6 +188,10 @@ fn start_hex(s: &Scenario, side: usize, unit: usize) -> anyhow::Result<muster_he
 
 pub fn run(q: Query) -> anyhow::Result<ExitCode> {
     match q {
+        Query::Odds(args) => super::query_odds::run(args)?,
+        Query::Fire(args) => super::query_combat::engage(args, false)?,
+        Query::Melee(args) => super::query_combat::engage(args, true)?,
+        Query::Morale(args) => super::query_combat::morale(args)?,
         Query::Reach {
             scenario,
             unit,
@@ -203,6 +220,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 "hexes": r.hexes.iter().map(|(h, _)| grid.to_printed(*h)).collect::<Vec<_>>(),
                 "cost": r.hexes.iter().map(|(h, c)| (grid.to_printed(*h), json!(*c))).collect::<serde_json::Map<String, serde_json::Value>>(),
                 "restricted": r.restricted,
+                "moves_with": r.moves_with,
                 "uncertain": r.uncertain.iter().map(|h| grid.to_printed(*h)).collect::<Vec<_>>(),
             });
             print(&v, format, || {
@@ -371,7 +389,11 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn print(v: &serde_json::Value, format: Format, human: impl Fn() -> String) -> anyhow::Result<()> {
+pub(super) fn print(
+    v: &serde_json::Value,
+    format: Format,
+    human: impl Fn() -> String,
+) -> anyhow::Result<()> {
     match format {
         Format::Json => super::emit(serde_json::to_string_pretty(v)?)?,
         Format::Human => super::emit(human())?,

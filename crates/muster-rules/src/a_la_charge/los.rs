@@ -51,21 +51,39 @@ fn blocks(s: &Scenario, h: Hex, hills_block: bool) -> Option<String> {
     None
 }
 
-fn straight_down_road(s: &Scenario, steps: &[LineStep]) -> bool {
-    let hexes: Option<Vec<Hex>> = steps
+/// The road a shot runs straight down (St Albans §12.2: "so long as they shoot in a
+/// straight line of hexes along that road"), if any: every hex of the centre-to-centre line
+/// (straight by construction; a line along a hexside is not a line of hexes) is joined to
+/// the next by one and the same road. A line that changes road at a junction is not along
+/// "that road".
+fn straight_down_road(s: &Scenario, steps: &[LineStep]) -> Option<usize> {
+    let hexes: Vec<Hex> = steps
         .iter()
-        .map(|st| {
-            if let LineStep::One(h) = st {
-                Some(*h)
-            } else {
-                None
-            }
+        .map(|st| match st {
+            LineStep::One(h) => Some(*h),
+            LineStep::Between(..) => None,
         })
-        .collect();
-    match hexes {
-        Some(h) => h.windows(2).all(|w| s.world.path_joins("road", w[0], w[1])),
-        None => false,
+        .collect::<Option<_>>()?;
+    if hexes.len() < 2 {
+        return None;
     }
+    s.world.paths.iter().position(|p| {
+        p.kind == "road"
+            && hexes.windows(2).all(|w| {
+                p.hexes
+                    .windows(2)
+                    .any(|r| (r[0] == w[0] && r[1] == w[1]) || (r[0] == w[1] && r[1] == w[0]))
+            })
+    })
+}
+
+/// How a road is named in an answer: its map name, else "the road".
+fn road_name(s: &Scenario, i: usize) -> String {
+    s.world
+        .paths
+        .get(i)
+        .and_then(|p| p.name.clone())
+        .unwrap_or_else(|| "the road".to_string())
 }
 
 fn hilltop_class(s: &Scenario, h: Hex) -> &'static str {
@@ -111,7 +129,11 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
             reasons.push(format!("fire between level ground and a hilltop hex not adjacent to a slope is not possible ({} is {a}, {} is {b}; St Albans §12.2)", p(from), p(to)));
         }
     }
-    let road = is_saint_albans(s) && straight_down_road(s, &steps);
+    let road = if is_saint_albans(s) {
+        straight_down_road(s, &steps)
+    } else {
+        None
+    };
     let last = steps.len().saturating_sub(1);
     for (i, step) in steps.iter().enumerate() {
         let inner = i != 0 && i != last;
@@ -120,9 +142,10 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
                 path.push(h);
                 if inner {
                     if let Some(why) = blocks(s, h, hills_block) {
-                        if road {
+                        if let Some(r) = road {
                             reasons.push(format!(
-                                "{why}, but the shot runs straight down the road through it"
+                                "{why}, but the shot runs in a straight line of hexes along {} through it",
+                                road_name(s, r)
                             ));
                         } else {
                             clear = false;

@@ -3,6 +3,7 @@
 //! of fire, combat odds).
 
 mod checks;
+pub mod combat;
 pub mod los;
 pub mod odds;
 pub mod reach;

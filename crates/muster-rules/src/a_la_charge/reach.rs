@@ -124,18 +124,130 @@ fn restriction(s: &Scenario, side: usize, unit: usize) -> Option<String> {
     None
 }
 
+/// What entering `from` costs a reinforcement that enters the map there (§9): the hex's
+/// cost from off the map (its terrain; a road does not lead in from beyond the edge), or 0
+/// when the unit is set up there, or its reinforcement counts its movement from the entry
+/// hexes (`moves_from_entry`).
+fn entry_cost(s: &Scenario, side: usize, unit: usize, from: Hex) -> Result<u32, String> {
+    let set_up_here = s
+        .placements
+        .lines_of(side, unit)
+        .any(|l| l.hexes.contains(&from));
+    let enters_here = s.placements.lines().iter().any(|l| {
+        l.side == side
+            && l.entry_turn().is_some()
+            && l.counters.iter().any(|c| c.unit == unit)
+            && l.hexes.contains(&from)
+    });
+    if set_up_here || !enters_here {
+        return Ok(0);
+    }
+    let id = &s.file.sides[side].units[unit].id;
+    let free = s.file.sides[side]
+        .reinforcements
+        .iter()
+        .filter(|r| r.units.iter().any(|u| &u.unit == id))
+        .any(|r| r.moves_from_entry);
+    if free {
+        return Ok(0);
+    }
+    let t = s.world.terrain(from);
+    s.ruleset
+        .terrain
+        .iter()
+        .find(|d| d.id == t)
+        .and_then(|d| d.mp)
+        .ok_or_else(|| {
+            format!(
+                "{} ({t}) cannot be entered, so the unit cannot enter the map there (§9)",
+                s.world.grid.to_printed(from)
+            )
+        })
+}
+
+/// A unit that cannot move alone (2nd St Albans: "King Henry ... cannot move alone") goes
+/// where a friendly combat unit certainly stacked with it goes; with none, it stays.
+fn reach_with_companion(
+    s: &Scenario,
+    side: usize,
+    unit: usize,
+    from: Hex,
+    assume: Assume,
+) -> Reach {
+    let grid = &s.world.grid;
+    let companion = s
+        .placements
+        .certainly_held(from)
+        .into_iter()
+        .filter(|o| o.side == side && !o.free)
+        .find_map(|o| {
+            o.unit
+                .filter(|u| *u != unit && !cannot_move_alone(s, side, *u))
+        });
+    match companion {
+        Some(c) => {
+            let mut r = reach_assuming(s, side, c, from, assume);
+            r.moves_with = Some(format!(
+                "`{}`: a special rule says it cannot move alone, so it moves with the combat unit stacked with it in {}",
+                s.file.sides[side].units[c].id,
+                grid.to_printed(from)
+            ));
+            r
+        }
+        None => Reach::none(
+            0,
+            format!(
+                "a special rule says it cannot move alone, and no friendly combat unit is certainly stacked with it in {}",
+                grid.to_printed(from)
+            ),
+        ),
+    }
+}
+
 /// Where the unit (side, unit index) can end a move from `from`, with the hexes an
 /// owner's choice or a hidden unit may close marked uncertain.
 pub fn reach(s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
     crate::movement::with_uncertain(s, |assume| reach_assuming(s, side, unit, from, assume))
 }
 
+/// Whether a special rule says the unit cannot move alone (`CannotMoveAlone`).
+fn cannot_move_alone(s: &Scenario, side: usize, unit: usize) -> bool {
+    let id = &s.file.sides[side].units[unit].id;
+    let side_id = &s.file.sides[side].id;
+    s.file.special_rules.iter().any(|r| match &r.rule {
+        Effect::CannotMoveAlone { units } => units.iter().any(|u| {
+            u == id
+                || u.split_once('/')
+                    .is_some_and(|(sd, un)| sd == side_id && un == id)
+        }),
+        _ => false,
+    })
+}
+
 fn reach_assuming(s: &Scenario, side: usize, unit: usize, from: Hex, assume: Assume) -> Reach {
-    let def = &s.file.sides[side].units[unit];
-    let mp = def.steps.first().map(|st| st.mp).or(def.mp).unwrap_or(0);
-    if let Some(why) = restriction(s, side, unit) {
-        return Reach::none(mp, why);
+    if cannot_move_alone(s, side, unit) {
+        return reach_with_companion(s, side, unit, from, assume);
     }
+    let def = &s.file.sides[side].units[unit];
+    let full_mp = def.steps.first().map(|st| st.mp).or(def.mp).unwrap_or(0);
+    if let Some(why) = restriction(s, side, unit) {
+        return Reach::none(full_mp, why);
+    }
+    // §9: "a unit cannot enter a hex if it does not have enough MP remaining to do so",
+    // the entry hex of a reinforcement too (unless it counts its movement from there).
+    let entry = match entry_cost(s, side, unit, from) {
+        Ok(c) => c,
+        Err(why) => return Reach::none(full_mp, why),
+    };
+    let Some(mp) = full_mp.checked_sub(entry) else {
+        return Reach::none(
+            full_mp,
+            format!(
+                "entering {} costs {entry} MP and the unit has {full_mp} (§9)",
+                s.world.grid.to_printed(from)
+            ),
+        );
+    };
     // The mover itself is not in the way of its own move.
     let held: HashMap<Hex, Vec<Holder>> = s
         .placements
@@ -159,9 +271,11 @@ fn reach_assuming(s: &Scenario, side: usize, unit: usize, from: Hex, assume: Ass
                 .get(&h)
                 .is_some_and(|v| v.iter().any(|o| o.side == side && !o.free))
     };
+    // A unit that paid to enter the map has entered its entry hex (§11 applies there).
+    let entering = entry > 0;
     let best = crate::movement::cheapest(from, mp, |here| {
         // Entering an enemy ZoC ends the move; no ZoC to ZoC; no entering enemies.
-        let stop = here != from && zoc.contains(&here);
+        let stop = (here != from || entering) && zoc.contains(&here);
         s.world
             .grid
             .neighbors_on_map(here)
@@ -170,15 +284,18 @@ fn reach_assuming(s: &Scenario, side: usize, unit: usize, from: Hex, assume: Ass
             .filter_map(|next| step_cost(s, side, here, next).map(|c| (next, c)))
             .collect::<Vec<_>>()
     });
+    // An entering unit may end in its entry hex; costs count the entry.
     let mut hexes: Vec<(Hex, u32)> = best
         .into_iter()
-        .filter(|(h, _)| *h != from && !(mover_combat && friend_combat_at(*h)))
+        .filter(|(h, _)| (entering || *h != from) && !(mover_combat && friend_combat_at(*h)))
+        .map(|(h, c)| (h, c + entry))
         .collect();
     hexes.sort_by_key(|(h, _)| s.world.grid.to_printed(*h));
     Reach {
-        mp,
+        mp: full_mp,
         uncertain: vec![],
         hexes,
         restricted: None,
+        moves_with: None,
     }
 }

@@ -5,6 +5,7 @@
 
 mod checks;
 pub mod combat;
+pub mod engage;
 pub mod morale_number;
 pub mod reach;
 mod system;

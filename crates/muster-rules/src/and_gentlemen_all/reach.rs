@@ -46,6 +46,15 @@ fn reach_assuming(
     let Some(allowance) = movement_hexes(t, reg.formation, scale) else {
         return Reach::none(0, "deployed heavy artillery may not move (§6)");
     };
+    if allowance == 0 {
+        return Reach::none(
+            0,
+            format!(
+                "its move is less than one hex at {} inches a hex (ours: a move rounds down, never farther than the rules allow)",
+                scale.inches_per_hex
+            ),
+        );
+    }
     let column = reg.formation == Formation::MarchColumn;
     let horse_deployed = t == UnitType::Horse && !column;
     // Regiments certainly set up in a hex keep others out; the text has no general
@@ -85,5 +94,6 @@ fn reach_assuming(
         uncertain: vec![],
         hexes,
         restricted: None,
+        moves_with: None,
     }
 }

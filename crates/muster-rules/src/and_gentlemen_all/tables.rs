@@ -3,11 +3,16 @@
 //! conversion of inches to hexes.
 //!
 //! Rounding (ours, the rules are written for a tape measure): a **movement** allowance
-//! rounds *down* to whole hexes, at least 1, so a unit never moves farther than the rules
-//! allow; a **range band** limit rounds to the *nearest* hex (halves up), at least 1, since
-//! a band edge cuts both ways.
+//! rounds *down* to whole hexes, so a unit never moves farther than the rules allow (an
+//! allowance under one hex is 0: it cannot move a whole hex); a **range band** limit rounds
+//! to the *nearest* hex (halves up), at least 1, since a band edge cuts both ways. Where
+//! that makes two band limits equal, a band has no hex of its own at that scale (horse at 2
+//! inches a hex: [1, 1, 2], no effective band): [`collapsed_bands`] names it and AG211
+//! reports it.
 
-use muster_model::{FigureScale, FootKind, Formation, HorseKind, Regiment, Scale, TroopRating};
+use muster_model::{
+    Cover, FigureScale, FootKind, Formation, HorseKind, Regiment, Scale, TroopRating,
+};
 
 /// The unit types of the tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,6 +28,16 @@ pub enum UnitType {
 }
 
 impl UnitType {
+    /// The row's name in the tables ("light artillery").
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitType::Foot => "foot",
+            UnitType::Horse => "horse",
+            UnitType::LightArtillery => "light artillery",
+            UnitType::HeavyArtillery => "heavy artillery",
+        }
+    }
+
     /// The table row for a unit kind id (`foot`, `horse`, `dragoons` …), given whether
     /// dragoons are mounted.
     pub fn of(kind: &str, mounted: bool) -> Option<UnitType> {
@@ -69,14 +84,45 @@ pub fn range_inches(t: UnitType, figures: FigureScale) -> [f32; 3] {
     }
 }
 
-/// Movement allowance in hexes (rounded down, at least 1), or `None` if it cannot move.
+/// Movement allowance in whole hexes, rounded down (ours: a unit never moves farther than
+/// the rules allow, so an allowance under one hex is 0: deployed light artillery's 2 inches
+/// at 3 or 4 inches a hex), or `None` if the rules forbid the move (deployed heavy
+/// artillery).
 pub fn movement_hexes(t: UnitType, f: Formation, scale: &Scale) -> Option<u32> {
-    movement_inches(t, f, scale.figures).map(|i| ((i / scale.inches_per_hex).floor() as u32).max(1))
+    movement_inches(t, f, scale.figures).map(|i| (i / scale.inches_per_hex).floor() as u32)
 }
 
 /// Range band limits in hexes (nearest, at least 1): point blank, effective, long.
 pub fn range_hexes(t: UnitType, scale: &Scale) -> [u32; 3] {
     range_inches(t, scale.figures).map(|i| ((i / scale.inches_per_hex + 0.5).floor() as u32).max(1))
+}
+
+/// The bands that have no hex of their own at the scale (a limit no greater than the one
+/// before it): "effective", "long".
+pub fn collapsed_bands(t: UnitType, scale: &Scale) -> Vec<&'static str> {
+    let r = range_hexes(t, scale);
+    let mut out = Vec::new();
+    if r[1] <= r[0] {
+        out.push("effective");
+    }
+    if r[2] <= r[1] {
+        out.push("long");
+    }
+    out
+}
+
+/// The cover class §7 prints for a terrain of the ruleset: "Light Cover (woods, hedges)",
+/// "Medium Cover (buildings, stone walls)", "Heavy Cover (earthwork, fortification)";
+/// `Some(None)` for open ground (ours: it is in no cover class); `None` where the text
+/// names no class (fields, marsh, slopes, streams).
+pub fn printed_cover(terrain: &str) -> Option<Option<Cover>> {
+    match terrain {
+        "woods" | "hedge" => Some(Some(Cover::Light)),
+        "village" | "stone-wall" => Some(Some(Cover::Medium)),
+        "earthwork" => Some(Some(Cover::Heavy)),
+        "open" => Some(None),
+        _ => None,
+    }
 }
 
 /// Where a modifier comes from: printed in the rules' tables or examples, or supplied.
@@ -117,22 +163,25 @@ pub fn rating_morale(r: TroopRating) -> (i32, Source) {
     }
 }
 
-/// Unit-type modifiers (fire, melee). Balanced foot 0/0 (§7, §8 examples) and musket-heavy
-/// foot −1 in melee (§8 example) are printed; the rest are supplied.
-pub fn unit_type_modifiers(kind: &str, regiment: &Regiment) -> ((i32, i32), Source) {
+/// Unit-type modifiers: (fire, melee), each with where it comes from. Balanced foot 0 in
+/// fire (§7 example) and in melee (§8 example) and musket-heavy foot −1 in melee (§8
+/// example: "a regular (+1) musket heavy foot unit (-1)") are printed; the rest are
+/// supplied (the text refers to a unit-type table it does not print).
+pub fn unit_type_modifiers(kind: &str, regiment: &Regiment) -> ((i32, Source), (i32, Source)) {
+    use Source::{Printed, Supplied};
     match (kind, regiment.foot, regiment.horse) {
-        ("foot", Some(FootKind::Balanced), _) => ((0, 0), Source::Printed),
-        ("foot", Some(FootKind::MusketHeavy), _) => ((1, -1), Source::Supplied),
-        ("foot", Some(FootKind::PikeHeavy), _) => ((-1, 1), Source::Supplied),
+        ("foot", Some(FootKind::Balanced), _) => ((0, Printed), (0, Printed)),
+        ("foot", Some(FootKind::MusketHeavy), _) => ((1, Supplied), (-1, Printed)),
+        ("foot", Some(FootKind::PikeHeavy), _) => ((-1, Supplied), (1, Supplied)),
         ("horse", Some(_), _) | ("horse", None, Some(HorseKind::Horse)) => {
-            ((-1, 1), Source::Supplied)
+            ((-1, Supplied), (1, Supplied))
         }
-        ("horse", None, Some(HorseKind::Cuirassier)) => ((-1, 2), Source::Supplied),
-        ("horse", None, Some(HorseKind::Lancer)) => ((-2, 2), Source::Supplied),
-        ("dragoons", _, _) => ((0, -1), Source::Supplied),
-        ("light-artillery", _, _) => ((1, -2), Source::Supplied),
-        ("heavy-artillery", _, _) => ((2, -3), Source::Supplied),
-        _ => ((0, 0), Source::Supplied),
+        ("horse", None, Some(HorseKind::Cuirassier)) => ((-1, Supplied), (2, Supplied)),
+        ("horse", None, Some(HorseKind::Lancer)) => ((-2, Supplied), (2, Supplied)),
+        ("dragoons", _, _) => ((0, Supplied), (-1, Supplied)),
+        ("light-artillery", _, _) => ((1, Supplied), (-2, Supplied)),
+        ("heavy-artillery", _, _) => ((2, Supplied), (-3, Supplied)),
+        _ => ((0, Supplied), (0, Supplied)),
     }
 }
 
@@ -150,6 +199,18 @@ pub fn allowed_stands(kind: &str, foot: Option<FootKind>) -> Option<&'static [u3
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn balanced() -> muster_model::Regiment {
+        muster_model::Regiment {
+            stands: 3,
+            foot: Some(FootKind::Balanced),
+            horse: None,
+            rating: TroopRating::Regular,
+            formation: Formation::Deployed,
+            mounted: None,
+            command: "centre".into(),
+        }
+    }
 
     fn scale(inches: f32, figures: FigureScale) -> Scale {
         Scale {
@@ -187,8 +248,17 @@ mod tests {
                 Formation::Deployed,
                 &scale(4.0, FigureScale::Mm15)
             ),
-            Some(1),
-            "2 inches at 4 a hex: at least 1"
+            Some(0),
+            "2 inches at 4 a hex: less than a hex, so not a whole hex (never farther than the rules)"
+        );
+        assert_eq!(
+            movement_hexes(
+                UnitType::LightArtillery,
+                Formation::Deployed,
+                &scale(3.0, FigureScale::Mm15)
+            ),
+            Some(0),
+            "2 inches at 3 a hex"
         );
         assert_eq!(
             movement_hexes(
@@ -215,6 +285,13 @@ mod tests {
             [1, 1, 1],
             "at least one hex"
         );
+        assert_eq!(
+            range_hexes(UnitType::Horse, &s),
+            [1, 1, 2],
+            "horse 0-1, 1-2, 2-3 inches at 2 a hex"
+        );
+        assert_eq!(collapsed_bands(UnitType::Horse, &s), vec!["effective"]);
+        assert!(collapsed_bands(UnitType::Foot, &s).is_empty());
     }
 
     #[test]
@@ -223,6 +300,14 @@ mod tests {
         assert_eq!(rating_morale(TroopRating::Regular), (-1, Source::Printed));
         assert_eq!(rating_morale(TroopRating::Green).1, Source::Supplied);
         assert_eq!(rating_target(TroopRating::Veteran), 1);
+        // §8 example: "a regular (+1) musket heavy foot unit (-1)".
+        let musket_heavy = muster_model::Regiment {
+            foot: Some(FootKind::MusketHeavy),
+            ..balanced()
+        };
+        let ((_, fire), melee) = unit_type_modifiers("foot", &musket_heavy);
+        assert_eq!(melee, (-1, Source::Printed));
+        assert_eq!(fire, Source::Supplied);
         // §6: the extra pike stand of pike-heavy foot is optional.
         assert_eq!(
             allowed_stands("foot", Some(FootKind::PikeHeavy)),

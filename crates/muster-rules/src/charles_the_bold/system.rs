@@ -10,6 +10,52 @@ use muster_hex::Hex;
 /// Charles the Bold.
 pub struct System;
 
+/// Where the target lies against the shooter's firing arc (§6.0), and why.
+enum Arc {
+    Inside(String),
+    Outside(String),
+    Unknown(String),
+}
+
+/// §6.0: "The firing arc is along the lines of the wide frontal H lines. Artillery fire
+/// along the narrow 2H front": the shooter is the stand certainly set up in `from`, its
+/// facing the point its set-up line gives.
+fn firing_arc(s: &Scenario, from: Hex, to: Hex) -> Arc {
+    let grid = &s.world.grid;
+    let shooter = s
+        .placements
+        .certainly_held(from)
+        .into_iter()
+        .filter(|o| !o.free)
+        .find_map(|o| {
+            let unit = o.unit?;
+            let corner = s.placements.lines()[o.line].corner?;
+            Some((o.side, unit, corner))
+        });
+    let Some((side, unit, corner)) = shooter else {
+        return Arc::Unknown(format!(
+            "firing arc not checked: no stand with a facing is certainly set up in {}",
+            grid.to_printed(from)
+        ));
+    };
+    let id = &s.file.sides[side].units[unit].id;
+    let artillery = s.list_entry(side, unit).is_some_and(|e| e.has("Art"));
+    let facing = corner.name(grid.orientation());
+    if super::facing::in_arc(grid, from, corner, to, artillery) {
+        Arc::Inside(format!(
+            "{} is in the firing arc of `{id}` facing {facing}",
+            grid.to_printed(to)
+        ))
+    } else if artillery {
+        Arc::Outside(format!(
+            "{} is off the narrow 2H front of the artillery `{id}` facing {facing} (§6.0)",
+            grid.to_printed(to)
+        ))
+    } else {
+        Arc::Outside(format!("{} is outside the firing arc of `{id}` facing {facing}: it fires along its wide frontal lines (§6.0)", grid.to_printed(to)))
+    }
+}
+
 impl GameSystem for System {
     system_basics!(
         "charles-the-bold",
@@ -43,7 +89,15 @@ impl GameSystem for System {
             .certain_hexes()
             .filter(|h| p.certainly_held(*h).iter().any(|o| !o.free))
             .collect();
-        let v = super::visibility::sight(s, from.hex, to.hex, archer, &stands);
+        let mut v = super::visibility::sight(s, from.hex, to.hex, archer, &stands);
+        let arc = firing_arc(s, from.hex, to.hex);
+        match arc {
+            Arc::Outside(why) => {
+                v.clear = false;
+                v.reason = format!("{why}; {}", v.reason);
+            }
+            Arc::Inside(why) | Arc::Unknown(why) => v.reason = format!("{}; {why}", v.reason),
+        }
         Ok(LineOfFire {
             clear: v.clear,
             cover: None,

@@ -1,5 +1,6 @@
 //! Who can see whom (§6.0): one hex into woods and towns; from a plain, one hex into hill
-//! tops (from the hillside, all of them); only archers fire over other stands.
+//! tops, and not across them (from the hillside, all of them); only archers fire over
+//! other stands.
 
 use crate::scenario::Scenario;
 use muster_hex::{hex_line, Hex};
@@ -50,12 +51,22 @@ pub fn sight(s: &Scenario, from: Hex, to: Hex, archer: bool, stands: &[Hex]) -> 
             };
         }
     }
-    if s.world.terrain(from) != "hilltop"
-        && s.world.terrain(from) != "hillside"
-        && s.world.terrain(to) == "hilltop"
-    {
+    // "You can only shoot one hex into hill tops from a plain below": from the plain, the
+    // first hill-top hex on the line may be the target, and no line passes one (ours: a
+    // hill top hides what lies beyond it, as a wood does), so a line across two hill-top
+    // hexes and a line into the second of them agree.
+    let below = !matches!(s.world.terrain(from), "hilltop" | "hillside");
+    if below {
         if let Some(h) = inner.iter().find(|h| s.world.terrain(**h) == "hilltop") {
-            return Sight { clear: false, path, reason: format!("from the plain you can only shoot one hex into hill tops, and {} is hilltop before the target (§6.0)", p(*h)) };
+            return Sight {
+                clear: false,
+                path,
+                reason: format!(
+                    "from the plain you can only shoot one hex into hill tops, and {} is a hill-top hex before {} (§6.0; ours: nor across them)",
+                    p(*h),
+                    p(to)
+                ),
+            };
         }
     }
     Sight {

@@ -31,7 +31,7 @@ pub use judge::{Judgement, Misplacement, Stakes};
 pub use matching::Shortfall;
 
 use crate::scenario::{DeployKind, Deployment};
-use muster_hex::{Direction, Hex, Orientation};
+use muster_hex::{Corner, Direction, Hex, Orientation};
 use muster_model::{Level, Ruleset, ScenarioFile};
 use std::collections::HashMap;
 
@@ -85,8 +85,10 @@ pub struct Line {
     pub fill: Fill,
     /// The level in a siege tower's hexes (Siege).
     pub level: Option<Level>,
-    /// The facing written on the line (Siege horses, Charles the Bold stands).
+    /// The facing written on the line, as a side of the hex (Siege horses).
     pub facing: Option<Direction>,
+    /// The facing written on the line, as a point of the hex (Charles the Bold stands).
+    pub corner: Option<Corner>,
 }
 
 impl Line {
@@ -237,6 +239,9 @@ impl Placements {
                     facing: entry
                         .and_then(|e| e.facing.as_deref())
                         .and_then(|f| Direction::from_name(f, orientation)),
+                    corner: entry
+                        .and_then(|e| e.facing.as_deref())
+                        .and_then(|f| Corner::from_name(f, orientation)),
                 }
             })
             .collect();

@@ -290,6 +290,7 @@ fn reach_assuming(
         mp,
         uncertain: vec![],
         hexes,
+        moves_with: None,
         restricted: match (mp, load) {
             (0, Load::None) => Some("the unit has no movement allowance".into()),
             (0, _) => Some(format!(

@@ -13,6 +13,7 @@ mod ratings;
 mod rout_threshold;
 mod stacking;
 mod staged_activation;
+mod victory_measures;
 
 /// The checks of A la Charge, in code order.
 pub static CHECKS: &[ScenarioCheck] = &[
@@ -27,4 +28,5 @@ pub static CHECKS: &[ScenarioCheck] = &[
     staged_activation::CHECK,
     bridges_rule::CHECK,
     option_variant::CHECK,
+    victory_measures::CHECK,
 ];

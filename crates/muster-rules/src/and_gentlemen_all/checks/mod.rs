@@ -6,8 +6,10 @@ mod army_morale;
 mod artillery_rating;
 mod command_morale;
 mod composition;
+mod cover_classes;
 mod heavy_artillery;
 mod horse_terrain;
+mod range_bands;
 mod regiment_command;
 mod scale;
 mod terrain_classes;
@@ -23,6 +25,8 @@ pub static CHECKS: &[ScenarioCheck] = &[
     command_morale::CHECK,
     regiment_command::CHECK,
     scale::CHECK,
+    cover_classes::CHECK,
+    range_bands::CHECK,
 ];
 
 use crate::scenario::Scenario;

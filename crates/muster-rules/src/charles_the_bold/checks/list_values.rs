@@ -7,7 +7,7 @@ use muster_model::ArmyListFile;
 
 /// `CB307`: run on army-list files themselves ([`list_coherence`]), not on scenarios.
 pub const DOC: CodeDoc = doc!("CB307", "list-values", "charles-the-bold", "An army list line is incoherent.",
-        "Each line is a Combat Stand (CS) or a Support Stand (SS) of a known sub-category (HC, MC, HI, LI, LSp, Pk, WB; LC, Sk, Sh, Art); SP per rank and MP are positive; IF is not negative; support stands that shoot (Sh, Sk, Art, or LC with a missile weapon) have range bands and other stands none; artillery may not move and fire (`moves_and_fires: false`).",
+        "Each line is a Combat Stand (CS) or a Support Stand (SS) of a known sub-category (HC, MC, HI, LI, LSp, Pk or Pike, WB; LC, Sk, Sh or Shot, Art); SP per rank and MP are positive; IF is not negative; support stands that shoot (Sh, Sk, Art, or LC with a missile weapon) have range bands and other stands none; artillery may not move and fire (`moves_and_fires: false`).",
         "The list is what every stand computes with; a shooting stand without range bands cannot fire.",
         "`(cat: [\"SS\", \"Sh\", \"Longbow\"], fire: {})`.",
         "Charles the Bold §15 Unit Types, §16 Reading the Army List, §6.0.");
@@ -38,12 +38,13 @@ pub fn list_coherence(list: &ArmyListFile, out: &mut Vec<Diagnostic>) {
                 "§15",
             );
         }
-        // The print writes the Shot sub-category out in full ("SS, Shot, Longbow").
+        // `has` knows both printed spellings ("SS, Shot, Longbow" in §16; `Pike` in the
+        // glossary, `Pk` in §15).
         let sub: Vec<&str> = COMBAT
             .iter()
             .chain(SUPPORT.iter())
             .copied()
-            .filter(|t| e.has(t) || (*t == "Sh" && e.has("Shot")))
+            .filter(|t| e.has(t))
             .collect();
         match sub.as_slice() {
             [one] if cs && !COMBAT.contains(one) => err("/cat", format!("`{}` is CS but {one} is a support sub-category", e.id), "§15"),
@@ -70,7 +71,6 @@ pub fn list_coherence(list: &ArmyListFile, out: &mut Vec<Diagnostic>) {
             );
         }
         let shoots = e.has("Sh")
-            || e.has("Shot")
             || e.has("Sk")
             || e.has("Art")
             || (e.has("LC") && MISSILES.iter().any(|m| e.has(m)));

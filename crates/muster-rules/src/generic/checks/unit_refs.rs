@@ -23,9 +23,9 @@ fn effect_units(e: &Effect) -> Vec<&str> {
             .chain(unless.iter().flat_map(|c| c.unit_refs()))
             .collect(),
         Effect::Capturable { unit } | Effect::SideChangeRoll { unit, .. } => vec![unit],
-        Effect::Inactive { units, .. } | Effect::MayContactCavalry { units } => {
-            units.iter().map(String::as_str).collect()
-        }
+        Effect::Inactive { units, .. }
+        | Effect::MayContactCavalry { units }
+        | Effect::CannotMoveAlone { units } => units.iter().map(String::as_str).collect(),
         // No unit references; listed so that a new variant with units cannot be forgotten.
         Effect::CrossRiversOnlyByBridges { .. }
         | Effect::StagedActivation { .. }

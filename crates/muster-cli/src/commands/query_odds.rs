@@ -1,0 +1,98 @@
+//! `muster query odds`: the odds of an A la Charge combat between units of the set-up.
+
+use super::query::{hex, load, print};
+use super::Format;
+use anyhow::bail;
+use muster_rules::a_la_charge::combat::{odds, Ask, Part};
+use serde_json::json;
+use std::path::PathBuf;
+
+/// The combat to weigh.
+#[derive(clap::Args)]
+pub struct OddsArgs {
+    /// The scenario file (A la Charge).
+    scenario: PathBuf,
+    /// The attackers' hexes, then the defender's hex last.
+    #[arg(required = true, num_args = 2..)]
+    hexes: Vec<String>,
+    /// Archery fire instead of melee (§12.2: archers only, in range, with a line of fire).
+    #[arg(long)]
+    fire: bool,
+    /// An attacker's hex whose knights or cavalry charged (§10: +2, the leader not added).
+    #[arg(long = "charging")]
+    charging: Vec<String>,
+    /// A hex whose unit is on its reduced side (§12.6).
+    #[arg(long = "reduced")]
+    reduced: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    format: Format,
+}
+
+pub fn run(a: OddsArgs) -> anyhow::Result<()> {
+    let loaded = load(&a.scenario)?;
+    let s = loaded.resolve();
+    if s.file.ruleset != "a-la-charge" {
+        bail!(
+            "combat odds are modelled for A la Charge only; {} plays `{}`",
+            a.scenario.display(),
+            s.file.ruleset
+        );
+    }
+    let hexes = a
+        .hexes
+        .iter()
+        .map(|h| hex(&s, h))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let (defender, attackers) = hexes.split_last().expect("clap requires two hexes");
+    let ask = Ask {
+        attackers: attackers.to_vec(),
+        defender: *defender,
+        fire: a.fire,
+        charging: a
+            .charging
+            .iter()
+            .map(|h| hex(&s, h))
+            .collect::<anyhow::Result<_>>()?,
+        reduced: a
+            .reduced
+            .iter()
+            .map(|h| hex(&s, h))
+            .collect::<anyhow::Result<_>>()?,
+    };
+    let o = odds(&s, &ask).map_err(anyhow::Error::msg)?;
+    let grid = &s.world.grid;
+    let part = |p: &Part| {
+        json!({
+            "hex": grid.to_printed(p.hex),
+            "unit": p.unit,
+            "strength": p.strength,
+            "leader": p.leader.as_ref().map(|(id, r)| json!({"unit": id, "rating": r})),
+            "archer_in_melee": p.archer_in_melee,
+            "charging": p.charging,
+            "total": p.total,
+        })
+    };
+    let v = json!({
+        "attack": o.attack,
+        "defence": o.defence,
+        "ratio": o.ratio_column,
+        "shift": o.shift.as_ref().map(|(t, n)| json!({"terrain": t, "columns_left": n})),
+        "column": o.column,
+        "attackers": o.attackers.iter().map(part).collect::<Vec<_>>(),
+        "defender": part(&o.defender),
+    });
+    print(&v, a.format, || {
+        format!(
+            "{} against {}: {}{} — roll on {}",
+            o.attack,
+            o.defence,
+            o.ratio_column,
+            o.shift
+                .as_ref()
+                .map(|(t, n)| format!(", {n} column(s) left for {t}"))
+                .unwrap_or_default(),
+            o.column
+        )
+    })
+}

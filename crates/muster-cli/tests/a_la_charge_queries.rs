@@ -1,0 +1,182 @@
+//! Whole-program tests of the A la Charge queries on the bundled scenarios (issue 13):
+//! the King who cannot move alone, and combat odds.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+fn muster(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+fn json(args: &[&str]) -> Value {
+    let (code, out, err) = muster(args);
+    assert_eq!(code, 0, "muster {args:?} failed: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("muster {args:?}: not JSON ({e}): {out}"))
+}
+
+const ST_ALBANS_2: &str = "scenarios/a-la-charge/st-albans-2.scenario.ron";
+
+/// 2nd St Albans: "King Henry sets up in St Peters church (1006) and cannot move alone."
+/// He goes where the archer set up with him in 1006 goes, and nowhere else.
+#[test]
+fn the_king_who_cannot_move_alone_moves_with_the_archer_in_his_hex() {
+    let king = json(&["query", "reach", ST_ALBANS_2, "King Henry"]);
+    assert_eq!(king["from"], "1006");
+    assert!(
+        king["moves_with"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Archers"),
+        "{king}"
+    );
+    let archer = json(&[
+        "query",
+        "reach",
+        ST_ALBANS_2,
+        "yorkists/Archers",
+        "--from",
+        "1006",
+    ]);
+    assert!(!archer["hexes"].as_array().unwrap().is_empty(), "{archer}");
+    assert_eq!(king["hexes"], archer["hexes"], "{king} {archer}");
+    // Without a companion (another hex) he stays.
+    let alone = json(&[
+        "query",
+        "reach",
+        ST_ALBANS_2,
+        "King Henry",
+        "--from",
+        "1007",
+    ]);
+    assert_eq!(alone["hexes"].as_array().unwrap().len(), 0, "{alone}");
+    assert!(
+        alone["restricted"]
+            .as_str()
+            .unwrap_or("")
+            .contains("cannot move alone"),
+        "{alone}"
+    );
+}
+
+const KALAVRYAI: &str = "scenarios/a-la-charge/kalavryai-1078.scenario.ron";
+
+/// §9: "A unit cannot enter a hex if it does not have enough MP remaining to do so" — the
+/// entry hex of a reinforcement too. The Athanatoi (force 2, 6 MP supplied) enter at 1201
+/// (clear, 1 MP): they may stop there for 1 MP and have 5 MP left beyond it.
+#[test]
+fn a_reinforcement_pays_for_its_entry_hex() {
+    let r = json(&["query", "reach", KALAVRYAI, "Athanatoi (force 2)"]);
+    assert_eq!(r["from"], "1201");
+    assert_eq!(r["mp"], 6);
+    assert_eq!(r["cost"]["1201"], 1, "{r}");
+    assert_eq!(r["cost"]["1202"], 2, "{r}");
+    let hexes: Vec<&str> = r["hexes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|h| h.as_str())
+        .collect();
+    assert!(
+        !hexes.contains(&"0601"),
+        "six hexes from the edge needs 7 MP with the entry hex: {r}"
+    );
+}
+
+/// 2nd St Albans: the Lancastrians "enter by the three roads south of the river and count
+/// their movement from these hexes" (`moves_from_entry`): the entry hex is free.
+#[test]
+fn the_lancastrians_count_their_movement_from_the_road_hexes() {
+    let r = json(&["query", "reach", ST_ALBANS_2, "Cavalry"]);
+    assert_eq!(r["from"], "1803");
+    assert!(r["cost"].get("1803").is_none(), "{r}");
+    assert_eq!(r["cost"]["1703"], 1, "{r}");
+}
+
+/// The odds examples of `tests/rules-examples/ac-odds.scenario.ron`. The texts print no
+/// worked example of odds, so these start from the printed rules: §8 (a leader adds his
+/// rating), §10 (charge +2, the leader not added), §12.2 (archers −1 in melee; alone not
+/// below 1-1), §12.3 (ratio rounded for the defence) and the translator's note to §9
+/// (woods: one column left).
+const ODDS: &str = "tests/rules-examples/ac-odds.scenario.ron";
+
+#[test]
+fn odds_add_the_leader_take_one_from_archers_in_melee_and_shift_for_woods() {
+    let o = json(&["query", "odds", ODDS, "0302", "0304", "0303"]);
+    assert_eq!(o["attackers"][0]["total"], 4, "knights 3 + leader 1: {o}");
+    assert_eq!(o["attackers"][1]["total"], 1, "archers 2 − 1 in melee: {o}");
+    assert_eq!(o["attack"], 5);
+    assert_eq!(o["defence"], 3);
+    assert_eq!(o["ratio"], "1-1", "5 to 3 rounds down for the defence");
+    assert_eq!(o["shift"]["terrain"], "woods");
+    assert_eq!(o["column"], "1-2");
+}
+
+#[test]
+fn a_charge_adds_two_and_drops_the_leader() {
+    let o = json(&[
+        "query",
+        "odds",
+        ODDS,
+        "0302",
+        "0304",
+        "0303",
+        "--charging",
+        "0302",
+    ]);
+    assert_eq!(
+        o["attackers"][0]["total"], 5,
+        "3 + 2, leader not added: {o}"
+    );
+    assert_eq!(o["ratio"], "2-1");
+    assert_eq!(o["column"], "1-1");
+    let (code, _, err) = muster(&["query", "odds", ODDS, "0304", "0303", "--charging", "0304"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot charge"), "{err}");
+}
+
+#[test]
+fn archers_alone_cannot_attack_below_one_to_one_in_melee_but_may_shoot() {
+    let (code, _, err) = muster(&["query", "odds", ODDS, "0304", "0303"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("less than 1-1"), "{err}");
+    let fire = json(&["query", "odds", ODDS, "0304", "0305", "0303", "--fire"]);
+    assert_eq!(fire["attack"], 3, "no −1 when shooting: {fire}");
+    assert_eq!(fire["column"], "1-2");
+    let (code, _, err) = muster(&["query", "odds", ODDS, "0305", "0303"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("adjacent"), "{err}");
+}
+
+#[test]
+fn a_reduced_defender_counts_its_back() {
+    let o = json(&[
+        "query",
+        "odds",
+        ODDS,
+        "0302",
+        "0304",
+        "0303",
+        "--reduced",
+        "0303",
+    ]);
+    assert_eq!(o["defence"], 2);
+    assert_eq!(o["ratio"], "2-1");
+    assert_eq!(o["column"], "1-1");
+}

@@ -1,0 +1,93 @@
+//! Whole-program tests of the Charles the Bold sight query (§6.0, issue 13): the crossbow
+//! example, hill tops from the plain, and the firing arc.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+fn muster(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+fn json(args: &[&str]) -> Value {
+    let (code, out, err) = muster(args);
+    assert_eq!(code, 0, "muster {args:?} failed: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("muster {args:?}: not JSON ({e}): {out}"))
+}
+
+fn clear(scenario: &str, from: &str, to: &str) -> (bool, String) {
+    let v = json(&["query", "los", scenario, from, to]);
+    (
+        v["clear"].as_bool().expect("clear"),
+        v["reason"].as_str().unwrap_or("").to_string(),
+    )
+}
+
+const CROSSBOW: &str = "tests/rules-examples/cb-6.0-crossbow.scenario.ron";
+const SAINT_AUBIN: &str = "scenarios/charles-the-bold/saint-aubin.scenario.ron";
+
+/// §6.0: "The crossbow stand is on the flat and the bill and longbow stands are on the
+/// hilltop. The crossbows can see the bills but not the bows. [...] The crossbow is on the
+/// hillside. From here they can see both enemy stands."
+#[test]
+fn the_crossbow_example_of_section_6() {
+    let (bills, why) = clear(CROSSBOW, "0606", "0405");
+    assert!(bills, "from the flat the bills: {why}");
+    let (bows, why) = clear(CROSSBOW, "0606", "0504");
+    assert!(!bows, "from the flat not the bows: {why}");
+    assert!(why.contains("hill tops"), "{why}");
+    assert!(
+        clear(CROSSBOW, "0604", "0405").0,
+        "from the hillside the bills"
+    );
+    assert!(
+        clear(CROSSBOW, "0604", "0504").0,
+        "from the hillside the bows"
+    );
+}
+
+/// A line from the plain into the second hill-top hex and a line across both hill-top
+/// hexes to the hillside beyond agree: neither is clear (the first was blocked and the
+/// second clear before).
+#[test]
+fn across_two_hill_top_hexes_and_into_the_second_agree() {
+    let (into, why_into) = clear(SAINT_AUBIN, "0712", "0808");
+    let (across, why_across) = clear(SAINT_AUBIN, "0712", "0807");
+    assert!(!into, "{why_into}");
+    assert!(!across, "{why_across}");
+    assert!(
+        clear(SAINT_AUBIN, "0712", "0809").0,
+        "the first hill-top hex is seen"
+    );
+}
+
+/// §6.0: "The firing arc is along the lines of the wide frontal H lines. Artillery fire
+/// along the narrow 2H front." The flat crossbows face NW: a target to their east is
+/// outside; the Burgundian artillery (0804, facing SW) fires only along its two front lines.
+#[test]
+fn los_honours_the_shooters_facing_and_arc() {
+    let (behind, why) = clear(CROSSBOW, "0606", "0706");
+    assert!(!behind, "{why}");
+    assert!(why.contains("firing arc"), "{why}");
+    let (off_front, why) = clear(SAINT_AUBIN, "0804", "0712");
+    assert!(!off_front, "{why}");
+    assert!(why.contains("narrow 2H front"), "{why}");
+    let (_, why) = clear(SAINT_AUBIN, "0505", "0305");
+    assert!(why.contains("firing arc"), "{why}");
+}

@@ -1,0 +1,460 @@
+//! Fire (§7), melee (§8) and morale (§9) between regiments of the set-up: the modifiers
+//! each side adds, read from the map (range in hexes at the scenario's scale, cover,
+//! obstacles, earthworks), the regiments (type, troop rating, formation) and what the
+//! query says of the moment (a charge, a flank or rear contact, the rolls). The sums and
+//! the comparison are [`super::combat`]'s; this module only reads the scenario and names
+//! every modifier with where it comes from.
+
+use super::combat::{self, Band, Fire, Melee, MoraleResult};
+use super::tables::{
+    range_hexes, rating_combat, rating_morale, rating_target, unit_type_modifiers, Source, UnitType,
+};
+use crate::scenario::Scenario;
+use muster_hex::{hex_line, Hex};
+use muster_model::{Cover, Formation, HorseKind, Regiment, TroopRating};
+
+/// One modifier to a roll.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Modifier {
+    /// What it is ("Regular", "Long range").
+    pub what: String,
+    /// Its value.
+    pub value: i32,
+    /// Printed in the text (a table or a worked example); otherwise supplied by us.
+    pub printed: bool,
+}
+
+fn printed(what: impl Into<String>, value: i32) -> Modifier {
+    Modifier {
+        what: what.into(),
+        value,
+        printed: true,
+    }
+}
+
+fn sourced(what: impl Into<String>, (value, source): (i32, Source)) -> Modifier {
+    Modifier {
+        what: what.into(),
+        value,
+        printed: source == Source::Printed,
+    }
+}
+
+/// One side of an engagement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Party {
+    /// The regiment.
+    pub unit: String,
+    /// Its hex.
+    pub hex: Hex,
+    /// The modifiers to its roll.
+    pub modifiers: Vec<Modifier>,
+    /// Its roll, when the query gives one, and its score (never below 1).
+    pub score: Option<(i32, i32)>,
+}
+
+impl Party {
+    /// The sum of the modifiers.
+    pub fn total(&self) -> i32 {
+        self.modifiers.iter().map(|m| m.value).sum()
+    }
+}
+
+/// A fire or melee combat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Engagement {
+    /// The firer or attacker.
+    pub first: Party,
+    /// The target or defender.
+    pub second: Party,
+    /// Hexes between them.
+    pub distance: u32,
+    /// The range band (fire).
+    pub band: Option<Band>,
+    /// Shock points to (first, second), when both rolls are given.
+    pub shock: Option<(i32, i32)>,
+}
+
+/// What the query says of the moment.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Moment {
+    /// The two rolls (first, second).
+    pub rolls: Option<(i32, i32)>,
+    /// Fire into the target's flank (+2), or the defender contacted in flank (−4).
+    pub flank: bool,
+    /// The defender contacted in rear (−3; flank and rear count as flank only).
+    pub rear: bool,
+    /// The attacker moved into contact (§8: "assumed to have charged").
+    pub charging: bool,
+}
+
+struct Unit<'a> {
+    id: &'a str,
+    kind: &'a str,
+    hex: Hex,
+    reg: &'a Regiment,
+    t: UnitType,
+}
+
+fn unit<'a>(s: &'a Scenario, side: usize, u: usize) -> Result<Unit<'a>, String> {
+    let def = &s.file.sides[side].units[u];
+    let reg = def
+        .regiment
+        .as_ref()
+        .ok_or_else(|| format!("`{}` is not a regiment (no `regiment`)", def.id))?;
+    let t = UnitType::of(&def.kind, reg.mounted.unwrap_or(false))
+        .ok_or_else(|| format!("`{}` is of no unit type of the tables", def.id))?;
+    let mut hexes = s.placements.hexes_of(side, u);
+    hexes.sort_by_key(|h| s.world.grid.to_printed(*h));
+    let hex = *hexes
+        .first()
+        .ok_or_else(|| format!("`{}` is not certainly set up in one hex", def.id))?;
+    Ok(Unit {
+        id: &def.id,
+        kind: &def.kind,
+        hex,
+        reg,
+        t,
+    })
+}
+
+fn rating_name(r: TroopRating) -> &'static str {
+    match r {
+        TroopRating::Green => "Green",
+        TroopRating::Regular => "Regular",
+        TroopRating::Veteran => "Veteran",
+    }
+}
+
+fn column(u: &Unit) -> bool {
+    u.reg.formation == Formation::MarchColumn
+}
+
+fn cuirassier(u: &Unit) -> bool {
+    u.reg.horse == Some(HorseKind::Cuirassier)
+}
+
+fn is_foot(u: &Unit) -> bool {
+    u.t == UnitType::Foot
+}
+
+/// The cover class the scenario gives a terrain or hexside feature.
+fn cover_of(s: &Scenario, terrain: &str) -> Option<Cover> {
+    s.file
+        .terrain_classes
+        .iter()
+        .find(|c| c.terrain == terrain)
+        .and_then(|c| c.cover)
+}
+
+fn cover_rank(c: Cover) -> (i32, &'static str) {
+    match c {
+        Cover::Light => (2, "In light cover"),
+        Cover::Medium => (3, "In medium cover"),
+        Cover::Heavy => (4, "In heavy cover"),
+    }
+}
+
+fn scores(e: &mut Engagement, shock: impl Fn(i32, i32) -> (i32, i32), m: &Moment) {
+    if let Some((a, b)) = m.rolls {
+        let fa = (a + e.first.total()).max(1);
+        let fb = (b + e.second.total()).max(1);
+        e.first.score = Some((a, fa));
+        e.second.score = Some((b, fb));
+        e.shock = Some(shock(a, b));
+    }
+}
+
+/// Fire from the regiment `(side, unit)` at `(tside, tunit)` (§7).
+pub fn fire(
+    s: &Scenario,
+    (side, u): (usize, usize),
+    (tside, tu): (usize, usize),
+    m: &Moment,
+) -> Result<Engagement, String> {
+    let scale = s
+        .file
+        .scale
+        .as_ref()
+        .ok_or("the scenario declares no scale (AG209)")?;
+    let (f, t) = (unit(s, side, u)?, unit(s, tside, tu)?);
+    if side == tside {
+        return Err(format!("`{}` and `{}` are on the same side", f.id, t.id));
+    }
+    let artillery = matches!(f.t, UnitType::LightArtillery | UnitType::HeavyArtillery);
+    if artillery && column(&f) {
+        return Err(format!(
+            "`{}` is artillery in march column: artillery may only fire when deployed (§7)",
+            f.id
+        ));
+    }
+    let distance = muster_hex::distance(f.hex, t.hex);
+    let limits = range_hexes(f.t, scale);
+    let band = match distance {
+        0 => return Err("the two regiments share a hex".into()),
+        d if d <= limits[0] => Band::PointBlank,
+        d if d <= limits[1] => Band::Effective,
+        d if d <= limits[2] => Band::Long,
+        d => {
+            return Err(format!(
+                "`{}` is {d} hexes away, beyond {} long range ({} hexes at {} inches a hex, §7)",
+                t.id,
+                f.t.name(),
+                limits[2],
+                scale.inches_per_hex
+            ))
+        }
+    };
+    let mut fm = vec![
+        sourced(rating_name(f.reg.rating), rating_combat(f.reg.rating)),
+        sourced(
+            format!("Unit type ({})", f.kind),
+            unit_type_modifiers(f.kind, f.reg).0,
+        ),
+    ];
+    match band {
+        Band::PointBlank => fm.push(printed("Point blank range", 1)),
+        Band::Effective => fm.push(printed("Effective range", 0)),
+        Band::Long => fm.push(printed("Long range", -2)),
+    }
+    if m.flank {
+        fm.push(printed("Firing into target's flank", 2));
+    }
+    if column(&f) {
+        fm.push(printed("Firer in march column", -3));
+    }
+    if column(&t) {
+        fm.push(printed("Target in march column", 2));
+    }
+    let dismounted_dragoons = t.kind == "dragoons" && !t.reg.mounted.unwrap_or(false);
+    if dismounted_dragoons {
+        fm.push(printed("Target is dismounted dragoons", -1));
+    }
+    if cuirassier(&t) {
+        fm.push(printed("Target is cuirassier horse", -1));
+    }
+    let mut tm = vec![printed(
+        rating_name(t.reg.rating),
+        rating_target(t.reg.rating),
+    )];
+    // Cover: the target's hex, or a hedge or wall on the hexside the line enters it by.
+    let line = hex_line(f.hex, t.hex);
+    let mut cover = cover_of(s, s.world.terrain(t.hex));
+    if let Some(before) = line.len().checked_sub(2).and_then(|i| line.get(i)) {
+        for b in before.hexes() {
+            for feature in s.world.features_between(b, t.hex) {
+                let c = cover_of(s, feature);
+                if c.map(|c| cover_rank(c).0) > cover.map(|c| cover_rank(c).0) {
+                    cover = c;
+                }
+            }
+        }
+    }
+    if let Some(c) = cover {
+        let (v, what) = cover_rank(c);
+        tm.push(printed(what, v));
+    }
+    let target_hard = dismounted_dragoons || cuirassier(&t);
+    let mut e = Engagement {
+        first: Party {
+            unit: f.id.to_string(),
+            hex: f.hex,
+            modifiers: fm,
+            score: None,
+        },
+        second: Party {
+            unit: t.id.to_string(),
+            hex: t.hex,
+            modifiers: tm,
+            score: None,
+        },
+        distance,
+        band: Some(band),
+        shock: None,
+    };
+    let firer_type = unit_type_modifiers(f.kind, f.reg).0 .0;
+    scores(
+        &mut e,
+        |a, b| {
+            let sp = combat::fire(&Fire {
+                firer_roll: a,
+                firer_rating: f.reg.rating,
+                firer_type,
+                band,
+                flank: m.flank,
+                firer_column: column(&f),
+                target_column: column(&t),
+                target_hard,
+                target_roll: b,
+                target_rating: t.reg.rating,
+                cover,
+            });
+            (0, sp)
+        },
+        m,
+    );
+    Ok(e)
+}
+
+/// Melee by the regiment `(side, unit)` against `(dside, dunit)` in contact (§8).
+pub fn melee(
+    s: &Scenario,
+    (side, u): (usize, usize),
+    (dside, du): (usize, usize),
+    m: &Moment,
+) -> Result<Engagement, String> {
+    let (a, d) = (unit(s, side, u)?, unit(s, dside, du)?);
+    if side == dside {
+        return Err(format!("`{}` and `{}` are on the same side", a.id, d.id));
+    }
+    let distance = muster_hex::distance(a.hex, d.hex);
+    if distance != 1 {
+        return Err(format!(
+            "`{}` is {distance} hexes from `{}`: melee needs contact (adjacent hexes, §8)",
+            a.id, d.id
+        ));
+    }
+    let mut am = vec![
+        sourced(rating_name(a.reg.rating), rating_combat(a.reg.rating)),
+        sourced(
+            format!("Unit type ({})", a.kind),
+            unit_type_modifiers(a.kind, a.reg).1,
+        ),
+    ];
+    let mut dm = vec![
+        sourced(rating_name(d.reg.rating), rating_combat(d.reg.rating)),
+        sourced(
+            format!("Unit type ({})", d.kind),
+            unit_type_modifiers(d.kind, d.reg).1,
+        ),
+    ];
+    if m.charging {
+        match a.t {
+            UnitType::Horse if is_foot(&d) && !m.flank && !m.rear => {
+                am.push(printed("Horse frontally charging foot", -2))
+            }
+            UnitType::Horse => am.push(printed("Horse charging", 2)),
+            UnitType::Foot if d.t != UnitType::Horse => {
+                am.push(printed("Foot charging enemy foot or artillery", 1))
+            }
+            _ => {}
+        }
+    }
+    if column(&a) {
+        am.push(printed("In march column", -4));
+    }
+    if column(&d) {
+        dm.push(printed("In march column", -4));
+    }
+    if cuirassier(&d) {
+        am.push(printed("Fighting cuirassier horse", -1));
+    }
+    if cuirassier(&a) {
+        dm.push(printed("Fighting cuirassier horse", -1));
+    }
+    if m.flank {
+        dm.push(printed("Contacted in flank", -4));
+    } else if m.rear {
+        dm.push(printed("Contacted in rear", -3));
+    }
+    if is_foot(&d) {
+        let here = s.world.terrain(d.hex);
+        let barrier = here == "woods"
+            || s.world
+                .features_between(a.hex, d.hex)
+                .iter()
+                .any(|f| matches!(*f, "hedge" | "stone-wall"));
+        if barrier {
+            dm.push(printed("Foot defending obstacle/barrier", 2));
+        }
+        if matches!(here, "earthwork" | "village") {
+            dm.push(printed("Foot defending earthwork or built-up area", 3));
+        }
+    }
+    let mut e = Engagement {
+        first: Party {
+            unit: a.id.to_string(),
+            hex: a.hex,
+            modifiers: am,
+            score: None,
+        },
+        second: Party {
+            unit: d.id.to_string(),
+            hex: d.hex,
+            modifiers: dm,
+            score: None,
+        },
+        distance,
+        band: None,
+        shock: None,
+    };
+    let situation = |p: &Party| p.total() - p.modifiers[0].value - p.modifiers[1].value;
+    let (sa, sd) = (situation(&e.first), situation(&e.second));
+    let (ta, td) = (e.first.modifiers[1].value, e.second.modifiers[1].value);
+    scores(
+        &mut e,
+        |ra, rd| {
+            combat::melee(
+                &Melee {
+                    roll: ra,
+                    rating: a.reg.rating,
+                    unit_type: ta,
+                    situation: sa,
+                },
+                &Melee {
+                    roll: rd,
+                    rating: d.reg.rating,
+                    unit_type: td,
+                    situation: sd,
+                },
+            )
+        },
+        m,
+    );
+    Ok(e)
+}
+
+/// A morale test of the regiment (§9): its modifiers, and with a roll the score and result.
+pub fn morale(
+    s: &Scenario,
+    (side, u): (usize, usize),
+    shock_points: i32,
+    roll: Option<i32>,
+    situation: &[Modifier],
+) -> Result<(Party, Option<MoraleResult>), String> {
+    let x = unit(s, side, u)?;
+    let mut mods = vec![
+        printed("Shock points so far", shock_points),
+        sourced(rating_name(x.reg.rating), rating_morale(x.reg.rating)),
+    ];
+    if is_foot(&x) && s.world.terrain(x.hex) == "earthwork" {
+        mods.push(printed("Foot in earthworks or fortifications", -2));
+    }
+    mods.extend(situation.iter().cloned());
+    let mut p = Party {
+        unit: x.id.to_string(),
+        hex: x.hex,
+        modifiers: mods,
+        score: None,
+    };
+    let extra: i32 = p.modifiers[2..].iter().map(|m| m.value).sum();
+    let result = roll.map(|r| {
+        let (score, result) = combat::morale(r, shock_points, x.reg.rating, extra);
+        p.score = Some((r, score));
+        result
+    });
+    Ok((p, result))
+}
+
+/// The modifiers the query may add to a morale test (§9): an enemy behind the flank within
+/// 4 inches (+3) and a demoralised army (+2).
+pub fn morale_situation(enemy_behind_flank: bool, demoralised: bool) -> Vec<Modifier> {
+    let mut v = Vec::new();
+    if enemy_behind_flank {
+        v.push(printed("Enemy foot or horse behind flank", 3));
+    }
+    if demoralised {
+        v.push(printed("Army demoralised", 2));
+    }
+    v
+}
