@@ -200,33 +200,80 @@ fn a_breach_lets_lines_through_and_rubble_gives_medium_cover() {
         });
 }
 
+/// The upper level of the siege tower in hex `at`.
+fn tower_top(h: &dyn Fn(&str) -> Hex, at: &str) -> End {
+    End {
+        hex: h(at),
+        upper: true,
+    }
+}
+
 #[test]
-fn from_a_siege_tower_the_battlement_distance_rule_decides() {
-    // Tower in 0607 (hexes 0606-0608) facing N; the shooter on top at 0606, two hexes from
-    // the wall hex 0604.
-    let case = Case::new(castle(&[])).with(|s| {
+fn from_a_siege_tower_the_wall_straddles_its_two_hexes() {
+    // Regression: the distance rule measured from the battlement hex, and refused a shot
+    // the 2.43 note allows ("treating the wall … as if it straddled both of the two
+    // adjacent hexes"; the note to 3.23: "from the wall and not from the battlement hex").
+    // Tower in 0607 (hexes 0606-0608) facing N; the shooter on top at 0606 is 1 from the
+    // wall (it straddles the battlement 0604 and the moat 0605).
+    let near = Case::new(castle(&[])).with(|s| {
         s.pieces
             .push(piece("tower", "siege-tower", "0607", Some("N")));
     });
-    case.run(|f, h| {
-        let up = |a: &str, b: &str| {
-            line_of_fire(
-                f,
-                End {
-                    hex: h(a),
-                    upper: true,
-                },
-                End::at(h(b)),
-            )
-        };
-        // Target 0601 is 3 from the wall, the shooter 2: he can shoot.
-        let l = up("0606", "0601");
+    near.run(|f, h| {
+        let up = |b: &str| line_of_fire(f, tower_top(h, "0606"), End::at(h(b)));
+        // Target 0603, right behind the wall, is 1 from it too: the shot is allowed.
+        let l = up("0603");
         assert!(l.clear, "{}", l.reason);
-        // Target 0603, right behind the wall (1 from it): too close.
-        let l = up("0606", "0603");
-        assert!(!l.clear && l.reason.contains("2.43"), "{}", l.reason);
+        assert!(
+            l.steps
+                .iter()
+                .any(|s| s.contains("straddling 0604 and 0605") && s.contains("2.43")),
+            "{:?}",
+            l.steps
+        );
+        let l = up("0601");
+        assert!(l.clear, "{}", l.reason);
         // From the ground the wall blocks both.
         assert!(!fire(f, h, "0606", "0601").0);
+        assert!(!fire(f, h, "0606", "0603").0);
+    });
+    // One hex further back (tower in 0608, its top front at 0607): the shooter is 2 from
+    // the wall, so 0603 (1 from it) is too close and 0602 (2) is not.
+    let far = Case::new(castle(&[])).with(|s| {
+        s.pieces
+            .push(piece("tower", "siege-tower", "0608", Some("N")));
+    });
+    far.run(|f, h| {
+        let up = |b: &str| line_of_fire(f, tower_top(h, "0607"), End::at(h(b)));
+        let l = up("0603");
+        assert!(
+            !l.clear
+                && l.reason.contains("2.43")
+                && l.reason.contains("(1)")
+                && l.reason.contains("(2)"),
+            "{}",
+            l.reason
+        );
+        let l = up("0602");
+        assert!(l.clear, "{}", l.reason);
+    });
+}
+
+#[test]
+fn from_a_tower_in_the_adjacent_filled_moat_the_wall_hex_measures() {
+    // 2.43 note: "[except when the siege tower is in an adjacent filled moat hex]".
+    let case = Case::new(castle(&[])).with(|s| {
+        s.markers.push(marker("filled-moat", "0605"));
+        s.pieces
+            .push(piece("tower", "siege-tower", "0606", Some("N")));
+    });
+    case.run(|f, h| {
+        let l = line_of_fire(f, tower_top(h, "0605"), End::at(h("0603")));
+        assert!(
+            l.clear && l.steps.iter().any(|s| s.contains("adjacent moat")),
+            "{:?}",
+            l.steps
+        );
     });
 }
 
@@ -443,20 +490,25 @@ fn the_parapet_covers_only_the_wall_side() {
 
 #[test]
 fn the_battlement_distance_rule_holds_whichever_end_shoots() {
-    let case = Case::new(castle(&[])).with(|s| {
+    // Regression: the man right behind the wall was refused a shot at the tower's top two
+    // hexes from the wall; measured from the wall (straddling 0604 and 0605) both are 1.
+    let near = Case::new(castle(&[])).with(|s| {
         s.pieces
             .push(piece("tower", "siege-tower", "0607", Some("N")))
     });
-    case.run(|f, h| {
-        let at_top = End {
-            hex: h("0606"),
-            upper: true,
-        };
-        // The man inside 3 hexes from the wall sees the tower's top 2 hexes from it …
-        let l = line_of_fire(f, End::at(h("0601")), at_top);
-        assert!(l.clear, "{}", l.reason);
-        // … the man right behind the wall does not.
-        let l = line_of_fire(f, End::at(h("0603")), at_top);
+    near.run(|f, h| {
+        let top = tower_top(h, "0606");
+        for inside in ["0601", "0603"] {
+            let l = line_of_fire(f, End::at(h(inside)), top);
+            assert!(l.clear, "{inside}: {}", l.reason);
+        }
+    });
+    let far = Case::new(castle(&[])).with(|s| {
+        s.pieces
+            .push(piece("tower", "siege-tower", "0608", Some("N")))
+    });
+    far.run(|f, h| {
+        let l = line_of_fire(f, End::at(h("0603")), tower_top(h, "0607"));
         assert!(!l.clear && l.reason.contains("2.43"), "{}", l.reason);
     });
 }
