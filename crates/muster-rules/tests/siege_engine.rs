@@ -553,3 +553,68 @@ fn from_a_tower_top_only_battlements_and_never_a_solid_wall() {
         );
     });
 }
+
+/// A walled house in column 06: a window hex 0605 with its window on the north hexside,
+/// and two rooms' worth of interior behind it (0606, 0607) closed by walls on every other
+/// outer hexside.
+fn house() -> MapFile {
+    let mut sides = vec!["0605/N=window".to_string()];
+    for h in ["0605", "0606", "0607"] {
+        for d in ["NE", "SE", "SW", "NW"] {
+            sides.push(format!("{h}/{d}=wall"));
+        }
+    }
+    sides.push("0607/S=wall".into());
+    let refs: Vec<&str> = sides.iter().map(String::as_str).collect();
+    map(&["0605:window", "0606:building", "0607:building"], &refs)
+}
+
+#[test]
+fn through_a_window_from_afar_only_the_character_behind_it() {
+    // Regression: a shooter four hexes away hit the far side of a walled house (3.26 b:
+    // "A character outside can only shoot through a window if the target is immediately
+    // behind the window").
+    Case::new(house()).run(|f, h| {
+        let (clear, cover, why) = fire(f, h, "0601", "0605");
+        assert!(
+            clear && cover == CoverKind::Medium && why.contains("3.26"),
+            "{why}"
+        );
+        let (clear, _, why) = fire(f, h, "0601", "0606");
+        assert!(!clear && why.contains("3.26 b"), "{why}");
+        let (clear, _, why) = fire(f, h, "0601", "0607");
+        assert!(!clear && why.contains("3.26 b"), "{why}");
+        // The walls block every other way in.
+        let (clear, _, why) = fire(f, h, "0806", "0606");
+        assert!(!clear && why.contains("wall"), "{why}");
+    });
+}
+
+#[test]
+fn next_to_a_window_the_whole_room_and_nothing_beyond() {
+    Case::new(house()).run(|f, h| {
+        // 0604 is the hex next to the window: the shooter fires from the sill (3.26 b).
+        for target in ["0606", "0607"] {
+            let l = line_of_fire(f, End::at(h("0604")), End::at(h(target)));
+            assert!(
+                l.clear && l.cover == CoverKind::Medium,
+                "{target}: {}",
+                l.reason
+            );
+            assert!(l.steps.iter().any(|s| s.contains("sill")), "{:?}", l.steps);
+        }
+        // Beyond the room the special rule gives nothing: the field is the room.
+        let l = line_of_fire(f, End::at(h("0604")), End::at(h("0609")));
+        assert!(!l.clear && l.reason.contains("room"), "{}", l.reason);
+    });
+}
+
+#[test]
+fn a_window_hex_has_cover_only_when_the_shot_crosses_the_window() {
+    // 3.1 note 2: "medium cover if the shot crosses a doorway or window, otherwise no
+    // cover". A house without walls drawn has no window to cross.
+    Case::new(map(&["0605:window", "0606:building"], &[])).run(|f, h| {
+        let (clear, cover, why) = fire(f, h, "0805", "0605");
+        assert!(clear && cover == CoverKind::None, "{why}");
+    });
+}

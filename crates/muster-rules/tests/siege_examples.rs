@@ -166,4 +166,3 @@ fn corner_example_3_29_crossfire_is_a_choice() {
     let through = shot(&f, s.world.grid.from_printed("0203").unwrap(), c);
     assert!(!through.clear, "{}", through.reason);
 }
-

@@ -15,6 +15,7 @@
 
 use super::cite;
 use super::field::Field;
+use super::rooms;
 use muster_hex::{distance, hex_line, Hex, LineStep};
 use muster_model::CoverKind;
 
@@ -196,6 +197,18 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
         }
     }
     let lower_ground = ls.min(lt);
+    // 3.26 b special rule: next to a window, one shoots into the room from its sill.
+    let sill = rooms::sill(f, path);
+    if let Some((w, room)) = &sill {
+        if !room.contains(&b) {
+            e.block(format!(
+                "a shooter next to the window in {} shoots only at hexes of its room ({})",
+                id(*w),
+                cite("3.26 b")
+            ));
+            return e;
+        }
+    }
     for (i, &h) in path.iter().enumerate() {
         let last = i + 1 == path.len();
         if i > 0 {
@@ -304,20 +317,34 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                 cite("3.24")
             ));
         }
-        if f.has(h, "building") {
-            let opening =
-                (f.has(h, "window") || f.has(h, "doorway")) && path.get(i + 1) == Some(&b);
+        let in_room = sill.as_ref().filter(|(_, room)| room.contains(&h));
+        if let Some((w, _)) = in_room.filter(|(w, _)| *w == h) {
+            e.steps.push(format!(
+                "{}: the shooter next to the window shoots from its sill ({})",
+                id(*w),
+                cite("3.26 b special rule")
+            ));
+        } else if in_room.is_some() {
+            e.steps.push(format!("{}: inside the room", id(h)));
+        } else if f.has(h, "building") && f.has(h, "window") {
+            e.block(format!(
+                "{} is a window hex: from outside one shoots through a window only at the character immediately behind it, or from the hex next to it ({})",
+                id(h),
+                cite("3.26 b")
+            ));
+        } else if f.has(h, "building") {
+            let opening = f.has(h, "doorway") && path.get(i + 1) == Some(&b);
             if opening {
                 e.steps.push(format!(
-                    "{}: the line passes the opening into the room",
+                    "{}: the line passes the doorway into the room",
                     id(h)
                 ));
                 e.cover(
                     CoverKind::Medium,
                     format!(
-                        "shot through the opening in {} ({})",
+                        "shot through the doorway in {} ({})",
                         id(h),
-                        cite("3.1 note 2, 3.26 b")
+                        cite("3.1 note 2")
                     ),
                     false,
                 );
@@ -375,6 +402,25 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                 id(h),
                 "our reading of 3.23"
             ));
+        }
+    }
+    if sill.is_some() {
+        e.cover(
+            CoverKind::Medium,
+            format!("shot at through a window ({})", cite("3.26")),
+            false,
+        );
+    } else if f.has(b, "building") && path.len() > 1 {
+        if let Some(kind) = rooms::opening_between(f, path[path.len() - 2], b) {
+            e.cover(
+                CoverKind::Medium,
+                format!(
+                    "inside a building, shot at through the {kind} of {} ({})",
+                    id(b),
+                    cite("3.1 note 2, 3.26")
+                ),
+                false,
+            );
         }
     }
     target_cover(f, from, to, path, tower_shot, &mut e);
