@@ -1173,3 +1173,28 @@ fn archery_says_whether_the_target_is_in_range() {
         "{far}"
     );
 }
+
+/// Regression: the defenders both Roche-Noire scenarios post in the castle towers and at
+/// the arrow-slits could not shoot out (fire-blocking walls on the towers' outer sides).
+/// Each now has a line out over the moat, with the castle's heavy cover against the reply.
+#[test]
+fn posted_siege_shooters_shoot_out_of_towers_and_arrow_slits() {
+    const SIEGE: &str = "scenarios/siege/siege-of-roche-noire.scenario.ron";
+    // (scenario, the posted shooter's hex, a hex outside the moat on his side)
+    let posts = [
+        (ASSAULT, "0807", "0507"),
+        (ASSAULT, "1607", "1907"),
+        (ASSAULT, "1204", "1201"),
+        (SIEGE, "0807", "0507"),
+        (SIEGE, "1607", "1907"),
+        (SIEGE, "1204", "1201"),
+        (SIEGE, "0810", "0914"),
+    ];
+    for (scenario, post, outside) in posts {
+        let out = json(&["query", "los", scenario, post, outside]);
+        assert_eq!(out["clear"], true, "{post} → {outside}: {out}");
+        let back = json(&["query", "los", scenario, outside, post]);
+        assert_eq!(back["clear"], true, "{outside} → {post}: {back}");
+        assert_eq!(back["cover"], "heavy", "{outside} → {post}: {back}");
+    }
+}

@@ -618,3 +618,44 @@ fn a_window_hex_has_cover_only_when_the_shot_crosses_the_window() {
         assert!(clear && cover == CoverKind::None, "{why}");
     });
 }
+
+#[test]
+fn a_towers_arrow_slits_let_its_garrison_shoot_out_and_walls_do_not() {
+    // A castle tower in 0604 with arrow-slits on its outer sides; 0804 a tower with walls.
+    let m = map(
+        &["0604:tower", "0804:tower"],
+        &["0604/S=arrow-slit", "0804/S=wall"],
+    );
+    Case::new(m).run(|f, h| {
+        let (clear, _, why) = fire(f, h, "0604", "0608");
+        assert!(clear, "{why}");
+        let (clear, cover, why) = fire(f, h, "0608", "0604");
+        assert!(clear && cover == CoverKind::Heavy, "{why}");
+        let (clear, _, why) = fire(f, h, "0804", "0808");
+        assert!(!clear && why.contains("wall"), "{why}");
+    });
+}
+
+#[test]
+fn a_lip_between_characters_on_one_level_does_not_block() {
+    // A battlement (raised, level 1) in 0604 and a hilltop (elevation 1) from 0608 on,
+    // with a slope hex 0607 below its lip: neither end is lower (our reading of 3.23).
+    let mut m = map(&["0604:battlement", "0607:slope"], &[]);
+    for hex in ["0608", "0609"] {
+        m.hexes.push(HexEntry {
+            hex: HexId(hex.into()),
+            terrain: None,
+            elevation: Some(1),
+            label: None,
+        });
+    }
+    Case::new(m).run(|f, h| {
+        let l = line_of_fire(f, End::at(h("0604")), End::at(h("0609")));
+        assert!(l.clear, "{}", l.reason);
+        assert!(
+            l.steps.iter().any(|s| s.contains("neither is lower")),
+            "{:?}",
+            l.steps
+        );
+    });
+}

@@ -9,7 +9,8 @@
 //!   the lip crossed is the lip of his own hex;
 //! - characters standing on the line block it at their level (section 1 is missing; 2.43
 //!   says a tower shooter "ignores characters … below him", so they block otherwise);
-//! - a hill's higher ground between two characters on lower ground blocks;
+//! - a hill's higher ground between two characters on lower ground blocks; a lip between
+//!   two characters on one level does not (3.23 compares a lower with a higher one);
 //! - the battlement distance rule of 2.43 applies to any shooter above a wall shooting at
 //!   a target on the ground beyond it.
 
@@ -548,8 +549,10 @@ fn crossing(
     } else if lt < ls {
         (to.hex, from.hex, true)
     } else {
-        e.block(format!(
-            "the line crosses the lip of the slope at {side} between characters on one level: the hill is between them (our reading of {})",
+        // 3.23 compares a lower with a higher character; with neither lower the lip
+        // decides nothing, and higher ground between them blocks (below) on its own.
+        e.steps.push(format!(
+            "{side}: lip of the slope between characters on one level; neither is lower, so it does not block (our reading of {})",
             cite("3.23")
         ));
         return;

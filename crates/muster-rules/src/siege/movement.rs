@@ -46,6 +46,8 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
             // A parapet is crossed from a tower's upper level (2.45) and is gone where the
             // wall lies in rubble; other intact walls still block (2.33).
             Some(d) if d.traits.iter().any(|t| t == "battlement") && (a_up || b_up || breach) => {}
+            // A tower's arrow-slits are gone with its wall (2.33: only an intact wall blocks).
+            Some(d) if d.traits.iter().any(|t| t == "slit") && breach => {}
             Some(d) => match d.crossing_mp {
                 Some(n) => extra += n,
                 None => return Err(format!("{} cannot be crossed ({})", d.name, d.rule)),
