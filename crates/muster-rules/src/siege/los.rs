@@ -232,7 +232,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
         let name = t
             .map(|t| t.name.to_lowercase())
             .unwrap_or_else(|| w.terrain(h).to_string());
-        let rubble = f.marked(h, "rubble");
+        let rubble = f.demolished(h);
         let tall = f.has(h, "tall") && !rubble;
         if tall {
             e.block(format!(
@@ -512,7 +512,7 @@ fn crossing(
             // whatever the direction).
             // The parapet shelters the one on the wall side, against a line coming over it.
             let wall_side = f.has(q, "raised") && !f.has(p, "raised");
-            if last && wall_side && !f.marked(p, "rubble") && !f.marked(q, "rubble") {
+            if last && wall_side && !f.demolished(p) && !f.demolished(q) {
                 e.cover(
                     d.cover.unwrap_or(CoverKind::Heavy),
                     format!("behind the battlement at {side} ({})", cite("2.43 note")),

@@ -22,7 +22,7 @@ fn screens(s: &Scenario, out: &mut Vec<Diagnostic>) {
         for &h in &p.hexes {
             let shared = f.pieces_at(h).any(|q| q.index != p.index);
             let bad =
-                (f.terrain(h).is_some_and(|t| t.no_horses) || f.marked(h, "rubble") || shared)
+                (f.terrain(h).is_some_and(|t| t.no_horses) || f.demolished(h) || shared)
                     && !f.marked(h, "filled-moat");
             if bad {
                 let id = s.world.grid.to_printed(h);
