@@ -162,6 +162,19 @@ fn corner_example_3_29_crossfire_is_a_choice() {
     let (fires, choice) = crossfire(&f, &[End::at(a), End::at(b), End::at(x)], End::at(c));
     assert_eq!(fires.len(), 3);
     assert_eq!(choice, vec![0, 1]);
+    // The choice is between faces: A and a second shooter behind him (0601) both see the
+    // east wall, so C's cover counts against both and there is nothing to choose.
+    let a2 = s.world.grid.from_printed("0601").unwrap();
+    let l2 = shot(&f, a2, c);
+    assert!(
+        l2.one_sided && l2.face == shot(&f, a, c).face,
+        "{:?}",
+        l2.face
+    );
+    let (_, same_face) = crossfire(&f, &[End::at(a), End::at(a2)], End::at(c));
+    assert!(same_face.is_empty(), "{same_face:?}");
+    let (_, two_faces) = crossfire(&f, &[End::at(a), End::at(a2), End::at(b)], End::at(c));
+    assert_eq!(two_faces, vec![0, 1, 2]);
     // Shooting through the house is impossible.
     let through = shot(&f, s.world.grid.from_printed("0203").unwrap(), c);
     assert!(!through.clear, "{}", through.reason);

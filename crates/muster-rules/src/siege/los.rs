@@ -32,6 +32,9 @@ pub struct Fire {
     /// The cover protects from one side only (a building corner, a gateway, a doorway):
     /// under crossfire the owner chooses which shooter it counts against (3.28, 3.29).
     pub one_sided: bool,
+    /// The face the one-sided cover protects (the side of a gateway or doorway, the wall
+    /// of a building corner the shooter sees): shooters at one face give one choice.
+    pub face: Option<String>,
     /// The hexes of the line, both ends included.
     pub path: Vec<Hex>,
     /// What each hex or hexside of the line does, in order.
@@ -44,17 +47,19 @@ struct Eval {
     clear: bool,
     cover: CoverKind,
     cover_why: String,
-    one_sided: bool,
+    face: Option<String>,
     steps: Vec<String>,
     block: Option<String>,
 }
 
 impl Eval {
-    fn cover(&mut self, c: CoverKind, why: String, one_sided: bool) {
+    /// Takes cover `c` if it is heavier; `face` is the face it protects when it protects
+    /// one side only.
+    fn cover(&mut self, c: CoverKind, why: String, face: Option<String>) {
         if c > self.cover {
             self.cover = c;
             self.cover_why = why;
-            self.one_sided = one_sided;
+            self.face = face;
         }
     }
     fn block(&mut self, why: String) {
@@ -116,7 +121,8 @@ pub fn line_of_fire(f: &Field, from: End, to: End) -> Fire {
         } else {
             CoverKind::None
         },
-        one_sided: best.clear && best.one_sided,
+        one_sided: best.clear && best.face.is_some(),
+        face: best.face.filter(|_| best.clear),
         path,
         steps: best.steps,
         reason,
@@ -130,7 +136,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
         clear: true,
         cover: CoverKind::None,
         cover_why: String::new(),
-        one_sided: false,
+        face: None,
         steps: vec![],
         block: None,
     };
@@ -347,7 +353,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                         id(h),
                         cite("3.1 note 2")
                     ),
-                    false,
+                    None,
                 );
             } else {
                 e.block(format!("{} is inside a building ({})", id(h), cite("3.26")));
@@ -361,7 +367,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                     id(h),
                     cite("3.28")
                 ),
-                false,
+                None,
             );
         }
         if f.has(h, "wall") && !rubble {
@@ -394,7 +400,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
             e.cover(
                 CoverKind::Light,
                 format!("the line crosses scrub in {} ({})", id(h), cite("3.21")),
-                false,
+                None,
             );
         }
         if w.elevation(h) > ls.max(lt) && !f.has(h, "raised") {
@@ -409,7 +415,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
         e.cover(
             CoverKind::Medium,
             format!("shot at through a window ({})", cite("3.26")),
-            false,
+            None,
         );
     } else if f.has(b, "building") && path.len() > 1 {
         if let Some(kind) = rooms::opening_between(f, path[path.len() - 2], b) {
@@ -420,7 +426,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                     id(b),
                     cite("3.1 note 2, 3.26")
                 ),
-                false,
+                None,
             );
         }
     }
@@ -516,7 +522,7 @@ fn crossing(
                 e.cover(
                     d.cover.unwrap_or(CoverKind::Heavy),
                     format!("behind the battlement at {side} ({})", cite("2.43 note")),
-                    false,
+                    None,
                 );
             }
             continue;
@@ -571,7 +577,7 @@ fn crossing(
                     id(slope),
                     cite("3.23")
                 ),
-                false,
+                None,
             );
         }
         return;
@@ -610,7 +616,7 @@ fn target_cover(f: &Field, from: End, to: End, path: &[Hex], tower_shot: bool, e
                     p.def.name.to_lowercase(),
                     cite("2.44")
                 ),
-                false,
+                None,
             );
         } else if !to.upper && p.def.below > 0 {
             e.cover(
@@ -620,7 +626,7 @@ fn target_cover(f: &Field, from: End, to: End, path: &[Hex], tower_shot: bool, e
                     p.def.name.to_lowercase(),
                     cite("2.44, 4.33")
                 ),
-                false,
+                None,
             );
         } else if p.def.faced_on_hexside {
             let Some(face) = p.facing else { continue };
@@ -632,7 +638,7 @@ fn target_cover(f: &Field, from: End, to: End, path: &[Hex], tower_shot: bool, e
                 e.cover(
                     CoverKind::Heavy,
                     format!("behind the screen in {} ({})", id(b), cite("5.22")),
-                    false,
+                    None,
                 );
             } else {
                 e.steps.push(format!(
@@ -668,11 +674,21 @@ fn target_cover(f: &Field, from: End, to: End, path: &[Hex], tower_shot: bool, e
         if t.has("slope") {
             continue; // medium only when the lip is crossed (3.23), handled at the lip
         }
-        let one_sided = t.has("doorway") || t.has("gateway");
+        // A doorway or gateway covers one side only (3.28): the face is the side the line
+        // comes from, inside (a building or courtyard hex before it) or outside.
+        let face = (t.has("doorway") || t.has("gateway")).then(|| {
+            let before = path.len().checked_sub(2).map(|i| path[i]);
+            let inner = before.is_some_and(|p| f.has(p, "building") || f.has(p, "courtyard"));
+            format!(
+                "the {} side of {}",
+                if inner { "inner" } else { "outer" },
+                id(h)
+            )
+        });
         e.cover(
             c,
             format!("{} in {} ({})", t.name.to_lowercase(), id(h), t.rule),
-            one_sided,
+            face,
         );
     }
     if !tower_shot {
@@ -714,6 +730,18 @@ fn corner_cover(f: &Field, a: Hex, b: Hex, e: &mut Eval) {
             };
             let both = sees(b, bh) && sees(u, bh);
             if !both {
+                // The face the corner protects against: the wall the shooter sees (3.29:
+                // "from which direction he is protected by the corner").
+                let seen = if sees(b, bh) { b } else { u };
+                let face = if sees(b, bh) || sees(u, bh) {
+                    format!(
+                        "the wall of {} facing {}",
+                        g.to_printed(bh),
+                        g.to_printed(seen)
+                    )
+                } else {
+                    format!("behind the corner of {}", g.to_printed(bh))
+                };
                 e.cover(
                     CoverKind::Medium,
                     format!(
@@ -721,7 +749,7 @@ fn corner_cover(f: &Field, a: Hex, b: Hex, e: &mut Eval) {
                         g.to_printed(bh),
                         cite("3.29")
                     ),
-                    true,
+                    Some(face),
                 );
                 return;
             }
@@ -730,7 +758,10 @@ fn corner_cover(f: &Field, a: Hex, b: Hex, e: &mut Eval) {
 }
 
 /// Several shooters at one target (3.28, 3.29): each shot's cover, and the shooters whose
-/// one-sided cover the target's owner must choose between.
+/// one-sided cover the target's owner must choose between. The choice is between the
+/// faces the cover protects: shooters who all come at the same face give no choice (the
+/// cover counts against each of them); at two faces or more, every shooter at a
+/// one-sided face is in the choice.
 pub fn crossfire(f: &Field, shooters: &[End], target: End) -> (Vec<Fire>, Vec<usize>) {
     let fires: Vec<Fire> = shooters
         .iter()
@@ -742,10 +773,12 @@ pub fn crossfire(f: &Field, shooters: &[End], target: End) -> (Vec<Fire>, Vec<us
         .filter(|(_, x)| x.clear && x.one_sided)
         .map(|(i, _)| i)
         .collect();
-    let choice = if one_sided.len() > 1 {
-        one_sided
-    } else {
-        vec![]
-    };
+    let mut faces: Vec<&str> = one_sided
+        .iter()
+        .filter_map(|&i| fires[i].face.as_deref())
+        .collect();
+    faces.sort_unstable();
+    faces.dedup();
+    let choice = if faces.len() > 1 { one_sided } else { vec![] };
     (fires, choice)
 }

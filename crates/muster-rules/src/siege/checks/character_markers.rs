@@ -61,12 +61,14 @@ fn markers(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 .unit
                 .is_some_and(|u| s.unit(o.side, u).1.is_some_and(|k| k.has("knight")));
             match m.kind.as_str() {
-                "ransom" if o.unit.is_some() && !knight => {
-                    Some(format!("{} is not a knight: only a knight surrenders", o_name(s, *o)))
-                }
-                "panic" | "rout" if knight => {
-                    Some(format!("{} is a knight, and knights never panic", o_name(s, *o)))
-                }
+                "ransom" if o.unit.is_some() && !knight => Some(format!(
+                    "{} is not a knight: only a knight surrenders",
+                    o_name(s, *o)
+                )),
+                "panic" | "rout" if knight => Some(format!(
+                    "{} is a knight, and knights never panic",
+                    o_name(s, *o)
+                )),
                 "panic" | "rout" if inside && Some(o.side) == defender => Some(format!(
                     "{} is a defender inside the castle, who neither panics nor routs",
                     o_name(s, *o)
@@ -74,7 +76,11 @@ fn markers(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 _ => None,
             }
         };
-        let reasons: Vec<String> = holders.iter().map(barred).collect::<Option<_>>().unwrap_or_default();
+        let reasons: Vec<String> = holders
+            .iter()
+            .map(barred)
+            .collect::<Option<_>>()
+            .unwrap_or_default();
         if let Some(why) = reasons.first() {
             let mut d = err(format!("a {} marker on {}: {why}", m.kind, m.hex));
             if inside && m.kind != "ransom" {

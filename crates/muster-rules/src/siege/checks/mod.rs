@@ -3,8 +3,8 @@
 use crate::registry::ScenarioCheck;
 
 mod cart_animal;
-mod character_markers;
 mod character_in_fire;
+mod character_markers;
 mod character_on_impassable_terrain;
 mod command_control;
 mod engine_crew;

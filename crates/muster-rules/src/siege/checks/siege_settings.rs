@@ -61,7 +61,10 @@ fn siege(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 Diagnostic::error(
                     CHECK.doc.code,
                     Location::here("/siege/defender"),
-                    format!("the defender `{d}` is not a side of the scenario: {}", ids.join(", ")),
+                    format!(
+                        "the defender `{d}` is not a side of the scenario: {}",
+                        ids.join(", ")
+                    ),
                 )
                 .rule(cite("6.1")),
             );
