@@ -1198,3 +1198,18 @@ fn posted_siege_shooters_shoot_out_of_towers_and_arrow_slits() {
         assert_eq!(back["cover"], "heavy", "{outside} → {post}: {back}");
     }
 }
+
+/// Regression: the mill on Roche-Noire had no walls, so its inside was open from every
+/// side. Its walls now block, and its window and door let shots in with medium cover.
+#[test]
+fn the_roche_noire_mill_is_shot_into_only_through_its_window_and_door() {
+    for (from, to) in [("2020", "2018"), ("2318", "2117"), ("1716", "2017")] {
+        let out = json(&["query", "los", ASSAULT, from, to]);
+        assert_eq!(out["clear"], false, "{from} → {to}: {out}");
+    }
+    for (from, to) in [("1716", "1918"), ("2119", "2118")] {
+        let out = json(&["query", "los", ASSAULT, from, to]);
+        assert_eq!(out["clear"], true, "{from} → {to}: {out}");
+        assert_eq!(out["cover"], "medium", "{from} → {to}: {out}");
+    }
+}
