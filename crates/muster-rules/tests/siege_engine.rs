@@ -311,9 +311,22 @@ fn a_ram_blocks_lines_at_its_level_only() {
         Case::new(castle(&[])).with(|s| s.pieces.push(piece("ram", "ram", "0607", Some("N"))));
     case.run(|f, h| {
         assert!(!fire(f, h, "0610", "0605").0, "the ram blocks ground lines");
+        let l = line_of_fire(f, End::at(h("0604")), End::at(h("0610")));
         assert!(
-            fire(f, h, "0604", "0610").0,
-            "a shooter on the battlement sees over it"
+            l.clear,
+            "a shooter on the battlement sees over it: {}",
+            l.reason
+        );
+        assert!(
+            l.steps.iter().any(|s| s.contains("shooter is above it")),
+            "{:?}",
+            l.steps
+        );
+        // As printed, the shooter's level decides (4.33): the line back up is blocked.
+        let (clear, _, why) = fire(f, h, "0610", "0604");
+        assert!(
+            !clear && why.contains("from characters at its level"),
+            "{why}"
         );
     });
 }
@@ -657,5 +670,22 @@ fn a_lip_between_characters_on_one_level_does_not_block() {
             "{:?}",
             l.steps
         );
+    });
+}
+
+#[test]
+fn a_ballista_is_below_a_siege_tower_shooter() {
+    // 2.43: from the upper level "a shooter will ignore characters and other obstacles
+    // below him"; from the ground the ballista blocks (3.42).
+    let case = Case::new(map(&[], &[])).with(|s| {
+        s.pieces
+            .push(piece("tower", "siege-tower", "0610", Some("N")));
+        s.pieces.push(piece("ballista", "ballista", "0606", None));
+    });
+    case.run(|f, h| {
+        let l = line_of_fire(f, tower_top(h, "0609"), End::at(h("0603")));
+        assert!(l.clear, "{}", l.reason);
+        let (clear, _, why) = fire(f, h, "0608", "0603");
+        assert!(!clear && why.contains("3.42"), "{why}");
     });
 }

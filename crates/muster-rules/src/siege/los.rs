@@ -11,6 +11,11 @@
 //!   says a tower shooter "ignores characters … below him", so they block otherwise);
 //! - a hill's higher ground between two characters on lower ground blocks; a lip between
 //!   two characters on one level does not (3.23 compares a lower with a higher one);
+//! - a ram, cart or screen blocks lines "from characters on the same level" (4.33, 5.11,
+//!   5.23): the shooter's level decides, as printed, so a line from the walls down passes
+//!   and one from the ground up does not; characters (ours) block whichever end shoots;
+//! - a ballista does not block a shot from a siege tower's upper level (2.43 "ignore …
+//!   other obstacles below him" over 3.42);
 //! - the battlement distance rule of 2.43 applies to any shooter above a wall shooting at
 //!   a target on the ground beyond it.
 
@@ -258,7 +263,11 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
             .pieces_at(h)
             .filter(|p| !p.hexes.contains(&a) && !p.hexes.contains(&b))
         {
-            let always = p.def.above > 0 || p.def.no_entry;
+            // A ballista or a stone-thrower blocks every line across it (3.42, 4.22) but one
+            // from a siege tower's upper level, which ignores "obstacles below him" (2.43;
+            // ours: the specific rule of the tower shooter over the general one). Another
+            // siege tower, as tall as his, still blocks (2.44).
+            let always = p.def.above > 0 || (p.def.no_entry && !tower_shot);
             if always {
                 e.block(format!(
                     "{} holds a {}: one may shoot into it but not across ({})",
@@ -272,7 +281,17 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                 ));
             } else if p.def.blocks_fire && ls <= w.elevation(h) && !tower_shot {
                 e.block(format!(
-                    "{} holds a {}, which blocks lines at its level ({})",
+                    "{} holds a {}, which blocks lines of fire from characters at its level ({})",
+                    id(h),
+                    p.def.name.to_lowercase(),
+                    cite("4.33, 5.11, 5.23")
+                ));
+            } else if p.def.blocks_fire && !tower_shot {
+                // As printed, the shooter's level decides: a line from above passes, one
+                // from the ground back up does not (unlike characters, our reading, which
+                // block whichever end shoots).
+                e.steps.push(format!(
+                    "{}: the {} blocks only lines from characters at its level, and the shooter is above it ({})",
                     id(h),
                     p.def.name.to_lowercase(),
                     cite("4.33, 5.11, 5.23")
