@@ -689,3 +689,20 @@ fn a_ballista_is_below_a_siege_tower_shooter() {
         assert!(!clear && why.contains("3.42"), "{why}");
     });
 }
+
+#[test]
+fn onto_the_battlements_from_the_ground_only_by_a_stairway() {
+    // Regression: courtyard → battlement cost 1 MP, so stairways were never needed.
+    let case = Case::new(castle(&["0603:courtyard", "0703:stairway"]));
+    case.run(|f, h| {
+        let c = |a: &str, b: &str| step_cost(f, (h(a), false), (h(b), false), Mover::Foot);
+        let refused = c("0603", "0604");
+        assert!(
+            refused.as_ref().is_err_and(|e| e.contains("stairway")),
+            "{refused:?}"
+        );
+        assert_eq!(c("0603", "0703"), Ok(2), "onto the stairway (supplied)");
+        assert_eq!(c("0703", "0704"), Ok(1), "from the stairway onto the wall");
+        assert_eq!(c("0704", "0604"), Ok(1), "along the wall");
+    });
+}

@@ -133,6 +133,17 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
     if f.demolished(a) && (t.has("raised")) {
         return Ok(extra + 3); // 2.33
     }
+    // Up onto the walls from the ground only by a stairway (3.32 names stairways; section 1,
+    // which would give the way up, is missing: ours), from rubble (2.33, above) or from a
+    // siege tower's upper level (2.45, above).
+    let up = onto_battlement && !f.has(a, "raised") && !f.has(a, "stairway");
+    if up {
+        return Err(format!(
+            "{} is a battlement: from the ground one climbs onto the walls by a stairway (our reading of {}; section 1 is missing)",
+            id(b),
+            cite("3.32")
+        ));
+    }
     let cost = match mover {
         Mover::Foot => t.mp,
         Mover::Horse if t.no_horses => None,
