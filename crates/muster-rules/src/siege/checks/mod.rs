@@ -2,6 +2,7 @@
 
 use crate::registry::ScenarioCheck;
 
+mod building_outline;
 mod cart_animal;
 mod character_in_fire;
 mod character_markers;
@@ -46,4 +47,5 @@ pub static CHECKS: &[ScenarioCheck] = &[
     character_on_impassable_terrain::CHECK,
     character_markers::CHECK,
     engine_crew::CHECK,
+    building_outline::CHECK,
 ];
