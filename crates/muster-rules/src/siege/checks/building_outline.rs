@@ -25,7 +25,9 @@ fn outlines(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let closed = |a: Hex, b: Hex| {
         s.world.features_between(a, b).iter().any(|ft| {
             s.ruleset.hexside_features.iter().any(|d| {
-                d.id == *ft && (["wall", "window", "door"].contains(&ft) || d.traits.iter().any(|t| t == "wall"))
+                d.id == *ft
+                    && (["wall", "window", "door"].contains(ft)
+                        || d.traits.iter().any(|t| t == "wall"))
             })
         })
     };
