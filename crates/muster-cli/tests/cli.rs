@@ -1358,4 +1358,42 @@ fn docs_codes_md_is_what_explain_prints() {
         out.trim_end(),
         "docs/codes.md is stale: run `MUSTER_BLESS=1 cargo test -p muster-cli --test cli docs_codes_md`"
     );
+/// Regression: the defenders both Roche-Noire scenarios post in the castle towers and at
+/// the arrow-slits could not shoot out (fire-blocking walls on the towers' outer sides).
+/// Each now has a line out over the moat, with the castle's heavy cover against the reply.
+#[test]
+fn posted_siege_shooters_shoot_out_of_towers_and_arrow_slits() {
+    const SIEGE: &str = "scenarios/siege/siege-of-roche-noire.scenario.ron";
+    // (scenario, the posted shooter's hex, a hex outside the moat on his side)
+    let posts = [
+        (ASSAULT, "0807", "0507"),
+        (ASSAULT, "1607", "1907"),
+        (ASSAULT, "1204", "1201"),
+        (SIEGE, "0807", "0507"),
+        (SIEGE, "1607", "1907"),
+        (SIEGE, "1204", "1201"),
+        (SIEGE, "0810", "0914"),
+    ];
+    for (scenario, post, outside) in posts {
+        let out = json(&["query", "los", scenario, post, outside]);
+        assert_eq!(out["clear"], true, "{post} → {outside}: {out}");
+        let back = json(&["query", "los", scenario, outside, post]);
+        assert_eq!(back["clear"], true, "{outside} → {post}: {back}");
+        assert_eq!(back["cover"], "heavy", "{outside} → {post}: {back}");
+    }
+}
+
+/// Regression: the mill on Roche-Noire had no walls, so its inside was open from every
+/// side. Its walls now block, and its window and door let shots in with medium cover.
+#[test]
+fn the_roche_noire_mill_is_shot_into_only_through_its_window_and_door() {
+    for (from, to) in [("2020", "2018"), ("2318", "2117"), ("1716", "2017")] {
+        let out = json(&["query", "los", ASSAULT, from, to]);
+        assert_eq!(out["clear"], false, "{from} → {to}: {out}");
+    }
+    for (from, to) in [("1716", "1918"), ("2119", "2118")] {
+        let out = json(&["query", "los", ASSAULT, from, to]);
+        assert_eq!(out["clear"], true, "{from} → {to}: {out}");
+        assert_eq!(out["cover"], "medium", "{from} → {to}: {out}");
+    }
 }

@@ -125,6 +125,12 @@ pub struct PieceDef {
     /// Battering points (Siege 4.21, 4.32).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battering: Option<u32>,
+    /// Characters of its side that must stand next to it for it to work (a ballista: 2).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub crew: u32,
+    /// A trait one of its crew must have (a ballista: `engineer`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crew_trait: Option<String>,
     /// The rule section.
     pub rule: String,
     /// Printed, or supplied by us.
@@ -320,4 +326,8 @@ impl UnitKindDef {
     pub fn has(&self, t: &str) -> bool {
         self.traits.iter().any(|x| x == t)
     }
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

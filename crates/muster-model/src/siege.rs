@@ -24,6 +24,10 @@ pub struct SiegeSettings {
     /// Days of half rations before quarter rations start (Scenario 5: 7).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quarter_rations_after: Option<u32>,
+    /// The id of the side that holds the castle: its characters inside the castle neither
+    /// panic nor rout (6.1, important note 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defender: Option<String>,
 }
 
 /// The defenders' rations (6.71).

@@ -206,6 +206,7 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
         let rgb = match feature.as_str() {
             "battlement" => [30, 30, 30],
             "wall" => [90, 60, 40],
+            "arrow-slit" => [120, 120, 150],
             "door" => [200, 160, 90],
             "window" => [150, 200, 230],
             "lip" => [150, 110, 50],

@@ -200,33 +200,80 @@ fn a_breach_lets_lines_through_and_rubble_gives_medium_cover() {
         });
 }
 
+/// The upper level of the siege tower in hex `at`.
+fn tower_top(h: &dyn Fn(&str) -> Hex, at: &str) -> End {
+    End {
+        hex: h(at),
+        upper: true,
+    }
+}
+
 #[test]
-fn from_a_siege_tower_the_battlement_distance_rule_decides() {
-    // Tower in 0607 (hexes 0606-0608) facing N; the shooter on top at 0606, two hexes from
-    // the wall hex 0604.
-    let case = Case::new(castle(&[])).with(|s| {
+fn from_a_siege_tower_the_wall_straddles_its_two_hexes() {
+    // Regression: the distance rule measured from the battlement hex, and refused a shot
+    // the 2.43 note allows ("treating the wall … as if it straddled both of the two
+    // adjacent hexes"; the note to 3.23: "from the wall and not from the battlement hex").
+    // Tower in 0607 (hexes 0606-0608) facing N; the shooter on top at 0606 is 1 from the
+    // wall (it straddles the battlement 0604 and the moat 0605).
+    let near = Case::new(castle(&[])).with(|s| {
         s.pieces
             .push(piece("tower", "siege-tower", "0607", Some("N")));
     });
-    case.run(|f, h| {
-        let up = |a: &str, b: &str| {
-            line_of_fire(
-                f,
-                End {
-                    hex: h(a),
-                    upper: true,
-                },
-                End::at(h(b)),
-            )
-        };
-        // Target 0601 is 3 from the wall, the shooter 2: he can shoot.
-        let l = up("0606", "0601");
+    near.run(|f, h| {
+        let up = |b: &str| line_of_fire(f, tower_top(h, "0606"), End::at(h(b)));
+        // Target 0603, right behind the wall, is 1 from it too: the shot is allowed.
+        let l = up("0603");
         assert!(l.clear, "{}", l.reason);
-        // Target 0603, right behind the wall (1 from it): too close.
-        let l = up("0606", "0603");
-        assert!(!l.clear && l.reason.contains("2.43"), "{}", l.reason);
+        assert!(
+            l.steps
+                .iter()
+                .any(|s| s.contains("straddling 0604 and 0605") && s.contains("2.43")),
+            "{:?}",
+            l.steps
+        );
+        let l = up("0601");
+        assert!(l.clear, "{}", l.reason);
         // From the ground the wall blocks both.
         assert!(!fire(f, h, "0606", "0601").0);
+        assert!(!fire(f, h, "0606", "0603").0);
+    });
+    // One hex further back (tower in 0608, its top front at 0607): the shooter is 2 from
+    // the wall, so 0603 (1 from it) is too close and 0602 (2) is not.
+    let far = Case::new(castle(&[])).with(|s| {
+        s.pieces
+            .push(piece("tower", "siege-tower", "0608", Some("N")));
+    });
+    far.run(|f, h| {
+        let up = |b: &str| line_of_fire(f, tower_top(h, "0607"), End::at(h(b)));
+        let l = up("0603");
+        assert!(
+            !l.clear
+                && l.reason.contains("2.43")
+                && l.reason.contains("(1)")
+                && l.reason.contains("(2)"),
+            "{}",
+            l.reason
+        );
+        let l = up("0602");
+        assert!(l.clear, "{}", l.reason);
+    });
+}
+
+#[test]
+fn from_a_tower_in_the_adjacent_filled_moat_the_wall_hex_measures() {
+    // 2.43 note: "[except when the siege tower is in an adjacent filled moat hex]".
+    let case = Case::new(castle(&[])).with(|s| {
+        s.markers.push(marker("filled-moat", "0605"));
+        s.pieces
+            .push(piece("tower", "siege-tower", "0606", Some("N")));
+    });
+    case.run(|f, h| {
+        let l = line_of_fire(f, tower_top(h, "0605"), End::at(h("0603")));
+        assert!(
+            l.clear && l.steps.iter().any(|s| s.contains("adjacent moat")),
+            "{:?}",
+            l.steps
+        );
     });
 }
 
@@ -264,9 +311,22 @@ fn a_ram_blocks_lines_at_its_level_only() {
         Case::new(castle(&[])).with(|s| s.pieces.push(piece("ram", "ram", "0607", Some("N"))));
     case.run(|f, h| {
         assert!(!fire(f, h, "0610", "0605").0, "the ram blocks ground lines");
+        let l = line_of_fire(f, End::at(h("0604")), End::at(h("0610")));
         assert!(
-            fire(f, h, "0604", "0610").0,
-            "a shooter on the battlement sees over it"
+            l.clear,
+            "a shooter on the battlement sees over it: {}",
+            l.reason
+        );
+        assert!(
+            l.steps.iter().any(|s| s.contains("shooter is above it")),
+            "{:?}",
+            l.steps
+        );
+        // As printed, the shooter's level decides (4.33): the line back up is blocked.
+        let (clear, _, why) = fire(f, h, "0610", "0604");
+        assert!(
+            !clear && why.contains("from characters at its level"),
+            "{why}"
         );
     });
 }
@@ -443,20 +503,25 @@ fn the_parapet_covers_only_the_wall_side() {
 
 #[test]
 fn the_battlement_distance_rule_holds_whichever_end_shoots() {
-    let case = Case::new(castle(&[])).with(|s| {
+    // Regression: the man right behind the wall was refused a shot at the tower's top two
+    // hexes from the wall; measured from the wall (straddling 0604 and 0605) both are 1.
+    let near = Case::new(castle(&[])).with(|s| {
         s.pieces
             .push(piece("tower", "siege-tower", "0607", Some("N")))
     });
-    case.run(|f, h| {
-        let at_top = End {
-            hex: h("0606"),
-            upper: true,
-        };
-        // The man inside 3 hexes from the wall sees the tower's top 2 hexes from it …
-        let l = line_of_fire(f, End::at(h("0601")), at_top);
-        assert!(l.clear, "{}", l.reason);
-        // … the man right behind the wall does not.
-        let l = line_of_fire(f, End::at(h("0603")), at_top);
+    near.run(|f, h| {
+        let top = tower_top(h, "0606");
+        for inside in ["0601", "0603"] {
+            let l = line_of_fire(f, End::at(h(inside)), top);
+            assert!(l.clear, "{inside}: {}", l.reason);
+        }
+    });
+    let far = Case::new(castle(&[])).with(|s| {
+        s.pieces
+            .push(piece("tower", "siege-tower", "0608", Some("N")))
+    });
+    far.run(|f, h| {
+        let l = line_of_fire(f, End::at(h("0603")), tower_top(h, "0607"));
         assert!(!l.clear && l.reason.contains("2.43"), "{}", l.reason);
     });
 }
@@ -499,5 +564,145 @@ fn from_a_tower_top_only_battlements_and_never_a_solid_wall() {
             up("0605", "0504").is_err(),
             "a castle tower is not a battlement"
         );
+    });
+}
+
+/// A walled house in column 06: a window hex 0605 with its window on the north hexside,
+/// and two rooms' worth of interior behind it (0606, 0607) closed by walls on every other
+/// outer hexside.
+fn house() -> MapFile {
+    let mut sides = vec!["0605/N=window".to_string()];
+    for h in ["0605", "0606", "0607"] {
+        for d in ["NE", "SE", "SW", "NW"] {
+            sides.push(format!("{h}/{d}=wall"));
+        }
+    }
+    sides.push("0607/S=wall".into());
+    let refs: Vec<&str> = sides.iter().map(String::as_str).collect();
+    map(&["0605:window", "0606:building", "0607:building"], &refs)
+}
+
+#[test]
+fn through_a_window_from_afar_only_the_character_behind_it() {
+    // Regression: a shooter four hexes away hit the far side of a walled house (3.26 b:
+    // "A character outside can only shoot through a window if the target is immediately
+    // behind the window").
+    Case::new(house()).run(|f, h| {
+        let (clear, cover, why) = fire(f, h, "0601", "0605");
+        assert!(
+            clear && cover == CoverKind::Medium && why.contains("3.26"),
+            "{why}"
+        );
+        let (clear, _, why) = fire(f, h, "0601", "0606");
+        assert!(!clear && why.contains("3.26 b"), "{why}");
+        let (clear, _, why) = fire(f, h, "0601", "0607");
+        assert!(!clear && why.contains("3.26 b"), "{why}");
+        // The walls block every other way in.
+        let (clear, _, why) = fire(f, h, "0806", "0606");
+        assert!(!clear && why.contains("wall"), "{why}");
+    });
+}
+
+#[test]
+fn next_to_a_window_the_whole_room_and_nothing_beyond() {
+    Case::new(house()).run(|f, h| {
+        // 0604 is the hex next to the window: the shooter fires from the sill (3.26 b).
+        for target in ["0606", "0607"] {
+            let l = line_of_fire(f, End::at(h("0604")), End::at(h(target)));
+            assert!(
+                l.clear && l.cover == CoverKind::Medium,
+                "{target}: {}",
+                l.reason
+            );
+            assert!(l.steps.iter().any(|s| s.contains("sill")), "{:?}", l.steps);
+        }
+        // Beyond the room the special rule gives nothing: the field is the room.
+        let l = line_of_fire(f, End::at(h("0604")), End::at(h("0609")));
+        assert!(!l.clear && l.reason.contains("room"), "{}", l.reason);
+    });
+}
+
+#[test]
+fn a_window_hex_has_cover_only_when_the_shot_crosses_the_window() {
+    // 3.1 note 2: "medium cover if the shot crosses a doorway or window, otherwise no
+    // cover". A house without walls drawn has no window to cross.
+    Case::new(map(&["0605:window", "0606:building"], &[])).run(|f, h| {
+        let (clear, cover, why) = fire(f, h, "0805", "0605");
+        assert!(clear && cover == CoverKind::None, "{why}");
+    });
+}
+
+#[test]
+fn a_towers_arrow_slits_let_its_garrison_shoot_out_and_walls_do_not() {
+    // A castle tower in 0604 with arrow-slits on its outer sides; 0804 a tower with walls.
+    let m = map(
+        &["0604:tower", "0804:tower"],
+        &["0604/S=arrow-slit", "0804/S=wall"],
+    );
+    Case::new(m).run(|f, h| {
+        let (clear, _, why) = fire(f, h, "0604", "0608");
+        assert!(clear, "{why}");
+        let (clear, cover, why) = fire(f, h, "0608", "0604");
+        assert!(clear && cover == CoverKind::Heavy, "{why}");
+        let (clear, _, why) = fire(f, h, "0804", "0808");
+        assert!(!clear && why.contains("wall"), "{why}");
+    });
+}
+
+#[test]
+fn a_lip_between_characters_on_one_level_does_not_block() {
+    // A battlement (raised, level 1) in 0604 and a hilltop (elevation 1) from 0608 on,
+    // with a slope hex 0607 below its lip: neither end is lower (our reading of 3.23).
+    let mut m = map(&["0604:battlement", "0607:slope"], &[]);
+    for hex in ["0608", "0609"] {
+        m.hexes.push(HexEntry {
+            hex: HexId(hex.into()),
+            terrain: None,
+            elevation: Some(1),
+            label: None,
+        });
+    }
+    Case::new(m).run(|f, h| {
+        let l = line_of_fire(f, End::at(h("0604")), End::at(h("0609")));
+        assert!(l.clear, "{}", l.reason);
+        assert!(
+            l.steps.iter().any(|s| s.contains("neither is lower")),
+            "{:?}",
+            l.steps
+        );
+    });
+}
+
+#[test]
+fn a_ballista_is_below_a_siege_tower_shooter() {
+    // 2.43: from the upper level "a shooter will ignore characters and other obstacles
+    // below him"; from the ground the ballista blocks (3.42).
+    let case = Case::new(map(&[], &[])).with(|s| {
+        s.pieces
+            .push(piece("tower", "siege-tower", "0610", Some("N")));
+        s.pieces.push(piece("ballista", "ballista", "0606", None));
+    });
+    case.run(|f, h| {
+        let l = line_of_fire(f, tower_top(h, "0609"), End::at(h("0603")));
+        assert!(l.clear, "{}", l.reason);
+        let (clear, _, why) = fire(f, h, "0608", "0603");
+        assert!(!clear && why.contains("3.42"), "{why}");
+    });
+}
+
+#[test]
+fn onto_the_battlements_from_the_ground_only_by_a_stairway() {
+    // Regression: courtyard → battlement cost 1 MP, so stairways were never needed.
+    let case = Case::new(castle(&["0603:courtyard", "0703:stairway"]));
+    case.run(|f, h| {
+        let c = |a: &str, b: &str| step_cost(f, (h(a), false), (h(b), false), Mover::Foot);
+        let refused = c("0603", "0604");
+        assert!(
+            refused.as_ref().is_err_and(|e| e.contains("stairway")),
+            "{refused:?}"
+        );
+        assert_eq!(c("0603", "0703"), Ok(2), "onto the stairway (supplied)");
+        assert_eq!(c("0703", "0704"), Ok(1), "from the stairway onto the wall");
+        assert_eq!(c("0704", "0604"), Ok(1), "along the wall");
     });
 }

@@ -2,7 +2,7 @@
 //! (tests/rules-examples), and the engine's other fire and movement rules on small maps.
 
 use muster_hex::Hex;
-use muster_model::{CoverKind, MapFile, ScenarioFile};
+use muster_model::{CoverKind, HexId, MapFile, ScenarioFile, SetupEntry, UnitDef, Zone};
 use muster_rules::siege::field::Field;
 use muster_rules::siege::los::{crossfire, line_of_fire, End, Fire};
 use muster_rules::Scenario;
@@ -42,15 +42,10 @@ fn shot(f: &Field, a: Hex, b: Hex) -> Fire {
     line_of_fire(f, End::at(a), End::at(b))
 }
 
-#[test]
-fn slope_example_3_23_every_caption_holds() {
+/// The captions of the 3.23 diagram: (shooter, target, can shoot, cover).
+const CAPTIONS_3_23: [(&str, &str, bool, CoverKind); 20] = {
     use CoverKind::*;
-    let map = example_map("siege-3.23-slope.map.ron");
-    let (sf, map) = scenario(&map, |_| {});
-    let s = resolved(&sf, &map);
-    let f = Field::new(&s);
-    // (shooter, target, can shoot, cover) — the captions of the 3.23 diagram.
-    let captions = [
+    [
         // "A can shoot at B, C (light cover due to scrub), D and E."
         ("A", "B", true, None),
         ("A", "C", true, Light),
@@ -78,23 +73,73 @@ fn slope_example_3_23_every_caption_holds() {
         ("E", "C", true, None),
         ("E", "D", true, None),
         ("E", "B", false, None),
-    ];
-    for (a, b, clear, cover) in captions {
-        let l = shot(&f, at(&s, a), at(&s, b));
-        assert_eq!(
-            (l.clear, l.cover),
-            (clear, cover),
-            "{a} → {b}: {}",
-            l.reason
+    ]
+};
+
+/// The characters of the 3.23 diagram, each a soldier on the hex its letter labels. The
+/// diagram does not give their sides; C and E stand side by side, so C and E are one side
+/// and A, B, D the other (with C beside E, a shooter of E's side could not shoot C unless
+/// `aiming`, 1.44 as 2.43 restates it).
+fn characters_3_23(s: &mut ScenarioFile, map: &MapFile, aiming: bool) {
+    let hex_of = |label: &str| {
+        map.hexes
+            .iter()
+            .find(|e| e.label.as_deref() == Some(label))
+            .map(|e| e.hex.clone())
+            .unwrap_or_else(|| panic!("no hex labelled {label}"))
+    };
+    for (side, letters) in [(0, ["A", "B", "D"].as_slice()), (1, ["C", "E"].as_slice())] {
+        for l in letters {
+            s.sides[side].units.push(UnitDef {
+                mp: Some(6),
+                ..UnitDef::new(l, "soldier", 1)
+            });
+            s.sides[side].setup.push(SetupEntry::new(
+                vec![l.parse().unwrap()],
+                Zone::Hexes(vec![HexId(hex_of(l).0)]),
+            ));
+        }
+    }
+    if aiming {
+        s.options.push("aiming".into());
+    }
+}
+
+#[test]
+fn slope_example_3_23_every_caption_holds_with_the_characters_placed() {
+    let map = example_map("siege-3.23-slope.map.ron");
+    for (placed, aiming) in [(false, false), (true, false), (true, true)] {
+        let (sf, map) = scenario(&map, |s| {
+            if placed {
+                characters_3_23(s, &map, aiming);
+            }
+        });
+        let s = resolved(&sf, &map);
+        let f = Field::new(&s);
+        assert_eq!(f.characters.len(), if placed { 5 } else { 0 });
+        let mut wrong = vec![];
+        for (a, b, clear, cover) in CAPTIONS_3_23 {
+            let l = shot(&f, at(&s, a), at(&s, b));
+            if (l.clear, l.cover) != (clear, cover) {
+                wrong.push(format!(
+                    "{a} → {b}: expected {clear} {cover:?}, got {} {:?}: {}",
+                    l.clear, l.cover, l.reason
+                ));
+            }
+        }
+        assert!(
+            wrong.is_empty(),
+            "placed {placed}, aiming {aiming}:\n{}",
+            wrong.join("\n")
+        );
+        // The reason names the rule: B cannot shoot E because E is too close to the slope hex.
+        let be = shot(&f, at(&s, "B"), at(&s, "E"));
+        assert!(
+            be.reason.contains("closer to the slope hex") && be.reason.contains("3.23"),
+            "{}",
+            be.reason
         );
     }
-    // The reason names the rule: B cannot shoot E because E is too close to the slope hex.
-    let be = shot(&f, at(&s, "B"), at(&s, "E"));
-    assert!(
-        be.reason.contains("closer to the slope hex") && be.reason.contains("3.23"),
-        "{}",
-        be.reason
-    );
 }
 
 #[test]
@@ -117,6 +162,19 @@ fn corner_example_3_29_crossfire_is_a_choice() {
     let (fires, choice) = crossfire(&f, &[End::at(a), End::at(b), End::at(x)], End::at(c));
     assert_eq!(fires.len(), 3);
     assert_eq!(choice, vec![0, 1]);
+    // The choice is between faces: A and a second shooter behind him (0601) both see the
+    // east wall, so C's cover counts against both and there is nothing to choose.
+    let a2 = s.world.grid.from_printed("0601").unwrap();
+    let l2 = shot(&f, a2, c);
+    assert!(
+        l2.one_sided && l2.face == shot(&f, a, c).face,
+        "{:?}",
+        l2.face
+    );
+    let (_, same_face) = crossfire(&f, &[End::at(a), End::at(a2)], End::at(c));
+    assert!(same_face.is_empty(), "{same_face:?}");
+    let (_, two_faces) = crossfire(&f, &[End::at(a), End::at(a2), End::at(b)], End::at(c));
+    assert_eq!(two_faces, vec![0, 1, 2]);
     // Shooting through the house is impossible.
     let through = shot(&f, s.world.grid.from_printed("0203").unwrap(), c);
     assert!(!through.clear, "{}", through.reason);

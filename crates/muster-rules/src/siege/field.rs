@@ -164,6 +164,14 @@ impl<'s, 'a> Field<'s, 'a> {
         self.markers_at(h).any(|m| m.kind == kind)
     }
 
+    /// Whether the hex is demolished: it carries a rubble marker. This is the one meaning
+    /// of "demolished" for walls, arrow-slits, towers and the keep alike (4.13: the fourth
+    /// stage is "wall demolished (rubble)"; 4.14); a damage marker never reaches 4 (SI405),
+    /// so lines, movement, cover and the breach of 4.21 all read this.
+    pub fn demolished(&self, h: Hex) -> bool {
+        self.marked(h, "rubble")
+    }
+
     /// Whether a tent hex has burnt down (3.24: a destroyed tent no longer blocks).
     pub fn burnt(&self, h: Hex) -> bool {
         self.marked(h, "destroyed")
@@ -172,7 +180,7 @@ impl<'s, 'a> Field<'s, 'a> {
     /// The level of a character for fire and combat: the hex's elevation, plus one on
     /// raised terrain (battlements, towers, keep) or on a siege tower's upper level.
     pub fn level(&self, h: Hex, upper: bool) -> i32 {
-        let raised = self.has(h, "raised") && !self.marked(h, "rubble");
+        let raised = self.has(h, "raised") && !self.demolished(h);
         self.s.world.elevation(h) + i32::from(raised || upper)
     }
 
@@ -185,7 +193,7 @@ impl<'s, 'a> Field<'s, 'a> {
 
     /// Cover a hex's terrain (with its markers) gives.
     pub fn terrain_cover(&self, h: Hex) -> CoverKind {
-        if self.marked(h, "rubble") {
+        if self.demolished(h) {
             return CoverKind::Medium; // 2.32
         }
         self.terrain(h)

@@ -9,12 +9,19 @@
 //!   the lip crossed is the lip of his own hex;
 //! - characters standing on the line block it at their level (section 1 is missing; 2.43
 //!   says a tower shooter "ignores characters … below him", so they block otherwise);
-//! - a hill's higher ground between two characters on lower ground blocks;
+//! - a hill's higher ground between two characters on lower ground blocks; a lip between
+//!   two characters on one level does not (3.23 compares a lower with a higher one);
+//! - a ram, cart or screen blocks lines "from characters on the same level" (4.33, 5.11,
+//!   5.23): the shooter's level decides, as printed, so a line from the walls down passes
+//!   and one from the ground up does not; characters (ours) block whichever end shoots;
+//! - a ballista does not block a shot from a siege tower's upper level (2.43 "ignore …
+//!   other obstacles below him" over 3.42);
 //! - the battlement distance rule of 2.43 applies to any shooter above a wall shooting at
 //!   a target on the ground beyond it.
 
 use super::cite;
 use super::field::Field;
+use super::rooms;
 use muster_hex::{distance, hex_line, Hex, LineStep};
 use muster_model::CoverKind;
 
@@ -30,6 +37,9 @@ pub struct Fire {
     /// The cover protects from one side only (a building corner, a gateway, a doorway):
     /// under crossfire the owner chooses which shooter it counts against (3.28, 3.29).
     pub one_sided: bool,
+    /// The face the one-sided cover protects (the side of a gateway or doorway, the wall
+    /// of a building corner the shooter sees): shooters at one face give one choice.
+    pub face: Option<String>,
     /// The hexes of the line, both ends included.
     pub path: Vec<Hex>,
     /// What each hex or hexside of the line does, in order.
@@ -42,17 +52,19 @@ struct Eval {
     clear: bool,
     cover: CoverKind,
     cover_why: String,
-    one_sided: bool,
+    face: Option<String>,
     steps: Vec<String>,
     block: Option<String>,
 }
 
 impl Eval {
-    fn cover(&mut self, c: CoverKind, why: String, one_sided: bool) {
+    /// Takes cover `c` if it is heavier; `face` is the face it protects when it protects
+    /// one side only.
+    fn cover(&mut self, c: CoverKind, why: String, face: Option<String>) {
         if c > self.cover {
             self.cover = c;
             self.cover_why = why;
-            self.one_sided = one_sided;
+            self.face = face;
         }
     }
     fn block(&mut self, why: String) {
@@ -114,7 +126,8 @@ pub fn line_of_fire(f: &Field, from: End, to: End) -> Fire {
         } else {
             CoverKind::None
         },
-        one_sided: best.clear && best.one_sided,
+        one_sided: best.clear && best.face.is_some(),
+        face: best.face.filter(|_| best.clear),
         path,
         steps: best.steps,
         reason,
@@ -128,7 +141,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
         clear: true,
         cover: CoverKind::None,
         cover_why: String::new(),
-        one_sided: false,
+        face: None,
         steps: vec![],
         block: None,
     };
@@ -196,6 +209,18 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
         }
     }
     let lower_ground = ls.min(lt);
+    // 3.26 b special rule: next to a window, one shoots into the room from its sill.
+    let sill = rooms::sill(f, path);
+    if let Some((w, room)) = &sill {
+        if !room.contains(&b) {
+            e.block(format!(
+                "a shooter next to the window in {} shoots only at hexes of its room ({})",
+                id(*w),
+                cite("3.26 b")
+            ));
+            return e;
+        }
+    }
     for (i, &h) in path.iter().enumerate() {
         let last = i + 1 == path.len();
         if i > 0 {
@@ -218,7 +243,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
         let name = t
             .map(|t| t.name.to_lowercase())
             .unwrap_or_else(|| w.terrain(h).to_string());
-        let rubble = f.marked(h, "rubble");
+        let rubble = f.demolished(h);
         let tall = f.has(h, "tall") && !rubble;
         if tall {
             e.block(format!(
@@ -238,7 +263,11 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
             .pieces_at(h)
             .filter(|p| !p.hexes.contains(&a) && !p.hexes.contains(&b))
         {
-            let always = p.def.above > 0 || p.def.no_entry;
+            // A ballista or a stone-thrower blocks every line across it (3.42, 4.22) but one
+            // from a siege tower's upper level, which ignores "obstacles below him" (2.43;
+            // ours: the specific rule of the tower shooter over the general one). Another
+            // siege tower, as tall as his, still blocks (2.44).
+            let always = p.def.above > 0 || (p.def.no_entry && !tower_shot);
             if always {
                 e.block(format!(
                     "{} holds a {}: one may shoot into it but not across ({})",
@@ -252,7 +281,17 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                 ));
             } else if p.def.blocks_fire && ls <= w.elevation(h) && !tower_shot {
                 e.block(format!(
-                    "{} holds a {}, which blocks lines at its level ({})",
+                    "{} holds a {}, which blocks lines of fire from characters at its level ({})",
+                    id(h),
+                    p.def.name.to_lowercase(),
+                    cite("4.33, 5.11, 5.23")
+                ));
+            } else if p.def.blocks_fire && !tower_shot {
+                // As printed, the shooter's level decides: a line from above passes, one
+                // from the ground back up does not (unlike characters, our reading, which
+                // block whichever end shoots).
+                e.steps.push(format!(
+                    "{}: the {} blocks only lines from characters at its level, and the shooter is above it ({})",
                     id(h),
                     p.def.name.to_lowercase(),
                     cite("4.33, 5.11, 5.23")
@@ -282,7 +321,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                 ));
             }
             if f.has(h, "wall") && !rubble && lt < f.level(h, false) {
-                battlement_rule(f, high, low, h, &mut e);
+                battlement_rule(f, (high, low), h, outer_of(path, i, high == a), &mut e);
             }
             continue;
         }
@@ -304,22 +343,36 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                 cite("3.24")
             ));
         }
-        if f.has(h, "building") {
-            let opening =
-                (f.has(h, "window") || f.has(h, "doorway")) && path.get(i + 1) == Some(&b);
+        let in_room = sill.as_ref().filter(|(_, room)| room.contains(&h));
+        if let Some((w, _)) = in_room.filter(|(w, _)| *w == h) {
+            e.steps.push(format!(
+                "{}: the shooter next to the window shoots from its sill ({})",
+                id(*w),
+                cite("3.26 b special rule")
+            ));
+        } else if in_room.is_some() {
+            e.steps.push(format!("{}: inside the room", id(h)));
+        } else if f.has(h, "building") && f.has(h, "window") {
+            e.block(format!(
+                "{} is a window hex: from outside one shoots through a window only at the character immediately behind it, or from the hex next to it ({})",
+                id(h),
+                cite("3.26 b")
+            ));
+        } else if f.has(h, "building") {
+            let opening = f.has(h, "doorway") && path.get(i + 1) == Some(&b);
             if opening {
                 e.steps.push(format!(
-                    "{}: the line passes the opening into the room",
+                    "{}: the line passes the doorway into the room",
                     id(h)
                 ));
                 e.cover(
                     CoverKind::Medium,
                     format!(
-                        "shot through the opening in {} ({})",
+                        "shot through the doorway in {} ({})",
                         id(h),
-                        cite("3.1 note 2, 3.26 b")
+                        cite("3.1 note 2")
                     ),
-                    false,
+                    None,
                 );
             } else {
                 e.block(format!("{} is inside a building ({})", id(h), cite("3.26")));
@@ -333,7 +386,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                     id(h),
                     cite("3.28")
                 ),
-                false,
+                None,
             );
         }
         if f.has(h, "wall") && !rubble {
@@ -352,7 +405,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                     id(h)
                 ));
             } else if ls.min(lt) < top {
-                battlement_rule(f, high, low, h, &mut e);
+                battlement_rule(f, (high, low), h, outer_of(path, i, high == a), &mut e);
             }
         } else if rubble {
             e.steps.push(format!(
@@ -366,7 +419,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
             e.cover(
                 CoverKind::Light,
                 format!("the line crosses scrub in {} ({})", id(h), cite("3.21")),
-                false,
+                None,
             );
         }
         if w.elevation(h) > ls.max(lt) && !f.has(h, "raised") {
@@ -377,24 +430,76 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
             ));
         }
     }
+    if sill.is_some() {
+        e.cover(
+            CoverKind::Medium,
+            format!("shot at through a window ({})", cite("3.26")),
+            None,
+        );
+    } else if f.has(b, "building") && path.len() > 1 {
+        if let Some(kind) = rooms::opening_between(f, path[path.len() - 2], b) {
+            e.cover(
+                CoverKind::Medium,
+                format!(
+                    "inside a building, shot at through the {kind} of {} ({})",
+                    id(b),
+                    cite("3.1 note 2, 3.26")
+                ),
+                None,
+            );
+        }
+    }
     target_cover(f, from, to, path, tower_shot, &mut e);
     e
 }
 
+/// The hex beside the wall hex `path[i]` on the side of the character above it (the
+/// shooter's side when `high_shoots`): the second hex the wall straddles (2.43 note).
+fn outer_of(path: &[Hex], i: usize, high_shoots: bool) -> Option<Hex> {
+    if high_shoots {
+        i.checked_sub(1).map(|j| path[j])
+    } else {
+        path.get(i + 1).copied()
+    }
+}
+
 /// 2.43 note: over a wall, the character below it on the far side must be at least as far
-/// from the wall as the one above it, whichever of them shoots.
-fn battlement_rule(f: &Field, high: Hex, low: Hex, wall: Hex, e: &mut Eval) {
+/// from the wall as the one above it, whichever of them shoots. The distance is measured
+/// "from the wall and not from the battlement hex" (note to 3.23): the wall straddles the
+/// wall hex and the hex beside it on the line (`outer`), and each distance is to the
+/// nearer of the two — except when the one above stands in that hex itself, a siege tower
+/// in the adjacent filled moat, where the text measures from the wall hex alone.
+fn battlement_rule(
+    f: &Field,
+    (high, low): (Hex, Hex),
+    wall: Hex,
+    outer: Option<Hex>,
+    e: &mut Eval,
+) {
     let id = |h: Hex| f.world().grid.to_printed(h);
-    let (dh, dl) = (distance(high, wall), distance(low, wall));
+    let adjacent_tower = outer == Some(high) && f.has(high, "moat");
+    let straddle = outer.filter(|_| !adjacent_tower);
+    let from_wall = |h: Hex| {
+        let d = distance(h, wall);
+        straddle.map_or(d, |o| d.min(distance(h, o)))
+    };
+    let (dh, dl) = (from_wall(high), from_wall(low));
+    let measured = match straddle {
+        Some(o) => format!("the wall straddling {} and {}", id(wall), id(o)),
+        None => format!(
+            "the wall hex {} (the tower stands in the adjacent moat)",
+            id(wall)
+        ),
+    };
     if dl >= dh {
         e.steps.push(format!(
-            "{}: over the wall, the character below is {dl} from it and the one above {dh} ({})",
+            "{}: over the wall, the character below is {dl} from {measured} and the one above {dh} ({})",
             id(wall),
             cite("2.43 note")
         ));
     } else {
         e.block(format!(
-            "over the wall in {} the character below is closer to it ({dl}) than the one above ({dh}) ({})",
+            "over the wall in {} the character below is closer to it ({dl}) than the one above ({dh}), measured from {measured} ({})",
             id(wall),
             cite("2.43 note")
         ));
@@ -432,11 +537,11 @@ fn crossing(
             // whatever the direction).
             // The parapet shelters the one on the wall side, against a line coming over it.
             let wall_side = f.has(q, "raised") && !f.has(p, "raised");
-            if last && wall_side && !f.marked(p, "rubble") && !f.marked(q, "rubble") {
+            if last && wall_side && !f.demolished(p) && !f.demolished(q) {
                 e.cover(
                     d.cover.unwrap_or(CoverKind::Heavy),
                     format!("behind the battlement at {side} ({})", cite("2.43 note")),
-                    false,
+                    None,
                 );
             }
             continue;
@@ -469,8 +574,10 @@ fn crossing(
     } else if lt < ls {
         (to.hex, from.hex, true)
     } else {
-        e.block(format!(
-            "the line crosses the lip of the slope at {side} between characters on one level: the hill is between them (our reading of {})",
+        // 3.23 compares a lower with a higher character; with neither lower the lip
+        // decides nothing, and higher ground between them blocks (below) on its own.
+        e.steps.push(format!(
+            "{side}: lip of the slope between characters on one level; neither is lower, so it does not block (our reading of {})",
             cite("3.23")
         ));
         return;
@@ -489,7 +596,7 @@ fn crossing(
                     id(slope),
                     cite("3.23")
                 ),
-                false,
+                None,
             );
         }
         return;
@@ -528,7 +635,7 @@ fn target_cover(f: &Field, from: End, to: End, path: &[Hex], tower_shot: bool, e
                     p.def.name.to_lowercase(),
                     cite("2.44")
                 ),
-                false,
+                None,
             );
         } else if !to.upper && p.def.below > 0 {
             e.cover(
@@ -538,7 +645,7 @@ fn target_cover(f: &Field, from: End, to: End, path: &[Hex], tower_shot: bool, e
                     p.def.name.to_lowercase(),
                     cite("2.44, 4.33")
                 ),
-                false,
+                None,
             );
         } else if p.def.faced_on_hexside {
             let Some(face) = p.facing else { continue };
@@ -550,7 +657,7 @@ fn target_cover(f: &Field, from: End, to: End, path: &[Hex], tower_shot: bool, e
                 e.cover(
                     CoverKind::Heavy,
                     format!("behind the screen in {} ({})", id(b), cite("5.22")),
-                    false,
+                    None,
                 );
             } else {
                 e.steps.push(format!(
@@ -586,11 +693,21 @@ fn target_cover(f: &Field, from: End, to: End, path: &[Hex], tower_shot: bool, e
         if t.has("slope") {
             continue; // medium only when the lip is crossed (3.23), handled at the lip
         }
-        let one_sided = t.has("doorway") || t.has("gateway");
+        // A doorway or gateway covers one side only (3.28): the face is the side the line
+        // comes from, inside (a building or courtyard hex before it) or outside.
+        let face = (t.has("doorway") || t.has("gateway")).then(|| {
+            let before = path.len().checked_sub(2).map(|i| path[i]);
+            let inner = before.is_some_and(|p| f.has(p, "building") || f.has(p, "courtyard"));
+            format!(
+                "the {} side of {}",
+                if inner { "inner" } else { "outer" },
+                id(h)
+            )
+        });
         e.cover(
             c,
             format!("{} in {} ({})", t.name.to_lowercase(), id(h), t.rule),
-            one_sided,
+            face,
         );
     }
     if !tower_shot {
@@ -632,6 +749,18 @@ fn corner_cover(f: &Field, a: Hex, b: Hex, e: &mut Eval) {
             };
             let both = sees(b, bh) && sees(u, bh);
             if !both {
+                // The face the corner protects against: the wall the shooter sees (3.29:
+                // "from which direction he is protected by the corner").
+                let seen = if sees(b, bh) { b } else { u };
+                let face = if sees(b, bh) || sees(u, bh) {
+                    format!(
+                        "the wall of {} facing {}",
+                        g.to_printed(bh),
+                        g.to_printed(seen)
+                    )
+                } else {
+                    format!("behind the corner of {}", g.to_printed(bh))
+                };
                 e.cover(
                     CoverKind::Medium,
                     format!(
@@ -639,7 +768,7 @@ fn corner_cover(f: &Field, a: Hex, b: Hex, e: &mut Eval) {
                         g.to_printed(bh),
                         cite("3.29")
                     ),
-                    true,
+                    Some(face),
                 );
                 return;
             }
@@ -648,7 +777,10 @@ fn corner_cover(f: &Field, a: Hex, b: Hex, e: &mut Eval) {
 }
 
 /// Several shooters at one target (3.28, 3.29): each shot's cover, and the shooters whose
-/// one-sided cover the target's owner must choose between.
+/// one-sided cover the target's owner must choose between. The choice is between the
+/// faces the cover protects: shooters who all come at the same face give no choice (the
+/// cover counts against each of them); at two faces or more, every shooter at a
+/// one-sided face is in the choice.
 pub fn crossfire(f: &Field, shooters: &[End], target: End) -> (Vec<Fire>, Vec<usize>) {
     let fires: Vec<Fire> = shooters
         .iter()
@@ -660,10 +792,12 @@ pub fn crossfire(f: &Field, shooters: &[End], target: End) -> (Vec<Fire>, Vec<us
         .filter(|(_, x)| x.clear && x.one_sided)
         .map(|(i, _)| i)
         .collect();
-    let choice = if one_sided.len() > 1 {
-        one_sided
-    } else {
-        vec![]
-    };
+    let mut faces: Vec<&str> = one_sided
+        .iter()
+        .filter_map(|&i| fires[i].face.as_deref())
+        .collect();
+    faces.sort_unstable();
+    faces.dedup();
+    let choice = if faces.len() > 1 { one_sided } else { vec![] };
     (fires, choice)
 }

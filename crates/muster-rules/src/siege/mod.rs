@@ -10,6 +10,7 @@ mod checks;
 pub mod field;
 pub mod los;
 pub mod movement;
+pub mod rooms;
 mod system;
 
 pub use checks::CHECKS;

@@ -40,12 +40,14 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
         };
     }
     let mut extra = 0;
-    let breach = f.marked(a, "rubble") || f.marked(b, "rubble");
+    let breach = f.demolished(a) || f.demolished(b);
     for feat in w.features_between(a, b) {
         match r.hexside_features.iter().find(|d| d.id == feat) {
             // A parapet is crossed from a tower's upper level (2.45) and is gone where the
             // wall lies in rubble; other intact walls still block (2.33).
             Some(d) if d.traits.iter().any(|t| t == "battlement") && (a_up || b_up || breach) => {}
+            // A tower's arrow-slits are gone with its wall (2.33: only an intact wall blocks).
+            Some(d) if d.traits.iter().any(|t| t == "slit") && breach => {}
             Some(d) => match d.crossing_mp {
                 Some(n) => extra += n,
                 None => return Err(format!("{} cannot be crossed ({})", d.name, d.rule)),
@@ -68,7 +70,7 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
         .ok_or_else(|| format!("unknown terrain in {}", id(b)))?;
     // Terrain no one enters (a solid castle wall) stays closed whatever the way in, until
     // it lies in rubble (2.33).
-    if t.mp.is_none() && !f.marked(b, "rubble") {
+    if t.mp.is_none() && !f.demolished(b) {
         return Err(format!(
             "{} is {}: impassable ({})",
             id(b),
@@ -103,7 +105,7 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
     if pieces.iter().any(|p| p.def.below > 0 || p.def.above > 0) {
         // Siege tower or ram: 2 to enter; the upper level from a battlement also 2 (2.42,
         // 2.45, 4.3); climbing is a separate step.
-        let from_battlement = f.has(a, "battlement") && !f.marked(a, "rubble");
+        let from_battlement = f.has(a, "battlement") && !f.demolished(a);
         if b_up && !(a_up || from_battlement) {
             return Err("the upper level is reached by climbing inside the tower, or from a battlement (2.45)".into());
         }
@@ -112,7 +114,7 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
             .any(|q| pieces.iter().any(|p| p.index == q.index));
         return Ok(extra + if same_engine && a_up == b_up { 1 } else { 2 });
     }
-    let onto_battlement = f.has(b, "battlement") && !f.marked(b, "rubble");
+    let onto_battlement = f.has(b, "battlement") && !f.demolished(b);
     if a_up && !onto_battlement {
         return Err(format!(
             "from a siege tower's upper level one steps only onto battlements ({})",
@@ -125,11 +127,22 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
     if f.marked(b, "filled-moat") {
         return Ok(extra + 2); // 2.1
     }
-    if f.marked(b, "rubble") {
+    if f.demolished(b) {
         return Ok(extra + 2); // 2.33
     }
-    if f.marked(a, "rubble") && (t.has("raised")) {
+    if f.demolished(a) && (t.has("raised")) {
         return Ok(extra + 3); // 2.33
+    }
+    // Up onto the walls from the ground only by a stairway (3.32 names stairways; section 1,
+    // which would give the way up, is missing: ours), from rubble (2.33, above) or from a
+    // siege tower's upper level (2.45, above).
+    let up = onto_battlement && !f.has(a, "raised") && !f.has(a, "stairway");
+    if up {
+        return Err(format!(
+            "{} is a battlement: from the ground one climbs onto the walls by a stairway (our reading of {}; section 1 is missing)",
+            id(b),
+            cite("3.32")
+        ));
     }
     let cost = match mover {
         Mover::Foot => t.mp,
@@ -214,7 +227,7 @@ pub fn costs(
                     && to.0 != spot.0
                     && !f.marked(to.0, "filled-moat")
                     && (f.terrain(to.0).is_some_and(|t| t.no_horses)
-                        || f.marked(to.0, "rubble")
+                        || f.demolished(to.0)
                         || f.pieces_at(to.0).any(|p| !p.def.faced_on_hexside));
                 !(screen_barred || (load == Load::Screen && to.1))
             })

@@ -84,6 +84,7 @@ impl GameSystem for System {
             rubble_markers: 0,
             rations: None,
             quarter_rations_after: None,
+            defender: None,
         });
     }
 }

@@ -29,7 +29,7 @@ fn impassable(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 .chain(mounted_tail(s, line, unit, h))
                 .find_map(|x| {
                     let t = f.terrain(x)?;
-                    (t.mp.is_none() && !f.marked(x, "rubble") && g.contains(x)).then(|| {
+                    (t.mp.is_none() && !f.demolished(x) && g.contains(x)).then(|| {
                         about(s, h, x, &format!("{}, where nobody can stand", t.name.to_lowercase()))
                     })
                 })

@@ -11,7 +11,7 @@ use muster_hex::{distance, Hex};
 /// `SI411`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI411", "keep-battering", "siege", "The keep's walls are damaged before the outer wall is breached, or away from the breach.",
-        "A damage or rubble marker on a keep hex needs a rubble marker on an outer wall hex (the breach), and the keep hex is one of the three keep hexes nearest to a breach.",
+        "A damage or rubble marker on a keep hex needs a demolished outer wall or tower hex (a rubble marker: the breach), and the keep hex is one of the three keep hexes nearest to a breach.",
         "\"The keep walls cannot be battered until at least one hex of the outer walls has been demolished. Only the 3 keep wall hexes that are closest to the breach can be battered.\"",
         "A damage marker on a keep hex while no outer wall hex has rubble.",
         "Siege 4.21."),
@@ -27,15 +27,12 @@ fn keep(s: &Scenario, out: &mut Vec<Diagnostic>) {
         .filter(|h| f.has(*h, "keep"))
         .filter(|h| g.neighbors_on_map(*h).any(|n| !f.has(n, "keep")))
         .collect();
-    // A breach: an outer wall hex demolished (rubble, or a tower at damage stage 4).
-    let breaches: Vec<Hex> = s
-        .file
-        .markers
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| m.kind == "rubble" || (m.kind == "damage" && m.value == Some(4)))
-        .filter_map(|(i, _)| marker_hex(s, i))
+    // A breach: an outer wall or tower hex demolished, i.e. in rubble (the one meaning of
+    // demolished, `Field::demolished`; a damage marker at 4 is refused by SI405).
+    let breaches: Vec<Hex> = g
+        .hexes()
         .filter(|h| (f.has(*h, "wall") || f.has(*h, "tower")) && !f.has(*h, "keep"))
+        .filter(|h| f.demolished(*h))
         .collect();
     for (i, m) in s.file.markers.iter().enumerate() {
         if m.kind != "damage" && m.kind != "rubble" {

@@ -2,10 +2,13 @@
 
 use crate::registry::ScenarioCheck;
 
+mod building_outline;
 mod cart_animal;
 mod character_in_fire;
+mod character_markers;
 mod character_on_impassable_terrain;
 mod command_control;
+mod engine_crew;
 mod engine_enters_at_the_edge;
 mod engine_hex_occupied;
 mod engine_on_flat_or_filled_moat;
@@ -42,4 +45,7 @@ pub static CHECKS: &[ScenarioCheck] = &[
     siege_settings::CHECK,
     piece_placement::CHECK,
     character_on_impassable_terrain::CHECK,
+    character_markers::CHECK,
+    engine_crew::CHECK,
+    building_outline::CHECK,
 ];

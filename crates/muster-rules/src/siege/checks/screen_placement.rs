@@ -21,9 +21,8 @@ fn screens(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for p in f.pieces.iter().filter(|p| p.def.faced_on_hexside) {
         for &h in &p.hexes {
             let shared = f.pieces_at(h).any(|q| q.index != p.index);
-            let bad =
-                (f.terrain(h).is_some_and(|t| t.no_horses) || f.marked(h, "rubble") || shared)
-                    && !f.marked(h, "filled-moat");
+            let bad = (f.terrain(h).is_some_and(|t| t.no_horses) || f.demolished(h) || shared)
+                && !f.marked(h, "filled-moat");
             if bad {
                 let id = s.world.grid.to_printed(h);
                 out.push(

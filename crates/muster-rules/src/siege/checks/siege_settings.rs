@@ -10,10 +10,10 @@ use muster_model::Rations;
 /// `SI416`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI416", "siege-settings", "siege", "The siege settings are missing or contradict each other.",
-        "A Siege scenario has `siege` settings; quarter rations after a number of days needs half rations and falls within the siege's days; with the option `ransom` each side has a knight (only knights surrender, and only to knights).",
+        "A Siege scenario has `siege` settings; quarter rations after a number of days needs half rations and falls within the siege's days; with the option `ransom` each side has a knight (only knights surrender, and only to knights); the `defender`, when named, is a side of the scenario.",
         "The settings decide the markers available (2.2, 2.31) and the rations' column shifts (6.71); ransom needs knights on both sides (6.4).",
         "`quarter_rations_after: 7` in a siege of 5 days.",
-        "Siege 2.2, 2.31, 6.4, 6.71."),
+        "Siege 2.2, 2.31, 6.1, 6.4, 6.71."),
     run: siege,
 };
 
@@ -51,6 +51,22 @@ fn siege(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     ),
                 )
                 .rule(cite("6.71")),
+            );
+        }
+    }
+    if let Some(d) = &st.defender {
+        if !s.file.sides.iter().any(|sd| &sd.id == d) {
+            let ids: Vec<&str> = s.file.sides.iter().map(|sd| sd.id.as_str()).collect();
+            out.push(
+                Diagnostic::error(
+                    CHECK.doc.code,
+                    Location::here("/siege/defender"),
+                    format!(
+                        "the defender `{d}` is not a side of the scenario: {}",
+                        ids.join(", ")
+                    ),
+                )
+                .rule(cite("6.1")),
             );
         }
     }

@@ -13,7 +13,7 @@ pub(super) fn horse_ban(f: &Field, h: Hex) -> Option<String> {
     if f.marked(h, "filled-moat") {
         return Some("a filled moat, impassable to horses".into());
     }
-    if f.marked(h, "rubble") {
+    if f.demolished(h) {
         return Some("rubble, impassable to horses".into());
     }
     if let Some(p) = f.pieces_at(h).find(|p| !p.def.animal) {

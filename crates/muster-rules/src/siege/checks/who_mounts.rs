@@ -8,8 +8,8 @@ use crate::scenario::Scenario;
 /// `SI413`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI413", "who-mounts", "siege", "A horse's rider may not ride it.",
-        "A horse piece's `rider` is a unit of the scenario (`side/unit` where two sides share the id); a captured horse (one of the other side) is mounted only by a knight; mules and draft animals are never ridden.",
-        "\"Only knights are able to mount a horse captured in combat\"; mules \"can never be mounted\".",
+        "A horse piece's `rider` is a unit of the scenario (`side/unit` where two sides share the id); a captured horse (one of the other side) is mounted only by a knight; mules are never ridden, and draft animals not either (ours).",
+        "\"Only knights are able to mount a horse captured in combat\"; mules \"can never be mounted\". The text never says a draft horse or ox is ridden, only that it pulls a cart and is led like a riderless horse (5.11): that no one rides one is our reading.",
         "A sergeant named as the rider of a horse of the other side.",
         "Siege 3.33, 5.13."),
     run: mounting,
@@ -24,14 +24,23 @@ fn mounting(s: &Scenario, out: &mut Vec<Diagnostic>) {
             continue;
         };
         if !def.rideable {
-            out.push(
+            let d = if def.draught {
+                Diagnostic::error(
+                    CHECK.doc.code,
+                    loc,
+                    format!("a {} is not ridden", def.name.to_lowercase()),
+                )
+                .rule(cite("5.11"))
+                .help("our reading: 5.11 gives draft animals only as pulling a cart and led like riderless horses; the text never says they are ridden")
+            } else {
                 Diagnostic::error(
                     CHECK.doc.code,
                     loc,
                     format!("a {} is never ridden", def.name.to_lowercase()),
                 )
-                .rule(cite("3.33, 5.13")),
-            );
+                .rule(cite("3.33, 5.13"))
+            };
+            out.push(d);
             continue;
         }
         let (si, ui) = match s.find_unit(rider) {

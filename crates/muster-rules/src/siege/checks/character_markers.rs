@@ -1,0 +1,92 @@
+//! SI419 — A panic, rout or ransom marker on a character who cannot carry it.
+
+use super::super::cite;
+use super::support::*;
+use crate::diagnostic::{Diagnostic, Location};
+use crate::placement::{Assume, Holder};
+use crate::registry::ScenarioCheck;
+use crate::scenario::Scenario;
+
+/// `SI419`.
+pub const CHECK: ScenarioCheck = ScenarioCheck {
+    doc: doc!("SI419", "character-markers", "siege", "A panic, rout or ransom marker on a character who cannot carry it.",
+        "A `panic` or `rout` marker needs the option `panic-and-rout`, a character set up in its hex, and that character neither a knight nor, when the siege names its `defender`, a defender inside the castle; a `ransom` marker needs the option `ransom` and a knight in its hex. The set-up is read through the placement model: an error when every character that may stand in the hex is barred, none when the owner could put one there who may carry it.",
+        "\"Knights are fearless and so never panic\"; \"Defenders of the castle are not affected by panic or rout while they are inside the castle\" (6.1); \"Only a knight can surrender\" and then takes a RANSOM marker (6.4). Inside the castle is ours: its walls, arrow-slits, towers, keep, stairways, courtyards and gateways.",
+        "A panic marker on 1208, where the knight Sir Renaud is set up.",
+        "Siege 6.1, 6.4."),
+    run: markers,
+};
+
+/// Terrain that is inside the castle (ours: the text does not draw the line).
+const CASTLE: [&str; 4] = ["raised", "stairway", "courtyard", "gateway"];
+
+fn markers(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    let f = super::super::field::Field::new(s);
+    let defender = s
+        .file
+        .siege
+        .as_ref()
+        .and_then(|st| st.defender.as_deref())
+        .and_then(|d| s.file.sides.iter().position(|sd| sd.id == d));
+    for (i, m) in s.file.markers.iter().enumerate() {
+        let (needs, rule) = match m.kind.as_str() {
+            "panic" | "rout" => ("panic-and-rout", "6.1"),
+            "ransom" => ("ransom", "6.4"),
+            _ => continue,
+        };
+        let Some(h) = marker_hex(s, i) else { continue };
+        let loc = Location::here(format!("/markers/{i}"));
+        let err = |msg: String| {
+            Diagnostic::error(CHECK.doc.code, loc.clone(), msg)
+                .at_hex(m.hex.to_string())
+                .rule(cite(rule))
+        };
+        if !option(s, needs) {
+            out.push(err(format!(
+                "a {} marker needs the option `{needs}`",
+                m.kind
+            )));
+        }
+        let holders = s.placements.held(h, Assume::Worst);
+        if holders.is_empty() {
+            out.push(err(format!(
+                "a {} marker on {}, where no character is set up",
+                m.kind, m.hex
+            )));
+            continue;
+        }
+        let inside = CASTLE.iter().any(|t| f.has(h, t));
+        let barred = |o: &Holder| -> Option<String> {
+            let knight = o
+                .unit
+                .is_some_and(|u| s.unit(o.side, u).1.is_some_and(|k| k.has("knight")));
+            match m.kind.as_str() {
+                "ransom" if o.unit.is_some() && !knight => Some(format!(
+                    "{} is not a knight: only a knight surrenders",
+                    o_name(s, *o)
+                )),
+                "panic" | "rout" if knight => Some(format!(
+                    "{} is a knight, and knights never panic",
+                    o_name(s, *o)
+                )),
+                "panic" | "rout" if inside && Some(o.side) == defender => Some(format!(
+                    "{} is a defender inside the castle, who neither panics nor routs",
+                    o_name(s, *o)
+                )),
+                _ => None,
+            }
+        };
+        let reasons: Vec<String> = holders
+            .iter()
+            .map(barred)
+            .collect::<Option<_>>()
+            .unwrap_or_default();
+        if let Some(why) = reasons.first() {
+            let mut d = err(format!("a {} marker on {}: {why}", m.kind, m.hex));
+            if inside && m.kind != "ransom" {
+                d = d.help("inside the castle is our reading: its walls, arrow-slits, towers, keep, stairways, courtyards and gateways");
+            }
+            out.push(d);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! Rooms of houses, and what their windows and doors let through (3.1 note 2, 3.26): the
+//! room a window opens into, and whether a line enters a building hex through an opening.
+//!
+//! A room is the set of building hexes reached from one another without crossing a `wall`
+//! hexside (ours: the text draws rooms on the map and names no rule for them).
+
+use super::field::Field;
+use muster_hex::Hex;
+use std::collections::HashSet;
+
+/// Whether a hexside feature has a trait in the ruleset.
+fn feature_has(f: &Field, p: Hex, q: Hex, t: &str) -> bool {
+    let r = f.ruleset();
+    f.world().features_between(p, q).iter().any(|ft| {
+        r.hexside_features
+            .iter()
+            .any(|d| d.id == *ft && (d.id == t || d.traits.iter().any(|x| x == t)))
+    })
+}
+
+/// Whether the hexside between `p` and `q` is a window or a door of a house.
+pub fn opening_between(f: &Field, p: Hex, q: Hex) -> Option<&'static str> {
+    if feature_has(f, p, q, "window") {
+        Some("window")
+    } else if feature_has(f, p, q, "door") {
+        Some("door")
+    } else {
+        None
+    }
+}
+
+/// The room of building hex `h`: the building hexes reached from it without crossing a
+/// wall hexside.
+pub fn room(f: &Field, h: Hex) -> HashSet<Hex> {
+    let g = &f.world().grid;
+    let mut seen = HashSet::from([h]);
+    let mut todo = vec![h];
+    while let Some(x) = todo.pop() {
+        for n in g.neighbors_on_map(x) {
+            if f.has(n, "building") && !feature_has(f, x, n, "wall") && seen.insert(n) {
+                todo.push(n);
+            }
+        }
+    }
+    seen
+}
+
+/// The window a shooter outside shoots through under the special rule of 3.26 b: the
+/// first hex of his line when it is a window hex, with its room. `None` when the shooter
+/// is inside a building or his line does not start through a window hex.
+pub fn sill(f: &Field, path: &[Hex]) -> Option<(Hex, HashSet<Hex>)> {
+    let (a, w) = (*path.first()?, *path.get(1)?);
+    (path.len() > 2 && !f.has(a, "building") && f.has(w, "window")).then(|| (w, room(f, w)))
+}
