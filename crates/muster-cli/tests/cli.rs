@@ -1358,6 +1358,8 @@ fn docs_codes_md_is_what_explain_prints() {
         out.trim_end(),
         "docs/codes.md is stale: run `MUSTER_BLESS=1 cargo test -p muster-cli --test cli docs_codes_md`"
     );
+}
+
 /// Regression: the defenders both Roche-Noire scenarios post in the castle towers and at
 /// the arrow-slits could not shoot out (fire-blocking walls on the towers' outer sides).
 /// Each now has a line out over the moat, with the castle's heavy cover against the reply.
