@@ -49,11 +49,11 @@ impl Finding {
     /// A file that could not be read or is not a Muster file (`MU004`), at its top.
     pub(crate) fn unreadable(path: &std::path::Path, message: String) -> Finding {
         Finding {
-            diagnostic: muster_rules::Diagnostic::error(
+            diagnostic: crate::load::with_help(muster_rules::Diagnostic::error(
                 "MU004",
                 muster_rules::Location::here(""),
                 message,
-            ),
+            )),
             file: path.to_path_buf(),
             start: 0,
             end: 0,

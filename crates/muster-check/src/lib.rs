@@ -19,6 +19,7 @@ mod paths;
 mod pipeline;
 mod read;
 mod schemas;
+mod suggest;
 pub mod syntax;
 mod walk;
 mod write;
@@ -32,6 +33,7 @@ pub use load::{load_value, parse_text, LoadError, Loaded, MAX_FILE_BYTES};
 pub use paths::{display_path, lexical};
 pub use pipeline::{Checker, LoadedList, LoadedScenario};
 pub use read::{read_bytes, ReadError};
+pub use suggest::nearest;
 pub use walk::{discover, discover_except, Discovered, Exclude, SKIPPED_FOLDERS};
 pub use write::write_atomically;
 

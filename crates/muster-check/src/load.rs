@@ -128,6 +128,7 @@ pub(crate) fn locate_all(
     let mut out: Vec<Finding> = diags
         .into_iter()
         .map(|d| {
+            let d = with_help(d);
             let f = pick(&d.location.file);
             let span = f.span_of(&d.location.pointer);
             let (line, column) = f.position(span.start);
@@ -231,6 +232,18 @@ pub fn parse_text<T: DeserializeOwned>(
     }
 }
 
+/// Every finding says what to do next: a diagnostic without help of its own points at
+/// its code's explanation.
+pub(crate) fn with_help(mut d: Diagnostic) -> Diagnostic {
+    if d.help.as_deref().is_none_or(str::is_empty) {
+        d.help = Some(format!(
+            "`muster explain {}` says what this checks and how to fix it",
+            d.code
+        ));
+    }
+    d
+}
+
 /// The positioned tree of `text`, or its syntax error (MU001).
 fn tree(path: &Path, text: &Arc<str>, bare: &Located) -> Result<Node, LoadError> {
     read(text).map_err(|e| {
@@ -242,7 +255,7 @@ fn tree(path: &Path, text: &Arc<str>, bare: &Located) -> Result<Node, LoadError>
             format!("syntax error: {}", e.message),
         );
         let f = Finding {
-            diagnostic: d,
+            diagnostic: with_help(d),
             file: path.to_path_buf(),
             start: e.span.start,
             end: e.span.end,
@@ -283,13 +296,17 @@ fn short(s: String) -> String {
 
 /// Schema errors as diagnostics (MU002), each pointing at the offending key or value.
 fn schema_diagnostics(kind: FileKind, json: &serde_json::Value) -> Vec<Diagnostic> {
+    use crate::suggest::{allowed_fields, allowed_forms, listing, nearest};
     use jsonschema::error::ValidationErrorKind as K;
+    let see = format!("see `schemas/{}.schema.json`", kind.schema_name());
     let mut out = Vec::new();
     let mut stack: Vec<jsonschema::ValidationError> = validator(kind).iter_errors(json).collect();
     while let Some(e) = stack.pop() {
         let path = e.instance_path().to_string();
         let message = short(e.masked().to_string());
-        match e.into_parts().kind {
+        let parts = e.into_parts();
+        let keyword = parts.schema_path.as_str().to_string();
+        match parts.kind {
             K::OneOfNotValid { context } | K::AnyOf { context } => {
                 // Report the branch that got furthest: its errors are the useful ones.
                 let depth = |errs: &Vec<jsonschema::ValidationError>| {
@@ -301,28 +318,38 @@ fn schema_diagnostics(kind: FileKind, json: &serde_json::Value) -> Vec<Diagnosti
                 let best = context.into_iter().max_by_key(depth);
                 match best {
                     Some(errs) if depth(&errs) > path.len() => stack.extend(errs),
-                    _ => out.push(
-                        Diagnostic::error(
-                            "MU002",
-                            Location::here(path),
-                            "this value matches none of the forms allowed here",
+                    _ => {
+                        let forms = allowed_forms(kind, &keyword);
+                        out.push(
+                            Diagnostic::error(
+                                "MU002",
+                                Location::here(path),
+                                "this value matches none of the forms allowed here",
+                            )
+                            .help(form_help(
+                                &parts.instance,
+                                &forms,
+                                &see,
+                            )),
                         )
-                        .help(format!("see `schemas/{}.schema.json`", kind.schema_name())),
-                    ),
+                    }
                 }
             }
             K::AdditionalProperties { unexpected } => {
+                let fields = allowed_fields(kind, &keyword);
                 for u in unexpected {
+                    let help = match nearest(&u, fields.iter().map(String::as_str)) {
+                        Some(n) => format!("did you mean `{n}`?"),
+                        None if fields.is_empty() => see.clone(),
+                        None => format!("the fields allowed here are {}", listing(&fields)),
+                    };
                     out.push(
                         Diagnostic::error(
                             "MU002",
                             Location::here(format!("key:{path}/{u}")),
                             format!("unknown field `{u}`"),
                         )
-                        .help(format!(
-                            "see `schemas/{}.schema.json` for the fields allowed here",
-                            kind.schema_name()
-                        )),
+                        .help(help),
                     );
                 }
             }
@@ -331,15 +358,39 @@ fn schema_diagnostics(kind: FileKind, json: &serde_json::Value) -> Vec<Diagnosti
                     .as_str()
                     .map(str::to_string)
                     .unwrap_or_else(|| property.to_string());
-                out.push(Diagnostic::error(
-                    "MU002",
-                    Location::here(path),
-                    format!("missing field `{name}`"),
-                ));
+                out.push(
+                    Diagnostic::error(
+                        "MU002",
+                        Location::here(path),
+                        format!("missing field `{name}`"),
+                    )
+                    .help(format!("add `{name}: ...`; {see}")),
+                );
             }
-            _ => out.push(Diagnostic::error("MU002", Location::here(path), message)),
+            _ => out
+                .push(Diagnostic::error("MU002", Location::here(path), message).help(see.clone())),
         }
     }
     out.reverse();
     out
+}
+
+/// Help for a value that matches none of the allowed forms: the nearest form to a
+/// variant name written (`Hexs(..)` → `Hexes`), and the forms allowed.
+fn form_help(instance: &serde_json::Value, forms: &[String], see: &str) -> String {
+    use crate::suggest::{listing, nearest};
+    use serde_json::Value;
+    if forms.is_empty() {
+        return see.to_string();
+    }
+    let written = match instance {
+        Value::String(s) => Some(s.as_str()),
+        Value::Object(m) if m.len() == 1 => m.keys().next().map(String::as_str),
+        _ => None,
+    };
+    let allowed = format!("allowed here: {}", listing(forms));
+    match written.and_then(|w| nearest(w, forms.iter().map(String::as_str))) {
+        Some(n) => format!("did you mean `{}`? {allowed}", n.trim_end_matches("(..)")),
+        None => allowed,
+    }
 }

@@ -1399,3 +1399,73 @@ fn the_roche_noire_mill_is_shot_into_only_through_its_window_and_door() {
         assert_eq!(out["cover"], "medium", "{from} → {to}: {out}");
     }
 }
+
+// --- Careless input gets help (issue 15 item 5). ---
+
+#[test]
+fn every_diagnostic_of_the_corpus_has_a_help_line() {
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(root().join("tests/cases")).unwrap() {
+        let dir = entry.unwrap().path();
+        let (_, out, _) = muster(&["validate", dir.to_str().unwrap(), "--format", "json"]);
+        let v: Value = serde_json::from_str(&out).unwrap();
+        for d in v["diagnostics"].as_array().unwrap() {
+            if d["help"].as_str().is_none_or(str::is_empty) {
+                missing.push(format!("{} {}", d["code"], d["message"]));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "without help: {missing:#?}");
+}
+
+#[test]
+fn unknown_codes_sizes_and_file_kinds_are_refused_with_a_suggestion() {
+    let (code, _, err) = muster(&["validate", "scenarios", "--allow", "AC1O1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("did you mean `AC101`?"), "{err}");
+    let (code, _, err) = muster(&["validate", "scenarios", "--deny", "warnigns"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, _) = muster(&[
+        "validate",
+        "scenarios",
+        "--deny",
+        "warnings",
+        "--allow",
+        "ac105",
+    ]);
+    assert_ne!(
+        code, 2,
+        "known codes in any case, and `warnings`, are accepted"
+    );
+    let dir = scratch("careless");
+    for size in ["0x5", "5x1000"] {
+        let (code, _, err) = muster_in(&dir, &["new", "map", "m", "--size", size]);
+        assert_eq!(code, 2, "{size}: {err}");
+        assert!(err.contains("1 to 999"), "{err}");
+    }
+    let (code, _, err) = muster_in(&dir, &["new", "scenario", "s", "--map", "nowhere.map.ron"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("nowhere.map.ron") && !dir.join("s.scenario.ron").exists(),
+        "{err}"
+    );
+    let (code, _, _) = muster_in(&dir, &["new", "map", "m"]);
+    assert_eq!(code, 0);
+    let (code, _, err) = muster_in(&dir, &["new", "scenario", "s", "--map", "m.map.ron"]);
+    assert_eq!(code, 0, "{err}");
+    for args in [
+        &["inspect", "m.map.ron"][..],
+        &["query", "reach", "m.map.ron", "X"],
+        &["query", "los", "m.map.ron", "0101", "0102"],
+    ] {
+        let (code, _, err) = muster_in(&dir, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("is a map, not a scenario"), "{args:?}: {err}");
+    }
+    let (code, _, err) = muster_in(
+        &dir,
+        &["render", "m.map.ron", "-o", "x.png", "--px-per-hex", "0"],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(!dir.join("x.png").exists());
+}

@@ -26,6 +26,9 @@ pub enum Numbering {
     RowColumn,
 }
 
+/// The most columns or rows a grid may have (the schema's `maximum`).
+pub const MAX_SIDE: u32 = 999;
+
 /// How a map's grid is laid out and numbered, as stored in map and overlay files.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -43,10 +46,10 @@ pub struct GridSpec {
     #[schemars(range(min = 0, max = 1))]
     pub first_row: u32,
     /// Number of columns.
-    #[schemars(range(min = 1, max = 999))]
+    #[schemars(range(min = 1, max = 999))] // MAX_SIDE
     pub columns: u32,
     /// Number of rows.
-    #[schemars(range(min = 1, max = 999))]
+    #[schemars(range(min = 1, max = 999))] // MAX_SIDE
     pub rows: u32,
     /// Which grid side faces north; east, south and west follow clockwise. Printed rules
     /// name edges by compass ("the east edge"), and not every map has north at the top.

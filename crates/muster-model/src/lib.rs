@@ -105,4 +105,16 @@ impl FileKind {
             FileKind::ArmyList => "armylist",
         }
     }
+
+    /// What a file of this kind is, for messages: "a map", "an army list".
+    pub fn describe(self) -> &'static str {
+        match self {
+            FileKind::Map => "a map",
+            FileKind::Overlay => "an overlay",
+            FileKind::Scenario => "a scenario",
+            FileKind::Manifest => "a pack manifest",
+            FileKind::Ruleset => "a ruleset",
+            FileKind::ArmyList => "an army list",
+        }
+    }
 }

@@ -55,6 +55,9 @@ pub struct World {
     /// Terrain of unlisted hexes.
     pub default_terrain: String,
     terrain: HashMap<Hex, (String, Origin)>,
+    /// Terrain written on entries that place nothing (off the map, or listed again), so
+    /// that the vocabulary is still checked on them.
+    stray_terrain: Vec<(String, Origin)>,
     elevation: HashMap<Hex, i32>,
     labels: HashMap<Hex, String>,
     hexsides: HashMap<Hexside, Vec<(String, Origin)>>,
@@ -80,6 +83,7 @@ impl World {
             role,
             default_terrain: map.default_terrain.clone(),
             terrain: HashMap::new(),
+            stray_terrain: Vec::new(),
             elevation: HashMap::new(),
             labels: HashMap::new(),
             hexsides: HashMap::new(),
@@ -102,11 +106,34 @@ impl World {
             index,
             field,
         };
+        let mut first: HashMap<Hex, usize> = HashMap::new();
         for (i, e) in map.hexes.iter().enumerate() {
             let Some(h) = w.hex_on_map_with(e.hex.as_str(), || loc(hex_ptr("/hexes", i)), out)
             else {
+                if let Some(t) = &e.terrain {
+                    w.stray_terrain
+                        .push((t.clone(), origin("hexes", i, "terrain")));
+                }
                 continue;
             };
+            if let Some(&j) = first.get(&h) {
+                out.push(
+                    Diagnostic::error(
+                        "MU026",
+                        loc(hex_ptr("/hexes", i)),
+                        format!("hex {} is listed twice", e.hex.as_str()),
+                    )
+                    .at_hex(e.hex.as_str())
+                    .label(loc(hex_ptr("/hexes", j)), "first listed here")
+                    .help("keep one entry per hex: merge the two (the second would silently replace the first)"),
+                );
+                if let Some(t) = &e.terrain {
+                    w.stray_terrain
+                        .push((t.clone(), origin("hexes", i, "terrain")));
+                }
+                continue;
+            }
+            first.insert(h, i);
             if let Some(t) = &e.terrain {
                 w.terrain
                     .insert(h, (t.clone(), origin("hexes", i, "terrain")));
@@ -357,6 +384,11 @@ impl World {
     /// Every explicitly set terrain with its origin.
     pub fn terrain_entries(&self) -> impl Iterator<Item = (Hex, &str, Origin)> {
         self.terrain.iter().map(|(h, (t, o))| (*h, t.as_str(), *o))
+    }
+
+    /// Terrain written on entries that place nothing: off the map, or a hex listed again.
+    pub fn stray_terrain(&self) -> impl Iterator<Item = (&str, Origin)> {
+        self.stray_terrain.iter().map(|(t, o)| (t.as_str(), *o))
     }
 
     /// Elevation of a hex (0 if unset).

@@ -16,6 +16,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    super::expect_scenario(&args.file)?;
     let loaded = match Checker::new().load_scenario(&args.file) {
         Ok(l) => l,
         Err(report) => {

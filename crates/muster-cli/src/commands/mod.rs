@@ -49,6 +49,27 @@ pub enum Format {
     Json,
 }
 
+/// Refuses, before reading it, a file that is not a scenario for a command that takes one
+/// (`inspect`, `query`): a map or an army list says what it is.
+pub fn expect_scenario(path: &std::path::Path) -> anyhow::Result<()> {
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    match muster_model::FileKind::from_file_name(name).map(|(k, _)| k) {
+        Some(muster_model::FileKind::Scenario) => Ok(()),
+        Some(kind) => anyhow::bail!(
+            "{} is {}, not a scenario: this command takes a scenario (*.scenario.ron or .json); name one that uses it",
+            path.display(),
+            kind.describe()
+        ),
+        None => anyhow::bail!(
+            "{} is not a scenario: this command takes a *.scenario.ron or *.scenario.json file",
+            path.display()
+        ),
+    }
+}
+
 /// Writes a line to stdout; a closed pipe (`muster ... | head`) ends the run quietly.
 pub fn emit(text: impl std::fmt::Display) -> anyhow::Result<()> {
     use std::io::Write;

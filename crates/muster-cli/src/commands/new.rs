@@ -86,6 +86,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .split_once('x')
         .and_then(|(c, r)| Some((c.parse().ok()?, r.parse().ok()?)))
         .ok_or_else(|| anyhow::anyhow!("--size takes COLUMNSxROWS, e.g. 12x15"))?;
+    let max = muster_hex::MAX_SIDE;
+    if !(1..=max).contains(&c) || !(1..=max).contains(&r) {
+        anyhow::bail!(
+            "--size {}: a map has 1 to {max} columns and rows",
+            args.size
+        );
+    }
     let stem = args
         .name
         .file_name()
@@ -102,6 +109,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .map
                 .clone()
                 .unwrap_or_else(|| format!("{stem}.map.ron"));
+            let path = with(&args.name, "scenario.ron");
+            let beside = path.parent().unwrap_or(Path::new("")).join(&m);
+            if !beside.is_file() {
+                anyhow::bail!(
+                    "the scenario's map `{m}` is not there ({}): create it first with `muster new map`, or name an existing one with --map (relative to the scenario)",
+                    beside.display()
+                );
+            }
             create(
                 &with(&args.name, "scenario.ron"),
                 &scenario_to_ron(&scenario(&stem, &args.ruleset, &m))?,

@@ -95,6 +95,7 @@ pub enum LevelArg {
 }
 
 pub(super) fn load(path: &std::path::Path) -> anyhow::Result<LoadedScenario> {
+    super::expect_scenario(path)?;
     Checker::new().load_scenario(path).map_err(|report| {
         let base = std::env::current_dir().ok();
         super::tell(muster_cli::render::human(&report, base.as_deref()));

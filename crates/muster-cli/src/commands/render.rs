@@ -15,8 +15,8 @@ pub struct Args {
     /// The image to write.
     #[arg(short, long)]
     output: PathBuf,
-    /// Width of a hex in pixels.
-    #[arg(long, default_value_t = 48.0)]
+    /// Width of a hex in pixels (4 to 512).
+    #[arg(long, default_value_t = 48.0, value_parser = px_per_hex)]
     px_per_hex: f32,
     /// Leave out the hex numbers.
     #[arg(long)]
@@ -24,6 +24,18 @@ pub struct Args {
     /// Only the hexes between two printed corners, e.g. 0101:1515.
     #[arg(long, value_name = "FROM:TO")]
     hexes: Option<String>,
+}
+
+/// A hex width the renderer can draw: a number from 4 to 512 pixels.
+fn px_per_hex(text: &str) -> Result<f32, String> {
+    let v: f32 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if (4.0..=512.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("{text} pixels a hex: give 4 to 512"))
+    }
 }
 
 /// Builds the scene of a map or scenario file, marking the given hexes.

@@ -61,6 +61,27 @@ pub struct Args {
     exclude: Vec<String>,
 }
 
+/// Refuses (exit 2) a code no check has, naming the nearest one: `--allow AC1O1` must not
+/// silently allow nothing.
+fn known_codes(codes: &[String], flag: &str, warnings_too: bool) -> anyhow::Result<()> {
+    let all = muster_rules::registry::all_codes();
+    for c in codes {
+        if all.iter().any(|d| d.code.eq_ignore_ascii_case(c))
+            || (warnings_too && c.eq_ignore_ascii_case("warnings"))
+        {
+            continue;
+        }
+        let hint = match muster_check::nearest(c, all.iter().map(|d| d.code)) {
+            Some(n) => format!("did you mean `{n}`? "),
+            None => String::new(),
+        };
+        anyhow::bail!(
+            "{flag} {c}: no check has this code; {hint}`muster explain --list` lists them"
+        );
+    }
+    Ok(())
+}
+
 /// The severity `--allow` and `--deny CODE` give a finding of `code`.
 fn rate(code: &str, severity: Severity, allow: &[String], deny: &[String]) -> Severity {
     if allow.iter().any(|c| c.eq_ignore_ascii_case(code)) && severity > Severity::Note {
@@ -108,6 +129,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             b.inc(1);
         }
     };
+    known_codes(&args.allow, "--allow", false)?;
+    known_codes(&args.deny, "--deny", true)?;
     let exclude = muster_check::Exclude::new(&args.exclude).map_err(anyhow::Error::msg)?;
     let mut report = Checker::new()
         .with_cap(muster_check::MAX_FINDINGS_PER_FILE)

@@ -50,6 +50,10 @@ pub static PIPELINE_CODES: &[CodeDoc] = &[
         "path-gap",
         "generic", "A path jumps between hexes that are not neighbours.", "Consecutive hexes of a road or stream must be neighbours.", "Movement along roads follows the path hex by hex.", "`hexes: [\"0101\", \"0103\"]`.", "Muster file format."),
     doc!(
+        "MU026",
+        "hex-listed-twice",
+        "generic", "A map lists the same hex twice.", "Each hex of a map's `hexes` appears at most once; the second entry is reported with a label on the first.", "The second entry would silently replace the first: one of the two terrains a designer typed is lost.", "`(hex: \"0504\", terrain: \"woods\")` and later `(hex: \"0504\", terrain: \"marsh\")`.", "Muster file format."),
+    doc!(
         "MU040",
         "overlay-anchor",
         "generic", "An overlay placement names an anchor the overlay does not have.", "Each anchor letter in `at` must be one of the overlay's anchors, and at least one must be placed.", "The print places overlays by their lettered anchors.", "`at: {\"C\": \"0101\"}` for an overlay with anchors A and B.", "A la Charge (Normans and Byzantines) §4: the scenario says which overlays to use and where."),

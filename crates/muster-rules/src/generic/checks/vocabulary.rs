@@ -84,6 +84,12 @@ fn terrain(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
                 .help(help()),
         );
     }
+    for (t, loc) in world.stray_terrain().filter(|(t, _)| !known(t)) {
+        out.push(
+            Diagnostic::error("MU020", loc.location(), format!("unknown terrain `{t}`"))
+                .help(help()),
+        );
+    }
 }
 
 fn hexsides(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
