@@ -10,11 +10,12 @@ TRIALS="${1:-100}"
 DIR="${2:-target/kill9}"
 cargo build --release -q -p muster-cli
 cargo build --release -q -p muster-editor --example save_loop
+TARGET="${CARGO_TARGET_DIR:-$PWD/target}"
 rm -rf "$DIR" && mkdir -p "$DIR/fmt" "$DIR/pack/scenarios/a-la-charge" "$DIR/pack/maps" "$DIR/states"
 cp scenarios/a-la-charge/st-albans-1.scenario.ron "$DIR/pack/scenarios/a-la-charge/"
 cp maps/saint-albans.map.ron "$DIR/pack/maps/"
 echo '(name: "kill9")' > "$DIR/pack/muster.pack.ron"
-python3 - "$TRIALS" "$DIR" "$PWD/target/release" <<'PY'
+python3 - "$TRIALS" "$DIR" "$TARGET/release" <<'PY'
 import os, random, subprocess, sys, time
 trials, d, bin_dir = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 muster, save_loop = os.path.join(bin_dir, "muster"), os.path.join(bin_dir, "examples", "save_loop")

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing (issue 15 item 7): cargo-fuzz targets in fuzz/, on the stable
+# toolchain (`-s none`: no sanitizer, so no nightly), seeded from tests/cases.
+#   scripts/fuzz.sh [RUNS] [TARGET...]   (default: 10000000 runs of every target)
+# Needs `cargo install cargo-fuzz`. Each target prints libFuzzer's stats; a crash leaves its
+# input in fuzz/artifacts/TARGET/ (turn it into a case in tests/cases).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS="${1:-10000000}"
+shift || true
+TARGETS=("$@")
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(reader hex_ids zones canonical pipeline)
+# Seeds: every RON file of the corpus and the bundled pack; the pipeline gets each scenario
+# joined to its map by a NUL byte, as it splits its input.
+for t in reader canonical zones hex_ids pipeline; do mkdir -p "fuzz/corpus/$t"; done
+find tests/cases scenarios maps -name '*.ron' | while read -r f; do
+  n=$(echo "$f" | tr '/' '_')
+  cp "$f" "fuzz/corpus/reader/$n"
+  case "$f" in *.scenario.ron) cp "$f" "fuzz/corpus/canonical/$n" ;; esac
+done
+for s in tests/cases/*/x.scenario.ron; do
+  m="$(dirname "$s")/x.map.ron"
+  [ -f "$m" ] || continue
+  { cat "$s"; printf '\0'; cat "$m"; } > "fuzz/corpus/pipeline/$(basename "$(dirname "$s")")"
+done
+printf 'Hexes(["0101", "2015"])' > fuzz/corpus/zones/hexes
+printf 'All([OnOrBeyond(side: South, row: "09xx"), Within(hex: "0505", distance: 3)])' > fuzz/corpus/zones/all
+printf 'Edge(side: East, from: "2001", to: "2015")' > fuzz/corpus/zones/edge
+printf '\x00\x0a\x00\x0a\x000504' > fuzz/corpus/hex_ids/seed
+for t in "${TARGETS[@]}"; do
+  echo "== $t: $RUNS runs"
+  cargo fuzz run -s none "$t" -- -runs="$RUNS" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 2>&1 \
+    | grep -E "^(stat::|Done|==|SUMMARY|.*ERROR|.*panicked)" || true
+done
