@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 mod boundary;
+mod cache;
 mod cap;
 mod comments;
 mod finding;
@@ -19,11 +20,13 @@ mod paths;
 mod pipeline;
 mod read;
 mod schemas;
+mod shard;
 pub mod syntax;
 mod walk;
 mod write;
 
 pub use boundary::Refusal;
+pub use cache::Cache;
 pub use cap::{Suppressed, MAX_FINDINGS_PER_FILE};
 pub use comments::keep_comments;
 pub use finding::{FileReport, Finding, LocatedLabel, Report};
@@ -31,6 +34,7 @@ pub use inspect::inspect_json;
 pub use load::{load_value, parse_text, LoadError, Loaded, MAX_FILE_BYTES};
 pub use paths::{display_path, lexical};
 pub use pipeline::{Checker, LoadedList, LoadedScenario};
+pub use shard::Shard;
 pub use read::{read_bytes, ReadError};
 pub use walk::{discover, discover_except, Discovered, Exclude, SKIPPED_FOLDERS};
 pub use write::write_atomically;
