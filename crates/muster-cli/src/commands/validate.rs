@@ -149,6 +149,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if let Err(e) = c.save() {
             super::tell(format!("muster: cannot write the cache: {e}\n"));
         }
+        if !args.quiet {
+            super::tell(format!(
+                "muster: {} of {} files unchanged, findings from the cache\n",
+                c.hits(),
+                report.files.len()
+            ));
+        }
     }
     if let Some(b) = &progress {
         b.finish_and_clear();
