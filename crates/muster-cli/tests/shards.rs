@@ -187,3 +187,102 @@ fn shard_arguments_are_checked() {
         assert_eq!(code, 2, "{bad}: {err}");
     }
 }
+
+fn human(args: &[&str]) -> (i32, String, String) {
+    let mut a = args.to_vec();
+    a.extend(["--color", "never"]);
+    muster(&a)
+}
+
+#[test]
+fn the_cache_gives_the_same_report_and_rechecks_what_changed() {
+    let dir = shared_map_pack("cache-pack");
+    let cache = scratch("cache-dir");
+    let (pack, cache) = (rel(&dir), rel(&cache));
+    let plain = human(&["validate", &pack]);
+    let first = human(&["validate", &pack, "--cache", &cache]);
+    assert_eq!((first.0, &first.1), (plain.0, &plain.1));
+    assert!(first.2.contains("0 of 13 files unchanged"), "{}", first.2);
+    let second = human(&["validate", &pack, "--cache", &cache]);
+    assert_eq!((second.0, &second.1), (plain.0, &plain.1), "a hit renders alike");
+    assert!(second.2.contains("13 of 13 files unchanged"), "{}", second.2);
+    let json = |extra: &[&str]| {
+        let mut a = vec!["validate", "--format", "json", pack.as_str()];
+        a.extend(extra);
+        report(&a)
+    };
+    assert_eq!(json(&["--cache", &cache]), json(&[]));
+
+    // The map changes under unchanged scenarios: a broken map is MU012 on every one.
+    let map = dir.join("maps/x.map.ron");
+    let text = std::fs::read_to_string(&map).unwrap();
+    std::fs::write(&map, format!("{text}\n)")).unwrap();
+    let changed = human(&["validate", &pack, "--cache", &cache]);
+    let fresh = human(&["validate", &pack]);
+    assert_eq!((changed.0, &changed.1), (fresh.0, &fresh.1));
+    assert!(changed.2.contains("0 of 13 files unchanged"), "{}", changed.2);
+    assert_eq!(fresh.1.matches("MU012").count(), 12, "{}", fresh.1);
+
+    // One scenario changes: it alone is checked again.
+    std::fs::write(&map, &text).unwrap();
+    human(&["validate", &pack, "--cache", &cache]);
+    let s = dir.join("scenarios/s03.scenario.ron");
+    let scenario = std::fs::read_to_string(&s).unwrap();
+    std::fs::write(&s, scenario.replacen("map:", "mapp:", 1)).unwrap();
+    let one = human(&["validate", &pack, "--cache", &cache]);
+    assert_eq!((one.0, &one.1), (human(&["validate", &pack]).0, &human(&["validate", &pack]).1));
+    assert!(one.2.contains("12 of 13 files unchanged"), "{}", one.2);
+}
+
+#[test]
+fn a_corrupt_or_hostile_cache_is_ignored_not_trusted() {
+    let dir = shared_map_pack("cache-hostile-pack");
+    let cache_dir = scratch("cache-hostile");
+    let (pack, cache) = (rel(&dir), rel(&cache_dir));
+    let plain = human(&["validate", &pack]);
+    human(&["validate", &pack, "--cache", &cache]);
+    let file = cache_dir.join("all.muster-cache.json");
+    let good: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let entries = good["entries"].as_object().unwrap();
+    assert_eq!(entries.len(), 2, "twelve identical scenarios share one entry");
+    // Each way an entry can lie: spans out of the file or off a character boundary, an
+    // unknown code or severity, a file index that names nothing, a wrong type.
+    let lies: Vec<Box<dyn Fn(&mut Value)>> = vec![
+        Box::new(|f| f["span"][1] = 1_000_000_000u64.into()),
+        Box::new(|f| f["span"] = serde_json::json!([5, 3, 1, 1, 1, 1])),
+        Box::new(|f| f["code"] = "ZZ999".into()),
+        Box::new(|f| f["severity"] = "fatal".into()),
+        Box::new(|f| f["file"] = 99.into()),
+        Box::new(|f| f["file"] = "zero".into()),
+    ];
+    for lie in &lies {
+        let mut bad = good.clone();
+        for (_, e) in bad["entries"].as_object_mut().unwrap() {
+            let findings = e["findings"].as_array_mut().unwrap();
+            if findings.is_empty() {
+                findings.push(serde_json::json!({
+                    "code": "MU020", "severity": "error", "message": "forged", "role": 0,
+                    "pointer": "", "hex": null, "rule": null, "help": null, "erratum": null,
+                    "labels": [], "file": 0, "span": [0, 0, 1, 1, 1, 1], "located": []
+                }));
+            }
+            for f in findings.iter_mut() {
+                lie(f);
+            }
+        }
+        std::fs::write(&file, bad.to_string()).unwrap();
+        let run = human(&["validate", &pack, "--cache", &cache]);
+        assert_eq!((run.0, &run.1), (plain.0, &plain.1), "{}", run.2);
+    }
+    for garbage in ["", "{", "[1,2,3]", "\u{0}\u{ff}not json"] {
+        std::fs::write(&file, garbage).unwrap();
+        let run = human(&["validate", &pack, "--cache", &cache]);
+        assert_eq!((run.0, &run.1), (plain.0, &plain.1));
+    }
+    std::fs::write(&file, "{").unwrap();
+    let run = human(&["validate", &pack, "--cache", &cache]);
+    assert!(run.2.contains("cache file ignored"), "{}", run.2);
+    // The run wrote a sound cache back.
+    let again = human(&["validate", &pack, "--cache", &cache]);
+    assert!(again.2.contains("13 of 13 files unchanged"), "{}", again.2);
+}
