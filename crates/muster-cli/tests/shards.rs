@@ -286,3 +286,40 @@ fn a_corrupt_or_hostile_cache_is_ignored_not_trusted() {
     let again = human(&["validate", &pack, "--cache", &cache]);
     assert!(again.2.contains("13 of 13 files unchanged"), "{}", again.2);
 }
+
+#[test]
+fn merge_joins_shard_reports_into_the_unsharded_report() {
+    let out = scratch("merge");
+    let paths = ["tests/cases", "scenarios", "maps"];
+    for format in ["json", "sarif", "junit"] {
+        let mut a = vec!["validate", "--format", format];
+        a.extend(paths);
+        let (code, whole, _) = muster(&a);
+        let mut files = Vec::new();
+        for i in 1..=3 {
+            let shard = format!("{i}/3");
+            let mut s = a.clone();
+            s.extend(["--shard", shard.as_str()]);
+            let (_, text, _) = muster(&s);
+            let f = out.join(format!("{i}.{format}"));
+            std::fs::write(&f, text).unwrap();
+            files.push(rel(&f));
+        }
+        let mut m = vec!["merge"];
+        m.extend(files.iter().map(String::as_str));
+        let (merged_code, merged, err) = muster(&m);
+        assert_eq!(merged_code, code, "{format}: {err}");
+        if format == "junit" {
+            assert_eq!(merged, whole, "{format}");
+        } else {
+            let (merged, whole): (Value, Value) = (
+                serde_json::from_str(&merged).unwrap(),
+                serde_json::from_str(&whole).unwrap(),
+            );
+            assert_eq!(merged, whole, "{format}");
+        }
+    }
+    // Reports of different formats do not merge.
+    let (code, _, err) = muster(&["merge", &rel(&out.join("1.json")), &rel(&out.join("2.junit"))]);
+    assert_eq!(code, 2, "{err}");
+}
