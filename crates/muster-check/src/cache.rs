@@ -186,7 +186,10 @@ fn executable_digest() -> String {
 /// The tool's identity: version, executable, schemas, codes, cap.
 fn identity(cap: Option<usize>) -> String {
     let mut h = Sha256::new();
-    h.update(format!("muster-cache/{FORMAT}/{}\n", env!("CARGO_PKG_VERSION")));
+    h.update(format!(
+        "muster-cache/{FORMAT}/{}\n",
+        env!("CARGO_PKG_VERSION")
+    ));
     h.update(executable_digest());
     for kind in [
         FileKind::Map,

@@ -34,8 +34,8 @@ pub use inspect::inspect_json;
 pub use load::{load_value, parse_text, LoadError, Loaded, MAX_FILE_BYTES};
 pub use paths::{display_path, lexical};
 pub use pipeline::{Checker, LoadedList, LoadedScenario};
-pub use shard::Shard;
 pub use read::{read_bytes, ReadError};
+pub use shard::Shard;
 pub use walk::{discover, discover_except, Discovered, Exclude, SKIPPED_FOLDERS};
 pub use write::write_atomically;
 

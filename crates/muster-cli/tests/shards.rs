@@ -29,7 +29,10 @@ fn muster(args: &[&str]) -> (i32, String, String) {
 
 fn report(args: &[&str]) -> Value {
     let (code, out, err) = muster(args);
-    assert!(code == 0 || code == 1, "muster {args:?}: exit {code}: {err}");
+    assert!(
+        code == 0 || code == 1,
+        "muster {args:?}: exit {code}: {err}"
+    );
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("muster {args:?}: not JSON ({e})"))
 }
 
@@ -146,7 +149,10 @@ fn a_map_shared_by_scenarios_of_several_shards_is_reported_once() {
         .filter(|(f, _)| f.ends_with(".scenario.ron"))
         .map(|(_, s)| s)
         .collect();
-    assert!(used.len() >= 2, "scenarios using the map sit in several shards");
+    assert!(
+        used.len() >= 2,
+        "scenarios using the map sit in several shards"
+    );
 }
 
 /// The files each shard reports (JUnit lists one test case per file, clean ones too).
@@ -168,7 +174,9 @@ fn adding_a_file_moves_no_other_file_between_shards() {
     let dir = shared_map_pack("shard-stable");
     let before = assignment(&rel(&dir), 3);
     assert_eq!(before.len(), 13);
-    assert!(before.values().any(|s| *s != before.values().next().copied().unwrap()));
+    assert!(before
+        .values()
+        .any(|s| *s != before.values().next().copied().unwrap()));
     let text = std::fs::read_to_string(dir.join("scenarios/s00.scenario.ron")).unwrap();
     std::fs::write(dir.join("scenarios/added.scenario.ron"), text).unwrap();
     std::fs::create_dir_all(dir.join("more")).unwrap();
@@ -204,8 +212,16 @@ fn the_cache_gives_the_same_report_and_rechecks_what_changed() {
     assert_eq!((first.0, &first.1), (plain.0, &plain.1));
     assert!(first.2.contains("0 of 13 files unchanged"), "{}", first.2);
     let second = human(&["validate", &pack, "--cache", &cache]);
-    assert_eq!((second.0, &second.1), (plain.0, &plain.1), "a hit renders alike");
-    assert!(second.2.contains("13 of 13 files unchanged"), "{}", second.2);
+    assert_eq!(
+        (second.0, &second.1),
+        (plain.0, &plain.1),
+        "a hit renders alike"
+    );
+    assert!(
+        second.2.contains("13 of 13 files unchanged"),
+        "{}",
+        second.2
+    );
     let json = |extra: &[&str]| {
         let mut a = vec!["validate", "--format", "json", pack.as_str()];
         a.extend(extra);
@@ -220,7 +236,11 @@ fn the_cache_gives_the_same_report_and_rechecks_what_changed() {
     let changed = human(&["validate", &pack, "--cache", &cache]);
     let fresh = human(&["validate", &pack]);
     assert_eq!((changed.0, &changed.1), (fresh.0, &fresh.1));
-    assert!(changed.2.contains("0 of 13 files unchanged"), "{}", changed.2);
+    assert!(
+        changed.2.contains("0 of 13 files unchanged"),
+        "{}",
+        changed.2
+    );
     assert_eq!(fresh.1.matches("MU012").count(), 12, "{}", fresh.1);
 
     // One scenario changes: it alone is checked again.
@@ -230,7 +250,13 @@ fn the_cache_gives_the_same_report_and_rechecks_what_changed() {
     let scenario = std::fs::read_to_string(&s).unwrap();
     std::fs::write(&s, scenario.replacen("map:", "mapp:", 1)).unwrap();
     let one = human(&["validate", &pack, "--cache", &cache]);
-    assert_eq!((one.0, &one.1), (human(&["validate", &pack]).0, &human(&["validate", &pack]).1));
+    assert_eq!(
+        (one.0, &one.1),
+        (
+            human(&["validate", &pack]).0,
+            &human(&["validate", &pack]).1
+        )
+    );
     assert!(one.2.contains("12 of 13 files unchanged"), "{}", one.2);
 }
 
@@ -244,7 +270,11 @@ fn a_corrupt_or_hostile_cache_is_ignored_not_trusted() {
     let file = cache_dir.join("all.muster-cache.json");
     let good: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     let entries = good["entries"].as_object().unwrap();
-    assert_eq!(entries.len(), 2, "twelve identical scenarios share one entry");
+    assert_eq!(
+        entries.len(),
+        2,
+        "twelve identical scenarios share one entry"
+    );
     // Each way an entry can lie: spans out of the file or off a character boundary, an
     // unknown code or severity, a file index that names nothing, a wrong type.
     let lies: Vec<Box<dyn Fn(&mut Value)>> = vec![
@@ -320,6 +350,10 @@ fn merge_joins_shard_reports_into_the_unsharded_report() {
         }
     }
     // Reports of different formats do not merge.
-    let (code, _, err) = muster(&["merge", &rel(&out.join("1.json")), &rel(&out.join("2.junit"))]);
+    let (code, _, err) = muster(&[
+        "merge",
+        &rel(&out.join("1.json")),
+        &rel(&out.join("2.junit")),
+    ]);
     assert_eq!(code, 2, "{err}");
 }

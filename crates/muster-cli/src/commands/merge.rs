@@ -48,8 +48,8 @@ fn kind(text: &str, path: &Path) -> anyhow::Result<Kind> {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut texts = Vec::new();
     for p in &args.reports {
-        let text = std::fs::read_to_string(p)
-            .with_context(|| format!("cannot read {}", p.display()))?;
+        let text =
+            std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?;
         let k = kind(&text, p)?;
         texts.push((p.clone(), k, text));
     }
