@@ -277,7 +277,8 @@ fn a_corrupt_or_hostile_cache_is_ignored_not_trusted() {
     );
     // Each way an entry can lie: spans out of the file or off a character boundary, an
     // unknown code or severity, a file index that names nothing, a wrong type.
-    let lies: Vec<Box<dyn Fn(&mut Value)>> = vec![
+    type Lie = Box<dyn Fn(&mut Value)>;
+    let lies: Vec<Lie> = vec![
         Box::new(|f| f["span"][1] = 1_000_000_000u64.into()),
         Box::new(|f| f["span"] = serde_json::json!([5, 3, 1, 1, 1, 1])),
         Box::new(|f| f["code"] = "ZZ999".into()),

@@ -175,7 +175,7 @@ fn merge_junit(texts: &[(PathBuf, Kind, String)]) -> anyhow::Result<(String, u64
             cases.extend(suite.test_cases);
         }
     }
-    cases.sort_by(|a, b| path_key(a.name.as_str()).cmp(&path_key(b.name.as_str())));
+    cases.sort_by_key(|c| path_key(c.name.as_str()));
     let failed = cases
         .iter()
         .filter(|c| matches!(c.status, TestCaseStatus::NonSuccess { .. }))
