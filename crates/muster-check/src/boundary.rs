@@ -64,6 +64,11 @@ impl PackRoot {
         }
     }
 
+    /// The root folder, normalised lexically.
+    pub(crate) fn dir(&self) -> &Path {
+        &self.lexical
+    }
+
     /// Checks that `target` may be read. `Ok(true)`: a regular file inside the pack;
     /// `Ok(false)`: inside the pack lexically but missing; `Err`: refused. The file
     /// system is not touched for a path that leads outside lexically.

@@ -65,6 +65,16 @@ impl Suppressed {
         }
     }
 
+    /// The counts: code, severity, how many.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (&'static str, Severity, usize)> + '_ {
+        self.counts.iter().map(|((c, s), n)| (*c, *s, *n))
+    }
+
+    /// Counts `n` more left out of `code` at `severity`.
+    pub(crate) fn add_n(&mut self, code: &'static str, severity: Severity, n: usize) {
+        *self.counts.entry((code, severity)).or_default() += n;
+    }
+
     fn add(&mut self, d: &Diagnostic) {
         *self.counts.entry((d.code, d.severity)).or_default() += 1;
     }

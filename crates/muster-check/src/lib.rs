@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 mod boundary;
+mod cache;
 mod cap;
 mod comments;
 mod finding;
@@ -20,11 +21,13 @@ mod pipeline;
 mod read;
 mod schemas;
 mod suggest;
+mod shard;
 pub mod syntax;
 mod walk;
 mod write;
 
 pub use boundary::Refusal;
+pub use cache::Cache;
 pub use cap::{Suppressed, MAX_FINDINGS_PER_FILE};
 pub use comments::keep_comments;
 pub use finding::{FileReport, Finding, LocatedLabel, Report};
@@ -34,6 +37,7 @@ pub use paths::{display_path, lexical};
 pub use pipeline::{Checker, LoadedList, LoadedScenario};
 pub use read::{read_bytes, ReadError};
 pub use suggest::nearest;
+pub use shard::Shard;
 pub use walk::{discover, discover_except, Discovered, Exclude, SKIPPED_FOLDERS};
 pub use write::write_atomically;
 

@@ -31,6 +31,8 @@ pub struct Checker {
     cap: Option<usize>,
     suppressed: Mutex<HashMap<PathBuf, Suppressed>>,
     exclude: crate::walk::Exclude,
+    cache: Option<Arc<crate::cache::Cache>>,
+    shard: Option<crate::shard::Shard>,
 }
 
 /// An army list a scenario names, with the side it belongs to (`None`: shared).
@@ -105,6 +107,7 @@ type ScenarioChecked = (
     Vec<Finding>,
     Option<LoadedScenario>,
     Vec<(PathBuf, FileKind)>,
+    Vec<String>,
 );
 
 impl Checker {
@@ -144,6 +147,19 @@ impl Checker {
     /// Leaves out of folder walks what `exclude` names (`--exclude`).
     pub fn with_exclude(mut self, exclude: crate::walk::Exclude) -> Self {
         self.exclude = exclude;
+        self
+    }
+
+    /// Takes findings of unchanged files from `cache`, and stores what it checks there
+    /// (`--cache`; see the `cache` module).
+    pub fn with_cache(mut self, cache: Arc<crate::cache::Cache>) -> Self {
+        self.cache = Some(cache);
+        self
+    }
+
+    /// Reports only the files of one shard (`--shard i/n`; see the `shard` module).
+    pub fn with_shard(mut self, shard: crate::shard::Shard) -> Self {
+        self.shard = Some(shard);
         self
     }
 
@@ -216,7 +232,7 @@ impl Checker {
     /// Loads a scenario with its references, for inspection and queries.
     pub fn load_scenario(&self, path: &Path) -> Result<LoadedScenario, Report> {
         let mut report = Report::default();
-        let (findings, loaded, _) = self.check_scenario(path, &mut report, &self.roots);
+        let (findings, loaded, _, _) = self.check_scenario(path, &mut report, &self.roots);
         match loaded {
             Some(l) => Ok(l),
             None => {
@@ -242,7 +258,7 @@ impl Checker {
                 if let Some(t) = text {
                     report.sources.insert(path.to_path_buf(), t);
                 }
-                return (f, None, vec![]);
+                return (f, None, vec![], vec![]);
             }
         };
         let dir = path.parent().unwrap_or(Path::new("."));
@@ -285,6 +301,7 @@ impl Checker {
                 )
             }));
         }
+        let texts: Vec<String> = written.iter().map(|w| w.0.to_string()).collect();
         // Each reference: refused (MU013, nothing read), missing (MU010) or admitted.
         let mut stop = Vec::new();
         let mut refs = Vec::new();
@@ -316,10 +333,10 @@ impl Checker {
             ));
             let mut out = vec![d];
             out.extend(stop.into_iter().filter(|d| d.code == "MU013"));
-            return (locate_all(out, &this, None, &[]), None, refs);
+            return (locate_all(out, &this, None, &[]), None, refs, texts);
         };
         if !stop.is_empty() {
-            return (locate_all(stop, &this, None, &[]), None, refs);
+            return (locate_all(stop, &this, None, &[]), None, refs, texts);
         }
         let mut map = None;
         let mut overlays = Vec::new();
@@ -354,7 +371,7 @@ impl Checker {
             }
         }
         let Some(map) = map.filter(|_| stop.is_empty()) else {
-            return (locate_all(stop, &this, None, &[]), None, refs);
+            return (locate_all(stop, &this, None, &[]), None, refs, texts);
         };
         let loaded = LoadedScenario {
             scenario,
@@ -386,7 +403,7 @@ impl Checker {
             report.sources.insert(l.path.clone(), l.text.clone());
         }
         let findings = locate_all(diags, &this, Some(&map_loc), &over_locs);
-        (findings, Some(loaded), refs)
+        (findings, Some(loaded), refs, texts)
     }
 
     fn check_map_like(&self, path: &Path, kind: FileKind, report: &mut Report) -> Vec<Finding> {
@@ -454,11 +471,89 @@ impl Checker {
         report: &mut Report,
         walked: &[PathBuf],
     ) -> (Vec<Finding>, Vec<(PathBuf, FileKind)>) {
+        let (findings, refs, _) = self.check_file_written(path, kind, report, walked);
+        (findings, refs)
+    }
+
+    /// [`Checker::check_file_in`] through the cache, when there is one.
+    fn check_file_cached(
+        &self,
+        path: &Path,
+        kind: FileKind,
+        report: &mut Report,
+        walked: &[PathBuf],
+    ) -> (Vec<Finding>, Vec<(PathBuf, FileKind)>) {
+        let Some(cache) = &self.cache else {
+            return self.check_file_in(path, kind, report, walked);
+        };
+        // A file that does not read as text is checked (and reported) as usual.
+        let Some((content, text)) = cache.content(path) else {
+            return self.check_file_in(path, kind, report, walked);
+        };
+        let policy = self
+            .manifest_for(path)
+            .map(|m| format!("{:?} {:?}", m.allow, m.deny))
+            .unwrap_or_default();
+        let key = cache.key(kind, &policy, &content);
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let root = std::cell::OnceCell::new();
+        let state = |written: &str| -> crate::cache::TargetState {
+            let target = canonical(&dir.join(written));
+            let root = root.get_or_init(|| PackRoot::of(path, walked, &self.manifests));
+            let (now, text) = match root.admit(&target) {
+                Err(why) => (format!("refused: {why}"), None),
+                Ok(false) => ("missing".to_string(), None),
+                Ok(true) => match cache.content(&target) {
+                    Some((hash, text)) => (hash, Some(text)),
+                    None => ("unreadable".to_string(), None),
+                },
+            };
+            (target, now, text)
+        };
+        if let Some(hit) = cache.get(&key, path, &text, &state) {
+            report.sources.extend(hit.sources);
+            if hit.suppressed.total() > 0 {
+                if let Ok(mut m) = self.suppressed.lock() {
+                    m.entry(path.to_path_buf())
+                        .or_default()
+                        .merge(hit.suppressed);
+                }
+            }
+            return (hit.findings, hit.refs);
+        }
+        let (findings, refs, written) = self.check_file_written(path, kind, report, walked);
+        let suppressed = self
+            .suppressed
+            .lock()
+            .ok()
+            .and_then(|m| m.get(path).cloned())
+            .unwrap_or_default();
+        let checked = crate::cache::Checked {
+            path,
+            written: &written,
+            findings: &findings,
+            refs: &refs,
+            suppressed: &suppressed,
+        };
+        cache.put(key, checked, &state);
+        (findings, refs)
+    }
+
+    /// [`Checker::check_file_in`], also giving the references the file makes as written.
+    fn check_file_written(
+        &self,
+        path: &Path,
+        kind: FileKind,
+        report: &mut Report,
+        walked: &[PathBuf],
+    ) -> (Vec<Finding>, Vec<(PathBuf, FileKind)>, Vec<String>) {
         let mut refs = Vec::new();
+        let mut written = Vec::new();
         let mut findings = match kind {
             FileKind::Scenario => {
-                let (f, _, scenario_refs) = self.check_scenario(path, report, walked);
+                let (f, _, scenario_refs, texts) = self.check_scenario(path, report, walked);
                 refs = scenario_refs;
+                written = texts;
                 f
             }
             FileKind::Map | FileKind::Overlay => self.check_map_like(path, kind, report),
@@ -507,7 +602,7 @@ impl Checker {
                 }
             }
         }
-        (findings, refs)
+        (findings, refs, written)
     }
 
     /// Checks every file under the given paths, plus the maps and overlays their scenarios
@@ -521,10 +616,6 @@ impl Checker {
         let found = discover_except(paths, &self.exclude);
         let mut report = Report::default();
         let mut by_path: BTreeMap<PathBuf, Vec<Finding>> = BTreeMap::new();
-        for mut p in found.problems {
-            p.file = canonical(&p.file);
-            by_path.entry(p.file.clone()).or_default().push(p);
-        }
         let canon = |p: &Path| canonical(p);
         let walked: Vec<PathBuf> = paths
             .iter()
@@ -532,6 +623,24 @@ impl Checker {
             .map(|p| canon(p))
             .chain(self.roots.iter().cloned())
             .collect();
+        // The shard a file a walk found belongs to (1 when not sharded).
+        let shard_of = |p: &Path| -> u32 {
+            match self.shard {
+                None => 1,
+                Some(s) => {
+                    let root = PackRoot::of(p, &walked, &self.manifests);
+                    let relative = p.strip_prefix(root.dir()).unwrap_or(p);
+                    crate::shard::Shard::of_relative(relative, s.count())
+                }
+            }
+        };
+        let mine = self.shard.map_or(1, |s| s.index());
+        for mut p in found.problems {
+            p.file = canonical(&p.file);
+            if shard_of(&p.file) == mine {
+                by_path.entry(p.file.clone()).or_default().push(p);
+            }
+        }
         let named: Vec<PathBuf> = paths.iter().map(|p| canon(p)).collect();
         // One name per file (`X` and `./X` are checked once); files a walk reached are
         // held to the pack boundary like references are.
@@ -540,10 +649,12 @@ impl Checker {
             let p = canon(&p);
             if !named.contains(&p) {
                 if let Err(why) = PackRoot::of(&p, &walked, &self.manifests).admit(&p) {
-                    by_path
-                        .entry(p.clone())
-                        .or_default()
-                        .push(outside_file(&p, &why));
+                    if shard_of(&p) == mine {
+                        by_path
+                            .entry(p.clone())
+                            .or_default()
+                            .push(outside_file(&p, &why));
+                    }
                     continue;
                 }
             }
@@ -554,33 +665,57 @@ impl Checker {
         let (scenarios, others): (Vec<_>, Vec<_>) = files
             .into_iter()
             .partition(|(_, k)| *k == FileKind::Scenario);
+        // Every file found is known to every shard (references to it are not followed
+        // again); each shard checks and reports its own.
+        let mut seen: HashMap<PathBuf, PathBuf> =
+            others.iter().map(|(p, _)| (canon(p), p.clone())).collect();
+        let scenarios: Vec<(PathBuf, FileKind, u32)> = scenarios
+            .into_iter()
+            .map(|(p, k)| {
+                let s = shard_of(&p);
+                (p, k, s)
+            })
+            .collect();
         let first: Vec<ScenarioOutcome> = scenarios
             .par_iter()
-            .map(|(p, k)| {
+            .filter(|(_, _, s)| *s == mine)
+            .map(|(p, k, _)| {
                 let mut r = Report::default();
-                let (f, refs) = self.check_file_in(p, *k, &mut r, &walked);
+                let (f, refs) = self.check_file_cached(p, *k, &mut r, &walked);
                 tick();
                 (p.clone(), f, refs, r)
             })
             .collect();
-        let mut seen: HashMap<PathBuf, PathBuf> =
-            others.iter().map(|(p, _)| (canon(p), p.clone())).collect();
-        let mut rest = others;
+        let mut rest: Vec<(PathBuf, FileKind)> = others
+            .into_iter()
+            .filter(|(p, _)| shard_of(p) == mine)
+            .collect();
+        let mut reached = Vec::new();
         for (p, f, refs, r) in first {
             by_path.entry(p).or_default().extend(f);
             report.sources.extend(r.sources);
             for (rp, rk) in refs {
                 if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(canon(&rp)) {
                     e.insert(rp.clone());
-                    rest.push((rp, rk));
+                    reached.push((rp, rk));
                 }
             }
         }
+        // Files reached only through references belong to the lowest shard using them.
+        if mine > 1 && !reached.is_empty() {
+            let below: std::collections::HashSet<PathBuf> = scenarios
+                .par_iter()
+                .filter(|(_, _, s)| *s < mine)
+                .flat_map_iter(|(p, _, _)| self.references(p, &walked))
+                .collect();
+            reached.retain(|(p, _)| !below.contains(&canon(p)));
+        }
+        rest.extend(reached);
         let second: Vec<(PathBuf, Vec<Finding>, Report)> = rest
             .par_iter()
             .map(|(p, k)| {
                 let mut r = Report::default();
-                let (f, _) = self.check_file_in(p, *k, &mut r, &walked);
+                let (f, _) = self.check_file_cached(p, *k, &mut r, &walked);
                 tick();
                 (p.clone(), f, r)
             })
@@ -603,6 +738,24 @@ impl Checker {
             })
             .collect();
         report
+    }
+
+    /// The files a scenario references that a run reports in their own right (those
+    /// `check_scenario` gives back), without checking it.
+    fn references(&self, path: &Path, walked: &[PathBuf]) -> Vec<PathBuf> {
+        let Ok(scenario) = self.read::<ScenarioFile>(path, FileKind::Scenario) else {
+            return vec![];
+        };
+        let s = &scenario.value;
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let root = PackRoot::of(path, walked, &self.manifests);
+        std::iter::once(&s.map)
+            .chain(s.overlays.iter().map(|o| &o.file))
+            .chain(s.army_lists.iter())
+            .chain(s.sides.iter().flat_map(|side| side.army_lists.iter()))
+            .map(|w| canonical(&dir.join(w)))
+            .filter(|t| root.admit(t) == Ok(true))
+            .collect()
     }
 }
 

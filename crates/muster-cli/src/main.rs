@@ -22,6 +22,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Validate(commands::validate::Args),
+    Merge(commands::merge::Args),
     Inspect(commands::inspect::Args),
     #[command(subcommand)]
     Query(commands::query::Query),
@@ -55,6 +56,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Validate(a) => commands::validate::run(a),
+        Command::Merge(a) => commands::merge::run(a),
         Command::Inspect(a) => commands::inspect::run(a),
         Command::Query(q) => commands::query::run(q),
         Command::Explain(a) => commands::explain::run(a),

@@ -59,6 +59,16 @@ pub struct Args {
     /// `*.draft.scenario.ron`). `.git`, `target` and `node_modules` are always skipped.
     #[arg(long, value_name = "GLOB")]
     exclude: Vec<String>,
+    /// Check and report only shard I of N (1-based), for CI job matrices: each file
+    /// belongs to the shard its path (relative to its pack root) hashes to, so the shards'
+    /// reports together are the whole report, each finding once (join them with
+    /// `muster merge`). See docs/ci.md.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<muster_check::Shard>,
+    /// Keep findings in this folder, keyed by the content of each file and of every file
+    /// it references (and the tool's version): unchanged files are not checked again.
+    #[arg(long, value_name = "DIR")]
+    cache: Option<PathBuf>,
 }
 
 /// Refuses (exit 2) a code no check has, naming the nearest one: `--allow AC1O1` must not
@@ -132,10 +142,44 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     known_codes(&args.allow, "--allow", false)?;
     known_codes(&args.deny, "--deny", true)?;
     let exclude = muster_check::Exclude::new(&args.exclude).map_err(anyhow::Error::msg)?;
-    let mut report = Checker::new()
+    let mut checker = Checker::new()
         .with_cap(muster_check::MAX_FINDINGS_PER_FILE)
-        .with_exclude(exclude)
-        .check_paths_with_progress(&args.paths, &tick);
+        .with_exclude(exclude);
+    if let Some(shard) = args.shard {
+        checker = checker.with_shard(shard);
+    }
+    let cache = args.cache.as_ref().map(|dir| {
+        let name = match args.shard {
+            Some(s) => format!("shard-{}-of-{}", s.index(), s.count()),
+            None => "all".to_string(),
+        };
+        let cache = std::sync::Arc::new(muster_check::Cache::open(
+            dir,
+            &name,
+            Some(muster_check::MAX_FINDINGS_PER_FILE),
+        ));
+        for why in cache.ignored() {
+            super::tell(format!("muster: cache file ignored: {why}\n"));
+        }
+        cache
+    });
+    if let Some(c) = &cache {
+        checker = checker.with_cache(c.clone());
+    }
+    let mut report = checker.check_paths_with_progress(&args.paths, &tick);
+    if let Some(c) = &cache {
+        // A cache that cannot be written costs the next run time, not this run its verdict.
+        if let Err(e) = c.save() {
+            super::tell(format!("muster: cannot write the cache: {e}\n"));
+        }
+        if !args.quiet {
+            super::tell(format!(
+                "muster: {} of {} files unchanged, findings from the cache\n",
+                c.hits(),
+                report.files.len()
+            ));
+        }
+    }
     if let Some(b) = &progress {
         b.finish_and_clear();
     }
