@@ -52,9 +52,10 @@ fn sum(reports: &[Value], key: &str) -> u64 {
         .sum()
 }
 
-/// A fresh folder under the target's temporary folder (inside the repository's pack).
+/// A fresh folder under the repository's `target/` (inside the repository's pack, wherever
+/// CARGO_TARGET_DIR points).
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let dir = root().join("target/shards-tests").join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
