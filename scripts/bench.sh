@@ -16,7 +16,7 @@ mkdir -p "$TOOLS"
 [ -x "$TOOLS/node_modules/.bin/ajv" ] || npm install --silent --prefix "$TOOLS" ajv-cli@5 ajv-formats@2 >/dev/null
 [ -x "$TOOLS/py/bin/check-jsonschema" ] || { python3 -m venv "$TOOLS/py" && "$TOOLS/py/bin/pip" install -q check-jsonschema; }
 AJV="$TOOLS/node_modules/.bin/ajv"
-ajv_cmd="$AJV validate --spec=draft2020 --strict=false -c ajv-formats -s schemas/scenario.schema.json -d '$PACK/json/scenarios/*.json' >/dev/null && $AJV validate --spec=draft2020 --strict=false -c ajv-formats -s schemas/map.schema.json -d '$PACK/json/maps/*.json' >/dev/null"
+ajv_cmd="$AJV validate --spec=draft2020 -c ajv-formats -s schemas/scenario.schema.json -d '$PACK/json/scenarios/*.json' >/dev/null && $AJV validate --spec=draft2020 -c ajv-formats -s schemas/map.schema.json -d '$PACK/json/maps/*.json' >/dev/null"
 echo "threads: $(nproc); files: $(find "$PACK/ron" -type f | wc -l) per format; RON $(du -sh "$PACK/ron" | cut -f1), JSON $(du -sh "$PACK/json" | cut -f1)"
 hyperfine -i --warmup 1 --runs "${RUNS:-5}" --style basic --export-markdown target/bench.md \
   -n "muster validate (RON, schema + rules)" "target/release/muster validate $PACK/ron --quiet" \
