@@ -76,7 +76,10 @@ impl GridSpec {
                 });
             }
         }
-        for (what, n) in [("first column", self.first_column), ("first row", self.first_row)] {
+        for (what, n) in [
+            ("first column", self.first_column),
+            ("first row", self.first_row),
+        ] {
             if n > Self::MAX_FIRST {
                 return Err(GridSpecError::First {
                     what,
