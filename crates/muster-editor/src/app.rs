@@ -2,7 +2,7 @@
 
 use crate::canvas::{Caches, Camera, CanvasMessage};
 use crate::document::Document;
-use crate::edit::{Edit, History};
+use crate::edit::{Edit, History, Layers};
 use crate::recovery;
 use crate::snapshot::Snapshot;
 use crate::tool::Tool;
@@ -82,7 +82,15 @@ pub struct App {
     pub recovery: Option<(Option<String>, String)>,
     /// An action waiting for "discard unsaved changes?".
     pub pending: Option<Pending>,
+    /// The New dialog, while it is open.
+    pub new_form: Option<crate::new_map::NewMap>,
+    /// The pointer's position on the canvas, to find the hex under it again when the map
+    /// moves under a still pointer (pan, fit, zoom by keys).
+    pub pointer: Option<iced::Point>,
     stroke: Vec<Edit>,
+    /// The last hex of the brush stroke under way: the next sample is joined to it by a
+    /// hex line, so a fast stroke skips no hex.
+    stroke_last: Option<Hex>,
     drag: Option<(Hex, Hex)>,
     los_from: Option<Hex>,
 }
@@ -113,7 +121,7 @@ pub enum Message {
     Redo,
     /// Save.
     Save,
-    /// Save under the path in the path field.
+    /// Save under the path in the path field (the button beside it).
     SaveAs,
     /// Open the path in the path field.
     Open,
@@ -127,6 +135,10 @@ pub enum Message {
     New,
     /// Discard unsaved changes and do the pending action.
     Confirm,
+    /// Save, then do the pending action.
+    SavePending,
+    /// From the New dialog.
+    NewMap(crate::new_map::Message),
     /// Keep the unsaved changes.
     Cancel,
     /// Path field edited.
@@ -188,17 +200,22 @@ pub enum Message {
 impl App {
     /// Opens a document (or a new one when `path` is `None` or cannot be read).
     pub fn new(path: Option<PathBuf>) -> (App, Task<Message>) {
+        let blank = || {
+            Document::untitled(
+                "untitled",
+                "a-la-charge",
+                "clear",
+                muster_hex::GridSpec::flat(12, 10),
+            )
+        };
         let (doc, status) = match &path {
             Some(p) => match Document::open(p) {
                 Ok(d) => (d, format!("opened {}", p.display())),
-                Err(e) => (
-                    Document::new_empty(std::path::Path::new("."), "untitled", 12, 10),
-                    e,
-                ),
+                Err(e) => (blank(), e),
             },
             None => (
-                Document::new_empty(std::path::Path::new("."), "untitled", 12, 10),
-                "new map".into(),
+                blank(),
+                "new map (Ctrl+N asks for its title and grid)".into(),
             ),
         };
         let snap = Snapshot::of(&doc);
@@ -237,7 +254,10 @@ impl App {
             source: None,
             recovery,
             pending: None,
+            new_form: None,
+            pointer: None,
             stroke: vec![],
+            stroke_last: None,
             drag: None,
             los_from: None,
         };
@@ -274,22 +294,25 @@ impl App {
         }
     }
 
-    /// Rebuilds what depends on the document after it changed.
-    fn changed(&mut self) -> Task<Message> {
+    /// Rebuilds what depends on the document after it changed; only the canvas layers
+    /// the change touched are redrawn.
+    fn changed(&mut self, layers: Layers) -> Task<Message> {
         self.snap = Snapshot::of(&self.doc);
-        self.caches.clear_all();
+        self.caches.clear(layers);
         self.revalidate()
     }
 
     fn apply(&mut self, edit: Edit) -> Task<Message> {
-        self.history.apply(&mut self.doc, edit);
-        self.changed()
+        let layers = self.history.apply(&mut self.doc, edit);
+        self.changed(layers)
     }
 
     fn printed(&self, hex: Hex) -> String {
         self.snap.grid.to_printed(hex)
     }
 
+    /// Paints the brush at `hex`, and along the hex line from the stroke's last sample, so
+    /// that a pointer moving fast leaves no gap.
     fn paint(&mut self, hex: Hex) {
         let Tool::Terrain(t) = &self.tool else { return };
         let terrain = if *t == self.doc.map.default_terrain {
@@ -297,10 +320,24 @@ impl App {
         } else {
             Some(t.clone())
         };
-        let hexes: Vec<Hex> = hex
-            .range(self.brush)
-            .filter(|h| self.snap.grid.contains(*h))
-            .collect();
+        if self.stroke.is_empty() && self.stroke_last.is_none() {
+            self.history.begin_live(&mut self.doc);
+        }
+        let centres: Vec<Hex> = match self.stroke_last.replace(hex) {
+            Some(last) if last != hex => muster_hex::hex_line(last, hex)
+                .into_iter()
+                .flat_map(LineStep::hexes)
+                .collect(),
+            _ => vec![hex],
+        };
+        let mut hexes: Vec<Hex> = Vec::new();
+        for c in centres {
+            for h in c.range(self.brush) {
+                if self.snap.grid.contains(h) && !hexes.contains(&h) {
+                    hexes.push(h);
+                }
+            }
+        }
         for h in hexes {
             let id = self.printed(h);
             let inverse = Edit::Terrain {
@@ -456,6 +493,14 @@ impl App {
         self.source = None;
         self.level = None;
         self.overlay_turn = 0;
+        // Nothing of the old document stays drawn: its error outlines, its diagnostics,
+        // the hex read-out.
+        self.error_hexes.clear();
+        self.diagnostics.clear();
+        self.hover = None;
+        self.stroke.clear();
+        self.stroke_last = None;
+        self.caches.clear_all();
     }
 
     /// Recomputes the ghost of the overlay being placed (after its first anchor).
@@ -717,13 +762,8 @@ impl App {
         match Document::open(std::path::Path::new(self.path_input.trim())) {
             Ok(doc) => {
                 self.recovery = recovery::load(doc.main_path());
-                self.doc = doc;
-                self.reset_for_new_document();
-                self.history = History::default();
-                self.snap = Snapshot::of(&self.doc);
-                self.camera = Camera::fit(&self.snap, 820.0, 640.0);
                 self.status = format!("opened {}", self.path_input.trim());
-                self.changed()
+                self.replace_document(doc)
             }
             Err(e) => {
                 self.status = e;
@@ -732,26 +772,130 @@ impl App {
         }
     }
 
-    fn new_document(&mut self) -> Task<Message> {
-        self.doc = Document::new_empty(std::path::Path::new("."), "untitled", 12, 10);
+    /// Puts another document in place of this one (the caller has asked about unsaved
+    /// changes): its recovery file goes, since its changes were saved or discarded.
+    fn replace_document(&mut self, doc: Document) -> Task<Message> {
+        if self.doc.main_path() != doc.main_path() {
+            recovery::discard(self.doc.main_path());
+        }
+        self.doc = doc;
         self.reset_for_new_document();
         self.history = History::default();
         self.snap = Snapshot::of(&self.doc);
         self.camera = Camera::fit(&self.snap, 820.0, 640.0);
-        self.path_input = self.doc.main_path().display().to_string();
-        self.status = "new map: set its size and sides in the source panels".into();
-        self.changed()
+        self.changed(Layers::ALL)
     }
 
-    fn save(&mut self) -> Task<Message> {
+    /// Opens the New dialog (the caller has asked about unsaved changes).
+    fn new_document(&mut self) -> Task<Message> {
+        self.new_form = Some(crate::new_map::NewMap::default());
+        self.status = "new map: give it a title, a ruleset and its grid, then Create".into();
+        Task::none()
+    }
+
+    fn new_map(&mut self, m: crate::new_map::Message) -> Task<Message> {
+        let Some(form) = &mut self.new_form else {
+            return Task::none();
+        };
+        match form.update(m) {
+            Some(crate::new_map::Event::Create(doc)) => {
+                self.new_form = None;
+                self.recovery = None;
+                self.path_input = std::env::current_dir()
+                    .unwrap_or_default()
+                    .join(doc.main_path())
+                    .display()
+                    .to_string();
+                self.status = format!(
+                    "new map {}: nothing is written until you save it (Save to path with the path field, or Save as…)",
+                    doc.map.title
+                );
+                self.replace_document(*doc)
+            }
+            Some(crate::new_map::Event::Cancel) => {
+                self.new_form = None;
+                self.status = "no new map".into();
+                Task::none()
+            }
+            None => Task::none(),
+        }
+    }
+
+    /// Saves; whether the document is now saved. A new document that has no file yet
+    /// asks for a path instead.
+    fn save_now(&mut self) -> bool {
+        if self.doc.untitled {
+            self.status = "this new map has no file yet: type its path in the path field and press Save to path (or use Save as…)".into();
+            return false;
+        }
         match self.doc.save() {
             Ok(wrote) => {
                 recovery::discard(self.doc.main_path());
                 self.status = saved_status(&wrote);
+                true
             }
-            Err(e) => self.status = e,
+            Err(e) => {
+                self.status = e;
+                false
+            }
         }
+    }
+
+    fn save(&mut self) -> Task<Message> {
+        if self.doc.untitled {
+            // No file yet: choose one (the native dialog; without one, the status line
+            // says to use the path field).
+            self.save_now();
+            return self.update(Message::SaveAsDialog);
+        }
+        self.save_now();
         Task::none()
+    }
+
+    /// Saves under the path in the path field; then goes on with an action that was
+    /// waiting for the save (Save in the close prompt of a new document).
+    fn save_as(&mut self) -> Task<Message> {
+        let path = PathBuf::from(self.path_input.trim());
+        if self.path_input.trim().is_empty() {
+            self.status = "type the path to save to in the path field".into();
+            return Task::none();
+        }
+        let old = self.doc.main_path().to_path_buf();
+        match self.doc.save_as(&path) {
+            Ok(wrote) => {
+                recovery::discard(&old);
+                recovery::discard(self.doc.main_path());
+                self.status = saved_status(&wrote);
+                match self.pending.take() {
+                    Some(p) => self.proceed(p),
+                    None => Task::none(),
+                }
+            }
+            Err(e) => {
+                self.status = e;
+                Task::none()
+            }
+        }
+    }
+
+    /// Does an action that was waiting for unsaved changes to be saved or discarded.
+    fn proceed(&mut self, pending: Pending) -> Task<Message> {
+        match pending {
+            Pending::Open => self.open(),
+            Pending::New => self.new_document(),
+            Pending::Quit => {
+                recovery::discard(self.doc.main_path());
+                iced::exit()
+            }
+        }
+    }
+
+    /// Finds the hex under the pointer again after the map moved under it.
+    fn rehover(&mut self) {
+        self.hover = self
+            .pointer
+            .map(|p| self.camera.hex_at(&self.snap, p))
+            .filter(|h| self.snap.grid.contains(*h));
     }
 
     fn key(&mut self, event: keyboard::Event) -> Task<Message> {
@@ -790,12 +934,14 @@ impl App {
     fn pan(&mut self, by: Vector) -> Task<Message> {
         self.camera.offset += by;
         self.caches.clear_all();
+        self.rehover();
         Task::none()
     }
 
     fn zoom(&mut self, k: f32) -> Task<Message> {
         self.camera.zoom = (self.camera.zoom * k).clamp(4.0, 120.0);
         self.caches.clear_all();
+        self.rehover();
         Task::none()
     }
 
@@ -816,18 +962,18 @@ impl App {
                 Task::none()
             }
             Message::Undo => {
-                if self.history.undo(&mut self.doc) {
+                if let Some(layers) = self.history.undo(&mut self.doc) {
                     self.status = "undone".into();
-                    let task = self.changed();
+                    let task = self.changed(layers);
                     self.after_history();
                     return task;
                 }
                 Task::none()
             }
             Message::Redo => {
-                if self.history.redo(&mut self.doc) {
+                if let Some(layers) = self.history.redo(&mut self.doc) {
                     self.status = "redone".into();
-                    let task = self.changed();
+                    let task = self.changed(layers);
                     self.after_history();
                     return task;
                 }
@@ -866,24 +1012,21 @@ impl App {
                     |p| Message::Picked(p, true),
                 )
             }
-            Message::Picked(None, _) => {
-                self.status =
+            Message::Picked(None, save) => {
+                self.status = if save {
+                    "no file chosen (without a file dialog, type a path in the field and press Save to path)"
+                } else {
                     "no file chosen (without a file dialog, type a path in the field and press Enter)"
-                        .into();
+                }
+                .into();
                 Task::none()
             }
             Message::Picked(Some(path), save) => {
                 self.path_input = path.display().to_string();
                 self.update(if save { Message::SaveAs } else { Message::Open })
             }
-            Message::SaveAs => {
-                let path = PathBuf::from(self.path_input.trim());
-                match self.doc.save_as(&path) {
-                    Ok(wrote) => self.status = saved_status(&wrote),
-                    Err(e) => self.status = e,
-                }
-                Task::none()
-            }
+            Message::SaveAs => self.save_as(),
+            Message::NewMap(m) => self.new_map(m),
             Message::Open | Message::New if self.doc.is_dirty() => {
                 self.pending = Some(if matches!(message, Message::Open) {
                     Pending::Open
@@ -906,18 +1049,33 @@ impl App {
                     self.pending = Some(Pending::Quit);
                     Task::none()
                 } else {
+                    recovery::discard(self.doc.main_path());
                     iced::exit()
                 }
             }
             Message::Confirm => match self.pending.take() {
-                Some(Pending::Open) => self.open(),
-                Some(Pending::New) => self.new_document(),
-                Some(Pending::Quit) => {
+                Some(p) => {
+                    // The changes are discarded: so is their recovery file.
                     recovery::discard(self.doc.main_path());
-                    iced::exit()
+                    self.proceed(p)
                 }
                 None => Task::none(),
             },
+            Message::SavePending => {
+                if self.doc.untitled {
+                    // Keep the prompt: Save to path (or Save as…) goes on with it.
+                    self.save_now();
+                    return self.update(Message::SaveAsDialog);
+                }
+                match (self.save_now(), self.pending.take()) {
+                    (true, Some(p)) => self.proceed(p),
+                    (false, p) => {
+                        self.pending = p;
+                        Task::none()
+                    }
+                    (true, None) => Task::none(),
+                }
+            }
             Message::Cancel => {
                 self.pending = None;
                 Task::none()
@@ -1020,6 +1178,7 @@ impl App {
             Message::Fit => {
                 self.camera = Camera::fit(&self.snap, 820.0, 640.0);
                 self.caches.clear_all();
+                self.rehover();
                 Task::none()
             }
             Message::Source(which) => {
@@ -1086,9 +1245,16 @@ impl App {
                 self.hover = h;
                 Task::none()
             }
-            CanvasMessage::Camera(c) => {
+            CanvasMessage::Pointer(p) => {
+                self.pointer = p;
+                self.rehover();
+                Task::none()
+            }
+            CanvasMessage::Camera(c, p) => {
                 self.camera = c;
+                self.pointer = Some(p);
                 self.caches.clear_all();
+                self.rehover();
                 Task::none()
             }
             CanvasMessage::Press(hex, side) => {
@@ -1103,6 +1269,7 @@ impl App {
                     }
                     Tool::Terrain(_) => {
                         self.stroke.clear();
+                        self.stroke_last = None;
                         self.paint(hex);
                         Task::none()
                     }
@@ -1290,13 +1457,16 @@ impl App {
                         }
                     }
                 }
-                if self.stroke.is_empty() {
+                if self.stroke_last.take().is_none() {
                     return Task::none();
                 }
                 let mut inverses = std::mem::take(&mut self.stroke);
                 inverses.reverse();
-                self.history.record(Edit::Batch(inverses));
-                self.changed()
+                self.history.record(&mut self.doc, Edit::Batch(inverses));
+                self.changed(Layers {
+                    terrain: true,
+                    units: false,
+                })
             }
         }
     }

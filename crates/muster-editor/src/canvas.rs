@@ -90,8 +90,11 @@ pub enum CanvasMessage {
     Release,
     /// Pointer over a hex (or off the map).
     Hover(Option<Hex>),
-    /// The camera moved.
-    Camera(Camera),
+    /// The pointer moved to this point of the canvas (`None`: it left the canvas); the
+    /// app finds the hex under it, and finds it again when the map moves under it.
+    Pointer(Option<Point>),
+    /// The camera moved (pan or wheel zoom), with the pointer where it is now.
+    Camera(Camera, Point),
 }
 
 /// The canvas caches, one per layer, cleared only when their inputs change.
@@ -108,6 +111,16 @@ impl Caches {
     pub fn clear_all(&self) {
         self.terrain.clear();
         self.units.clear();
+    }
+
+    /// Clears the layers an edit changed.
+    pub fn clear(&self, layers: crate::edit::Layers) {
+        if layers.terrain {
+            self.terrain.clear();
+        }
+        if layers.units {
+            self.units.clear();
+        }
     }
 }
 
@@ -127,6 +140,9 @@ pub struct MapCanvas<'a> {
     pub selected: Option<Hex>,
     /// The ghost of an overlay being placed.
     pub ghost: Option<&'a crate::ghost::Ghost>,
+    /// The hex under the pointer, as the app knows it (outlined; none once the pointer
+    /// has left the canvas).
+    pub hover: Option<Hex>,
 }
 
 /// Short-lived pointer state.
@@ -202,7 +218,7 @@ impl<'a> canvas::Program<CanvasMessage> for MapCanvas<'a> {
                         offset: *origin + (p - *start),
                         zoom: self.camera.zoom,
                     };
-                    Some(Action::publish(CanvasMessage::Camera(camera)).and_capture())
+                    Some(Action::publish(CanvasMessage::Camera(camera, p)).and_capture())
                 }
                 Interaction::Pressing(last) => {
                     let hex = self.camera.hex_at(self.snap, pos?);
@@ -212,12 +228,7 @@ impl<'a> canvas::Program<CanvasMessage> for MapCanvas<'a> {
                     *last = Some(hex);
                     Some(Action::publish(CanvasMessage::Drag(hex)).and_capture())
                 }
-                Interaction::None => {
-                    let hex = pos
-                        .map(|p| self.camera.hex_at(self.snap, p))
-                        .filter(|h| self.snap.grid.contains(*h));
-                    Some(Action::publish(CanvasMessage::Hover(hex)))
-                }
+                Interaction::None => Some(Action::publish(CanvasMessage::Pointer(pos))),
             },
             Event::Mouse(mouse::Event::WheelScrolled { delta }) => {
                 let p = pos?;
@@ -231,7 +242,10 @@ impl<'a> canvas::Program<CanvasMessage> for MapCanvas<'a> {
                     p.x - (p.x - self.camera.offset.x) * k,
                     p.y - (p.y - self.camera.offset.y) * k,
                 );
-                Some(Action::publish(CanvasMessage::Camera(Camera { offset, zoom })).and_capture())
+                Some(
+                    Action::publish(CanvasMessage::Camera(Camera { offset, zoom }, p))
+                        .and_capture(),
+                )
             }
             _ => None,
         }
@@ -243,7 +257,7 @@ impl<'a> canvas::Program<CanvasMessage> for MapCanvas<'a> {
         renderer: &Renderer,
         _theme: &Theme,
         bounds: Rectangle,
-        cursor: mouse::Cursor,
+        _cursor: mouse::Cursor,
     ) -> Vec<Geometry> {
         let terrain = self.caches.terrain.draw(renderer, bounds.size(), |frame| {
             self.draw_terrain(frame, bounds)
@@ -252,7 +266,7 @@ impl<'a> canvas::Program<CanvasMessage> for MapCanvas<'a> {
             self.draw_units(frame, bounds)
         });
         let mut marks = Frame::new(renderer, bounds.size());
-        self.draw_marks(&mut marks, cursor.position_in(bounds));
+        self.draw_marks(&mut marks);
         vec![terrain, units, marks.into_geometry()]
     }
 
@@ -677,7 +691,7 @@ impl MapCanvas<'_> {
         }
     }
 
-    fn draw_marks(&self, frame: &mut Frame, cursor: Option<Point>) {
+    fn draw_marks(&self, frame: &mut Frame) {
         for h in self.snap.entries.iter() {
             frame.stroke(
                 &self.hex_path(*h, 0.8),
@@ -724,14 +738,11 @@ impl MapCanvas<'_> {
                 Stroke::default().with_width(3.0).with_color(Color::BLACK),
             );
         }
-        if let Some(p) = cursor {
-            let h = self.camera.hex_at(self.snap, p);
-            if self.snap.grid.contains(h) {
-                frame.stroke(
-                    &self.hex_path(h, 1.0),
-                    Stroke::default().with_width(2.0).with_color(Color::WHITE),
-                );
-            }
+        if let Some(h) = self.hover.filter(|h| self.snap.grid.contains(*h)) {
+            frame.stroke(
+                &self.hex_path(h, 1.0),
+                Stroke::default().with_width(2.0).with_color(Color::WHITE),
+            );
         }
     }
 }

@@ -26,8 +26,16 @@ pub struct Document {
     /// Army lists the scenario and its sides name, with the side each belongs to (`None`:
     /// shared) and the pointer of its reference (read from disk; not edited here).
     pub army_lists: Vec<(Option<usize>, String, ArmyListFile)>,
+    /// A new document that has never been saved: it has no files yet, and saving it needs
+    /// a path (Save as), so nothing named `untitled.*` is ever written by accident.
+    pub untitled: bool,
     /// The texts on disk as last read or written: (scenario, map).
     saved: Option<(Option<String>, String)>,
+    /// Which state of the undo history the document is in (see [`crate::edit::History`]),
+    /// and the state that was last saved: unsaved changes are a difference of the two,
+    /// known without serialising anything.
+    generation: u64,
+    saved_generation: u64,
     /// Where the comments of each file come from: the text they were written in and the
     /// layout of the value that text held.
     scenario_comments: Option<Commented>,
@@ -136,7 +144,10 @@ impl Document {
                     map: m.value,
                     overlays,
                     army_lists,
+                    untitled: false,
                     saved: None,
+                    generation: 0,
+                    saved_generation: 0,
                 };
                 d.mark_saved();
                 Ok(d)
@@ -152,7 +163,10 @@ impl Document {
                     map: m.value,
                     overlays: vec![],
                     army_lists: vec![],
+                    untitled: false,
                     saved: None,
+                    generation: 0,
+                    saved_generation: 0,
                     scenario_comments: None,
                 };
                 d.mark_saved();
@@ -168,17 +182,31 @@ impl Document {
     /// A new, empty A la Charge map of the given size with a two-sided scenario on it,
     /// to be saved as `<stem>.map.ron` and `<stem>.scenario.ron` in `dir`.
     pub fn new_empty(dir: &Path, stem: &str, columns: u32, rows: u32) -> Document {
-        let grid = GridSpec::flat(columns, rows);
-        let map = MapFile::blank(stem, "a-la-charge", "clear", grid);
-        let scenario = ScenarioFile::blank(stem, "a-la-charge", &format!("{stem}.map.ron"));
+        let mut d = Document::untitled(stem, "a-la-charge", "clear", GridSpec::flat(columns, rows));
+        d.scenario_path = Some(dir.join(format!("{stem}.scenario.ron")));
+        d.map_path = dir.join(format!("{stem}.map.ron"));
+        d.untitled = false;
+        d
+    }
+
+    /// A new document that has never been saved: a blank map of `grid` in `ruleset` (all
+    /// `default_terrain`) and a two-sided scenario on it, both titled `title`. It is not
+    /// dirty, and it is written only once Save as gives it a path.
+    pub fn untitled(title: &str, ruleset: &str, default_terrain: &str, grid: GridSpec) -> Self {
+        let stem = file_stem(title);
+        let map = MapFile::blank(title, ruleset, default_terrain, grid);
+        let scenario = ScenarioFile::blank(title, ruleset, &format!("{stem}.map.ron"));
         Document {
-            scenario_path: Some(dir.join(format!("{stem}.scenario.ron"))),
+            scenario_path: Some(PathBuf::from(format!("{stem}.scenario.ron"))),
             scenario: Some(scenario),
-            map_path: dir.join(format!("{stem}.map.ron")),
+            map_path: PathBuf::from(format!("{stem}.map.ron")),
             map,
             overlays: vec![],
             army_lists: vec![],
+            untitled: true,
             saved: None,
+            generation: 0,
+            saved_generation: 0,
             scenario_comments: None,
             map_comments: None,
         }
@@ -213,16 +241,26 @@ impl Document {
         }
     }
 
-    /// Whether there are unsaved changes.
+    /// Whether there are unsaved changes: the document is in another state of its history
+    /// than the one last saved (undoing back to the saved state makes it clean again).
     pub fn is_dirty(&self) -> bool {
-        match (&self.saved, self.texts()) {
-            (Some(saved), Ok(now)) => *saved != now,
-            _ => true,
-        }
+        self.generation != self.saved_generation
+    }
+
+    /// The state of the undo history the document is in.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Moves the document to another state of its history (the history does this as it
+    /// applies, undoes and redoes edits).
+    pub fn set_generation(&mut self, generation: u64) {
+        self.generation = generation;
     }
 
     /// Records the texts as the ones on disk, and as the source of comments from now on.
     fn mark_saved(&mut self) {
+        self.saved_generation = self.generation;
         self.saved = self.texts().ok();
         if let Some((scenario, map)) = self.saved.clone() {
             if let Some(text) = scenario {
@@ -236,6 +274,12 @@ impl Document {
     /// differs from the one on disk (a map other scenarios share is not rewritten when it
     /// did not change). Returns the files written.
     pub fn save(&mut self) -> Result<Vec<PathBuf>, String> {
+        if self.untitled {
+            return Err(
+                "this new map has no file yet: type a path and press Save to path (or Save as…)"
+                    .into(),
+            );
+        }
         let (scenario, map) = self.texts()?;
         let (saved_scenario, saved_map) = match &self.saved {
             Some((s, m)) => (s.as_deref(), Some(m.as_str())),
@@ -280,11 +324,13 @@ impl Document {
             } else {
                 rebase_references(s, &old_dir, new_dir)?;
             }
+            self.untitled = false;
             self.scenario_path = Some(path.to_path_buf());
             // A new file: everything is written.
             self.saved = None;
         } else {
             self.map_path = path.to_path_buf();
+            self.untitled = false;
             self.saved = None;
         }
         self.save()
@@ -328,6 +374,21 @@ impl Document {
     /// The file the title bar names.
     pub fn main_path(&self) -> &Path {
         self.scenario_path.as_deref().unwrap_or(&self.map_path)
+    }
+}
+
+/// A file name stem for a title: lower case, words joined by `-` ("1st St Albans" →
+/// `1st-st-albans`), `untitled` when nothing is left.
+pub fn file_stem(title: &str) -> String {
+    let words: Vec<String> = title
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    if words.is_empty() {
+        "untitled".into()
+    } else {
+        words.join("-")
     }
 }
 

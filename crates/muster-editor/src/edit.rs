@@ -195,51 +195,142 @@ impl Edit {
     }
 }
 
-/// Undo and redo stacks.
+/// The canvas layers an edit changes, so that only their caches are cleared.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Layers {
+    /// Terrain, hexsides, roads, labels, grid (the map).
+    pub terrain: bool,
+    /// Counters, pieces and markers (the scenario's set-up).
+    pub units: bool,
+}
+
+impl Layers {
+    /// Every layer.
+    pub const ALL: Layers = Layers {
+        terrain: true,
+        units: true,
+    };
+
+    /// Both edits' layers.
+    pub fn union(self, other: Layers) -> Layers {
+        Layers {
+            terrain: self.terrain || other.terrain,
+            units: self.units || other.units,
+        }
+    }
+}
+
+impl Edit {
+    /// The layers this edit (or its inverse) changes. A whole scenario may move overlays,
+    /// and a whole map may resize the grid, so those touch every layer.
+    pub fn layers(&self) -> Layers {
+        match self {
+            Edit::Terrain { .. } | Edit::Hexside { .. } | Edit::Paths(_) | Edit::Label { .. } => {
+                Layers {
+                    terrain: true,
+                    units: false,
+                }
+            }
+            Edit::InsertSetup { .. } | Edit::RemoveSetup { .. } => Layers {
+                terrain: false,
+                units: true,
+            },
+            Edit::Scenario(_) | Edit::Map(_) => Layers::ALL,
+            Edit::Batch(v) => v.iter().fold(Layers::default(), |l, e| l.union(e.layers())),
+        }
+    }
+}
+
+/// One step of the history: the edit that undoes (or redoes) it, and the state the
+/// document is in with the step applied.
+#[derive(Debug)]
+struct Step {
+    edit: Edit,
+    state: u64,
+}
+
+/// Undo and redo stacks. Every state of the document gets a number (its generation): the
+/// state with no steps applied is 0, each new step a fresh number; undo and redo move the
+/// document between the numbers, so "unsaved changes" is a comparison with the number
+/// saved, and undoing back to the saved state makes the document clean again.
 #[derive(Debug, Default)]
 pub struct History {
-    undo: Vec<Edit>,
-    redo: Vec<Edit>,
+    undo: Vec<Step>,
+    redo: Vec<Step>,
+    last: u64,
 }
 
 impl History {
-    /// Applies an edit and records it.
-    pub fn apply(&mut self, doc: &mut Document, edit: Edit) {
+    fn fresh(&mut self) -> u64 {
+        self.last += 1;
+        self.last
+    }
+
+    /// The state with every undo step applied.
+    fn top(&self) -> u64 {
+        self.undo.last().map_or(0, |s| s.state)
+    }
+
+    /// Applies an edit and records it; returns the layers it changed.
+    pub fn apply(&mut self, doc: &mut Document, edit: Edit) -> Layers {
+        let layers = edit.layers();
         let inverse = edit.apply(doc);
         if !inverse.is_empty() {
-            self.undo.push(inverse);
+            let state = self.fresh();
+            doc.set_generation(state);
+            self.undo.push(Step {
+                edit: inverse,
+                state,
+            });
             self.redo.clear();
         }
+        layers
     }
 
-    /// Records the inverse of an edit already applied (a brush stroke painted live).
-    pub fn record(&mut self, inverse: Edit) {
-        if !inverse.is_empty() {
-            self.undo.push(inverse);
-            self.redo.clear();
-        }
+    /// Starts an edit applied live, piece by piece (a brush stroke): the document is in a
+    /// new state at once; [`History::record`] ends it.
+    pub fn begin_live(&mut self, doc: &mut Document) {
+        let state = self.fresh();
+        doc.set_generation(state);
     }
 
-    /// Undoes the last edit; false when there is none.
-    pub fn undo(&mut self, doc: &mut Document) -> bool {
-        match self.undo.pop() {
-            Some(e) => {
-                self.redo.push(e.apply(doc));
-                true
-            }
-            None => false,
+    /// Records the inverse of an edit applied live since [`History::begin_live`].
+    pub fn record(&mut self, doc: &mut Document, inverse: Edit) {
+        if inverse.is_empty() {
+            doc.set_generation(self.top());
+            return;
         }
+        self.undo.push(Step {
+            edit: inverse,
+            state: doc.generation(),
+        });
+        self.redo.clear();
     }
 
-    /// Redoes the last undone edit; false when there is none.
-    pub fn redo(&mut self, doc: &mut Document) -> bool {
-        match self.redo.pop() {
-            Some(e) => {
-                self.undo.push(e.apply(doc));
-                true
-            }
-            None => false,
-        }
+    /// Undoes the last edit; the layers it changed, or `None` when there is nothing to undo.
+    pub fn undo(&mut self, doc: &mut Document) -> Option<Layers> {
+        let step = self.undo.pop()?;
+        let layers = step.edit.layers();
+        let forward = step.edit.apply(doc);
+        self.redo.push(Step {
+            edit: forward,
+            state: step.state,
+        });
+        doc.set_generation(self.top());
+        Some(layers)
+    }
+
+    /// Redoes the last undone edit; the layers it changed, or `None` when there is none.
+    pub fn redo(&mut self, doc: &mut Document) -> Option<Layers> {
+        let step = self.redo.pop()?;
+        let layers = step.edit.layers();
+        let inverse = step.edit.apply(doc);
+        self.undo.push(Step {
+            edit: inverse,
+            state: step.state,
+        });
+        doc.set_generation(step.state);
+        Some(layers)
     }
 
     /// Whether there is something to undo.

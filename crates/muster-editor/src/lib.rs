@@ -9,6 +9,7 @@ pub mod edit;
 pub mod export;
 pub mod ghost;
 pub mod map_tools;
+pub mod new_map;
 pub mod panels;
 pub mod recovery;
 pub mod siege_works;

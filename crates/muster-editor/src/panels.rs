@@ -68,11 +68,15 @@ fn toolbar(app: &App) -> Element<'_, Message> {
         b("Open…", Some(Message::OpenDialog)),
         b("Save", Some(Message::Save)),
         b("Save as…", Some(Message::SaveAsDialog)),
-        text_input("path of a .scenario.ron or .map.ron", &app.path_input)
-            .on_input(Message::PathInput)
-            .on_submit(Message::Open)
-            .size(13)
-            .width(Length::Fixed(360.0)),
+        text_input(
+            "path of a .scenario.ron or .map.ron: Enter opens it, Save to path saves there",
+            &app.path_input
+        )
+        .on_input(Message::PathInput)
+        .on_submit(Message::Open)
+        .size(13)
+        .width(Length::Fixed(360.0)),
+        b("Save to path", Some(Message::SaveAs)),
         b("Undo", app.history.can_undo().then_some(Message::Undo)),
         b("Redo", app.history.can_redo().then_some(Message::Redo)),
         b("Fit", Some(Message::Fit)),
@@ -478,17 +482,20 @@ fn banners(app: &App) -> Element<'_, Message> {
         );
     }
     if let Some(p) = &app.pending {
-        let what = match p {
-            Pending::Open => "open another file",
-            Pending::New => "start a new map",
-            Pending::Quit => "quit",
+        let (what, then) = match p {
+            Pending::Open => ("open another file", "open"),
+            Pending::New => ("start a new map", "start a new map"),
+            Pending::Quit => ("quit", "quit"),
         };
         col = col.push(
             row![
                 text(format!(
-                    "There are unsaved changes. Discard them and {what}?"
+                    "There are unsaved changes. Save them, or discard them, and {what}?"
                 ))
                 .size(13),
+                button(text(format!("Save and {then}")).size(13))
+                    .style(button::primary)
+                    .on_press(Message::SavePending),
                 button(text("Discard changes").size(13))
                     .style(button::danger)
                     .on_press(Message::Confirm),
@@ -497,6 +504,9 @@ fn banners(app: &App) -> Element<'_, Message> {
             .spacing(8)
             .padding(4),
         );
+    }
+    if let Some(form) = &app.new_form {
+        col = col.push(form.view().map(Message::NewMap));
     }
     col.into()
 }
@@ -561,6 +571,7 @@ pub fn map_canvas(app: &App) -> Element<'_, crate::canvas::CanvasMessage> {
         highlight: &app.highlight,
         selected: app.selected,
         ghost: app.ghost.as_ref(),
+        hover: app.hover,
     })
     .width(Fill)
     .height(Fill)

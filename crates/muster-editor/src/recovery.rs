@@ -1,37 +1,86 @@
-//! Autosave to a recovery file beside the document, offered again on the next start after
-//! a crash; removed when the document is saved.
+//! Autosave to a recovery file, offered again on the next start after a crash. Recovery
+//! files live in the user's cache folder (`directories`: `~/.cache/muster/recovery` on
+//! Linux), keyed by the document's absolute path, never in the pack (where they would show
+//! up in git); they are removed when the document is saved, closed, or its changes are
+//! discarded.
 
 use crate::document::{write_atomically, Document};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
-/// The recovery file of a document: `<file>.recovery.json` beside it.
-pub fn path_for(main: &Path) -> PathBuf {
-    let name = main
+/// The folder recovery files go to: `$MUSTER_CACHE_DIR/recovery` when that is set (tests,
+/// portable installs), else the user's cache folder for Muster.
+pub fn folder() -> Option<PathBuf> {
+    let base = match std::env::var_os("MUSTER_CACHE_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => directories::ProjectDirs::from("", "", "muster")?
+            .cache_dir()
+            .to_path_buf(),
+    };
+    Some(base.join("recovery"))
+}
+
+/// The absolute, lexically normal form of a document's path: the key of its recovery file.
+fn key(main: &Path) -> PathBuf {
+    std::path::absolute(main)
+        .map(|p| muster_check::lexical(&p))
+        .unwrap_or_else(|_| main.to_path_buf())
+}
+
+/// FNV-1a: a hash that stays the same across runs and builds, so a recovery file is found
+/// again by the next process.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The recovery file of a document: `<cache>/recovery/<name>-<hash of its path>.json`.
+pub fn path_for(main: &Path) -> Option<PathBuf> {
+    let key = key(main);
+    let name = key
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or("untitled");
-    main.with_file_name(format!(".{name}.recovery.json"))
+    let hash = fnv1a(key.to_string_lossy().as_bytes());
+    Some(folder()?.join(format!("{name}-{hash:016x}.json")))
 }
 
 /// Writes the document's current texts to its recovery file.
 pub fn save(doc: &Document) -> Result<(), String> {
+    let Some(path) = path_for(doc.main_path()) else {
+        return Err("no cache folder for recovery files (is HOME set?)".into());
+    };
     let (scenario, map) = doc.texts()?;
-    let v = json!({ "map": map, "scenario": scenario });
-    write_atomically(&path_for(doc.main_path()), v.to_string())
+    let v = json!({
+        "document": key(doc.main_path()).to_string_lossy(),
+        "map": map,
+        "scenario": scenario,
+    });
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    write_atomically(&path, v.to_string())
 }
 
-/// The texts saved in a recovery file, if there is one: (scenario, map).
+/// The texts saved in the recovery file of this document, if there is one: (scenario, map).
 pub fn load(main: &Path) -> Option<(Option<String>, String)> {
-    let text = std::fs::read_to_string(path_for(main)).ok()?;
+    let text = std::fs::read_to_string(path_for(main)?).ok()?;
     let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    // The file names the document it belongs to; a hash that collides is no match.
+    if v["document"].as_str() != Some(&*key(main).to_string_lossy()) {
+        return None;
+    }
     Some((
         v["scenario"].as_str().map(String::from),
         v["map"].as_str()?.to_string(),
     ))
 }
 
-/// Removes the recovery file.
+/// Removes the recovery file of this document.
 pub fn discard(main: &Path) {
-    let _ = std::fs::remove_file(path_for(main));
+    if let Some(p) = path_for(main) {
+        let _ = std::fs::remove_file(p);
+    }
 }

@@ -11,9 +11,18 @@ use muster_editor::{panels, App, Message};
 use muster_hex::Hex;
 use std::path::{Path, PathBuf};
 
+/// Recovery files of the tests go to a cache folder of their own, not the user's.
+fn test_cache() -> PathBuf {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    let dir = std::env::temp_dir().join(format!("muster-editor-cache-{}", std::process::id()));
+    ONCE.call_once(|| std::env::set_var("MUSTER_CACHE_DIR", &dir));
+    dir
+}
+
 /// A scratch copy of bundled files (paths relative to the repository) in a fresh folder
 /// marked as a pack; returns the copy of the first one.
 fn scratch_pack(name: &str, files: &[&str]) -> PathBuf {
+    test_cache();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dir = std::env::temp_dir().join(format!("muster-editor-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -1109,4 +1118,320 @@ fn save_as_into_another_folder_rewrites_the_references() {
         muster_check::lexical(&reopened.map_path),
         muster_check::lexical(&map)
     );
+}
+
+/// Files of a folder and its subfolders.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(files_under(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+fn paint_woods(app: &mut App, id: &str) {
+    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    click(app, id);
+}
+
+/// Guards against recovery files in the pack (they showed up in git) and against a
+/// discarded recovery being offered again.
+#[test]
+fn recovery_files_live_in_the_cache_and_go_on_discard_close_and_save() {
+    let path = scratch("recovery-cache");
+    let pack = path.parent().unwrap().parent().unwrap().to_path_buf();
+    let before = files_under(&pack);
+    let (mut app, _) = App::new(Some(path.clone()));
+    paint_woods(&mut app, "0210");
+    let _ = app.update(Message::Autosave);
+    let file = muster_editor::recovery::path_for(&path).unwrap();
+    assert!(file.exists(), "autosaved to {}", file.display());
+    assert!(
+        file.starts_with(test_cache()),
+        "in the cache folder: {}",
+        file.display()
+    );
+    assert_eq!(files_under(&pack), before, "nothing new in the pack");
+    // Discard in the start-up banner removes it for good.
+    drop(app);
+    let (mut app, _) = App::new(Some(path.clone()));
+    assert!(app.recovery.is_some(), "offered after a crash");
+    click_widget(&mut app, "Discard");
+    assert!(!file.exists(), "Discard removes the recovery file");
+    let (mut app, _) = App::new(Some(path.clone()));
+    assert!(
+        app.recovery.is_none(),
+        "a discarded recovery is not offered again"
+    );
+    // Discarding the changes in the close prompt removes it too.
+    paint_woods(&mut app, "0210");
+    let _ = app.update(Message::CloseRequested);
+    assert!(file.exists(), "kept while the prompt is up");
+    click_widget(&mut app, "Discard changes");
+    assert!(!file.exists(), "discarded changes leave no recovery file");
+    // A clean close removes a leftover one; so does a save.
+    let (mut app, _) = App::new(Some(path.clone()));
+    paint_woods(&mut app, "0210");
+    let _ = app.update(Message::Autosave);
+    let _ = app.update(Message::Undo);
+    let _ = app.update(Message::CloseRequested);
+    assert!(app.pending.is_none() && !file.exists(), "clean close");
+    paint_woods(&mut app, "0210");
+    let _ = app.update(Message::Autosave);
+    let _ = app.update(Message::Save);
+    assert!(!file.exists(), "saving removes it");
+}
+
+/// Guards against New counting as unsaved at once and Ctrl+S writing `untitled.*` into
+/// the working folder; the grid is checked against the schema's bounds.
+#[test]
+fn new_asks_for_title_ruleset_and_grid_and_writes_nothing_until_saved_as() {
+    use muster_editor::new_map::Message as New;
+    let mut app = open("new-dialog");
+    let _ = app.update(key_message(
+        iced::keyboard::Key::Character("n".into()),
+        iced::keyboard::Modifiers::CTRL,
+    ));
+    assert!(app.new_form.is_some(), "Ctrl+N opens the New dialog");
+    let mut ui = iced_test::simulator(panels::view(&app));
+    assert!(ui.find("New map").is_ok() && ui.find("Create").is_ok());
+    drop(ui);
+    let _ = app.update(Message::NewMap(New::Title("Battle of Nowhere".into())));
+    for (field, bad, why) in [
+        (New::Columns as fn(String) -> New, "0", "1 to 999"),
+        (New::Columns, "1000", "1 to 999"),
+        (New::Rows, "many", "not a number"),
+        (New::FirstRow, "2", "0 to 1"),
+    ] {
+        let _ = app.update(Message::NewMap(field(bad.into())));
+        click_widget(&mut app, "Create");
+        let error = app
+            .new_form
+            .as_ref()
+            .unwrap()
+            .error
+            .clone()
+            .unwrap_or_default();
+        assert!(error.contains(why), "{bad}: {error}");
+        let _ = app.update(Message::NewMap(field("1".into())));
+    }
+    let _ = app.update(Message::NewMap(New::Ruleset("siege")));
+    let _ = app.update(Message::NewMap(New::Columns("20".into())));
+    let _ = app.update(Message::NewMap(New::Rows("15".into())));
+    let _ = app.update(Message::NewMap(New::Orientation(
+        muster_hex::Orientation::Pointy,
+    )));
+    let _ = app.update(Message::NewMap(New::FirstColumn("0".into())));
+    let mut ui = iced_test::simulator(panels::view(&app));
+    assert!(
+        ui.find("300 hexes, 0001 to 1915").is_ok(),
+        "the dialog says what it makes"
+    );
+    drop(ui);
+    click_widget(&mut app, "Create");
+    assert!(app.new_form.is_none());
+    let g = &app.doc.map.grid;
+    assert_eq!(
+        (
+            g.columns,
+            g.rows,
+            g.orientation,
+            g.first_column,
+            app.doc.map.ruleset.as_str()
+        ),
+        (20, 15, muster_hex::Orientation::Pointy, 0, "siege")
+    );
+    assert_eq!(
+        app.doc.map.default_terrain, "flat",
+        "the ruleset's first terrain"
+    );
+    assert_eq!(
+        app.doc.scenario.as_ref().unwrap().title,
+        "Battle of Nowhere"
+    );
+    assert!(
+        !app.doc.is_dirty() && !app.title().contains('•'),
+        "not dirty at once"
+    );
+    // Edited, then Ctrl+S: no file appears in the working folder.
+    let cwd_before = files_under(&std::env::current_dir().unwrap());
+    let _ = app.update(Message::Tool(Tool::Terrain("scrub".into())));
+    click(&mut app, "0305");
+    assert!(app.doc.is_dirty());
+    let _ = app.update(key_message(
+        iced::keyboard::Key::Character("s".into()),
+        iced::keyboard::Modifiers::CTRL,
+    ));
+    assert_eq!(files_under(&std::env::current_dir().unwrap()), cwd_before);
+    assert!(
+        app.status.contains("path"),
+        "asks for a path: {}",
+        app.status
+    );
+    // Saved to a path: both files, named after it.
+    let dir = scratch("new-dialog-target").parent().unwrap().join("new");
+    std::fs::create_dir_all(&dir).unwrap();
+    let _ = app.update(Message::PathInput(
+        dir.join("nowhere.scenario.ron").display().to_string(),
+    ));
+    click_widget(&mut app, "Save to path");
+    assert!(!app.doc.is_dirty(), "{}", app.status);
+    let reopened = Document::open(&dir.join("nowhere.scenario.ron")).unwrap();
+    assert_eq!(reopened.map.grid.columns, 20);
+    assert!(dir.join("nowhere.map.ron").exists());
+}
+
+/// Guards against a close prompt that offers only Discard and Cancel.
+#[test]
+fn close_prompt_offers_save() {
+    let mut app = open("close-save");
+    paint_woods(&mut app, "0210");
+    let _ = app.update(Message::CloseRequested);
+    let mut ui = iced_test::simulator(panels::view(&app));
+    assert!(ui.find("Discard changes").is_ok() && ui.find("Cancel").is_ok());
+    drop(ui);
+    click_widget(&mut app, "Save and quit");
+    assert!(app.pending.is_none(), "{}", app.status);
+    assert!(!app.doc.is_dirty());
+    let reread = Document::open(app.doc.main_path()).unwrap();
+    assert_eq!(reread.map, app.doc.map, "the changes were saved");
+    assert!(muster_editor::recovery::load(app.doc.main_path()).is_none());
+    // The same prompt before New: Save and start a new map opens the New dialog.
+    paint_woods(&mut app, "0211");
+    let _ = app.update(Message::New);
+    click_widget(&mut app, "Save and start a new map");
+    assert!(app.new_form.is_some() && !app.doc.is_dirty());
+}
+
+/// Guards against Save as needing a file-dialog portal: the path field has its own button.
+#[test]
+fn save_to_path_button_saves_as_without_a_dialog() {
+    let mut app = open("save-to-path");
+    paint_woods(&mut app, "0210");
+    let target = app.doc.main_path().with_file_name("renamed.scenario.ron");
+    let _ = app.update(Message::PathInput(target.display().to_string()));
+    click_widget(&mut app, "Save to path");
+    assert!(target.exists(), "{}", app.status);
+    assert_eq!(app.doc.main_path(), target);
+    assert!(!app.doc.is_dirty());
+}
+
+/// Guards against fast brush strokes skipping hexes between two pointer samples.
+#[test]
+fn a_fast_brush_stroke_paints_every_hex_between_samples() {
+    let mut app = open("fast-stroke");
+    let before = terrain(&app, "0206");
+    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    let h = hex(&app, "0203");
+    let side = muster_hex::Hexside::new(
+        h,
+        muster_hex::Direction::new(0),
+        app.snap.grid.orientation(),
+    );
+    let _ = app.update(Message::Canvas(CanvasMessage::Press(h, side)));
+    // One sample six hexes further down the column, then one three columns across.
+    let _ = app.update(Message::Canvas(CanvasMessage::Drag(hex(&app, "0209"))));
+    let _ = app.update(Message::Canvas(CanvasMessage::Drag(hex(&app, "0509"))));
+    assert!(app.doc.is_dirty(), "dirty while the stroke is under way");
+    let _ = app.update(Message::Canvas(CanvasMessage::Release));
+    for id in [
+        "0203", "0204", "0205", "0206", "0207", "0208", "0209", "0509",
+    ] {
+        assert_eq!(terrain(&app, id), "woods", "{id}");
+    }
+    let between = muster_hex::hex_line(hex(&app, "0209"), hex(&app, "0509"));
+    assert!(between
+        .into_iter()
+        .flat_map(muster_hex::LineStep::hexes)
+        .all(|h| app.snap.terrain[&h] == "woods"));
+    let _ = app.update(Message::Undo);
+    assert_eq!(terrain(&app, "0206"), before, "the stroke is one undo step");
+    assert!(!app.doc.is_dirty());
+}
+
+/// Dirtiness is the history's state against the saved one: undo back is clean, redo or a
+/// new edit after saving is dirty.
+#[test]
+fn dirtiness_follows_the_history_state() {
+    let mut app = open("generation");
+    assert!(!app.doc.is_dirty());
+    paint_woods(&mut app, "0210");
+    let _ = app.update(Message::Save);
+    assert!(!app.doc.is_dirty());
+    let _ = app.update(Message::Undo);
+    assert!(app.doc.is_dirty(), "undo past the saved state");
+    let _ = app.update(Message::Redo);
+    assert!(!app.doc.is_dirty(), "redo back to it");
+    let _ = app.update(Message::Undo);
+    paint_woods(&mut app, "0310");
+    let _ = app.update(Message::Undo);
+    assert!(
+        app.doc.is_dirty(),
+        "another branch of the history is not the saved state"
+    );
+    use muster_editor::edit::{Edit, Layers};
+    let t = Edit::Terrain {
+        hex: "0101".into(),
+        terrain: None,
+    };
+    let u = Edit::RemoveSetup { side: 0, index: 0 };
+    assert_eq!(
+        t.layers(),
+        Layers {
+            terrain: true,
+            units: false
+        }
+    );
+    assert_eq!(
+        u.layers(),
+        Layers {
+            terrain: false,
+            units: true
+        }
+    );
+    assert_eq!(Edit::Batch(vec![t, u]).layers(), Layers::ALL);
+}
+
+/// Guards against drawing left over from before: the old document's red outlines on a new
+/// one, a hover outline after the pointer left, a hover read-out stale after pan or fit.
+#[test]
+fn nothing_stale_is_drawn_after_new_pan_fit_or_leaving() {
+    let mut app = open("stale");
+    let _ = app.update(Message::Tool(Tool::Place { side: 1, unit: 0 }));
+    click(&mut app, "1403");
+    validate(&mut app);
+    assert!(!app.error_hexes.is_empty());
+    let _ = app.update(Message::New);
+    click_widget(&mut app, "Discard changes");
+    let _ = app.update(Message::NewMap(muster_editor::new_map::Message::Title(
+        "T".into(),
+    )));
+    click_widget(&mut app, "Create");
+    assert!(
+        app.error_hexes.is_empty() && app.diagnostics.is_empty(),
+        "no old outlines"
+    );
+    // The hover follows the map moving under a still pointer.
+    let p = app.camera.to_screen(&app.snap, hex(&app, "0505"));
+    let _ = app.update(Message::Canvas(CanvasMessage::Pointer(Some(p))));
+    assert_eq!(app.hover, Some(hex(&app, "0505")));
+    let _ = app.update(key_message(
+        iced::keyboard::Key::Named(iced::keyboard::key::Named::ArrowLeft),
+        Default::default(),
+    ));
+    assert_eq!(app.hover, Some(app.camera.hex_at(&app.snap, p)));
+    assert_ne!(
+        app.hover,
+        Some(hex(&app, "0505")),
+        "the map moved under the pointer"
+    );
+    let _ = app.update(Message::Fit);
+    assert_eq!(app.hover, Some(hex(&app, "0505")), "fit puts it back");
+    let _ = app.update(Message::Canvas(CanvasMessage::Pointer(None)));
+    assert_eq!(app.hover, None, "left the canvas: no hover outline");
 }

@@ -26,9 +26,6 @@ pub enum Numbering {
     RowColumn,
 }
 
-/// The most columns or rows a grid may have (the schema's `maximum`).
-pub const MAX_SIDE: u32 = 999;
-
 /// How a map's grid is laid out and numbered, as stored in map and overlay files.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -40,16 +37,16 @@ pub struct GridSpec {
     /// Which number comes first in a printed id.
     pub numbering: Numbering,
     /// The printed number of the first column: 1 for maps starting at `0101`, 0 for `0000`.
-    #[schemars(range(min = 0, max = 1))]
+    #[schemars(range(min = 0, max = GridSpec::MAX_FIRST))]
     pub first_column: u32,
     /// The printed number of the first row.
-    #[schemars(range(min = 0, max = 1))]
+    #[schemars(range(min = 0, max = GridSpec::MAX_FIRST))]
     pub first_row: u32,
     /// Number of columns.
-    #[schemars(range(min = 1, max = 999))] // MAX_SIDE
+    #[schemars(range(min = 1, max = GridSpec::MAX_SIZE))]
     pub columns: u32,
     /// Number of rows.
-    #[schemars(range(min = 1, max = 999))] // MAX_SIDE
+    #[schemars(range(min = 1, max = GridSpec::MAX_SIZE))]
     pub rows: u32,
     /// Which grid side faces north; east, south and west follow clockwise. Printed rules
     /// name edges by compass ("the east edge"), and not every map has north at the top.
@@ -62,6 +59,38 @@ fn default_north() -> GridSide {
 }
 
 impl GridSpec {
+    /// The most columns or rows a grid has (the schema's bound: three printed digits).
+    pub const MAX_SIZE: u32 = 999;
+    /// The highest printed number of the first column or row (maps start at 0 or 1).
+    pub const MAX_FIRST: u32 = 1;
+
+    /// Checks the grid against the bounds the schema states, so that a grid made in a
+    /// front end (the editor's New dialog) is one the files accept.
+    pub fn check(&self) -> Result<(), GridSpecError> {
+        for (what, n) in [("columns", self.columns), ("rows", self.rows)] {
+            if !(1..=Self::MAX_SIZE).contains(&n) {
+                return Err(GridSpecError::Size {
+                    what,
+                    value: n,
+                    max: Self::MAX_SIZE,
+                });
+            }
+        }
+        for (what, n) in [
+            ("first column", self.first_column),
+            ("first row", self.first_row),
+        ] {
+            if n > Self::MAX_FIRST {
+                return Err(GridSpecError::First {
+                    what,
+                    value: n,
+                    max: Self::MAX_FIRST,
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// The usual grid of new maps: flat-topped hexes in columns, even columns shifted down,
     /// printed `CCRR` from `0101`, north at the top.
     pub fn flat(columns: u32, rows: u32) -> GridSpec {
@@ -76,6 +105,31 @@ impl GridSpec {
             north: GridSide::Top,
         }
     }
+}
+
+/// Why a grid is outside the bounds the schema states.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GridSpecError {
+    /// Too few or too many columns or rows.
+    #[error("{value} {what}: a map has 1 to {max} {what}")]
+    Size {
+        /// "columns" or "rows".
+        what: &'static str,
+        /// The number asked for.
+        value: u32,
+        /// The most allowed.
+        max: u32,
+    },
+    /// The first column or row is numbered too high.
+    #[error("{what} numbered {value}: the first column and row are numbered 0 to {max}")]
+    First {
+        /// "first column" or "first row".
+        what: &'static str,
+        /// The number asked for.
+        value: u32,
+        /// The highest allowed.
+        max: u32,
+    },
 }
 
 /// Why a printed hex id could not be read.
@@ -339,5 +393,20 @@ impl Grid {
             let a = (start + 60.0 * i as f32).to_radians();
             (cx + radius * a.cos(), cy + radius * a.sin())
         })
+    }
+}
+
+#[cfg(test)]
+mod bounds_tests {
+    use super::*;
+
+    #[test]
+    fn check_holds_the_schema_bounds() {
+        assert!(GridSpec::flat(1, GridSpec::MAX_SIZE).check().is_ok());
+        assert!(GridSpec::flat(0, 10).check().is_err());
+        assert!(GridSpec::flat(10, GridSpec::MAX_SIZE + 1).check().is_err());
+        let mut g = GridSpec::flat(10, 10);
+        g.first_row = 2;
+        assert!(g.check().is_err());
     }
 }

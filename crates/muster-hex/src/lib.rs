@@ -17,7 +17,7 @@ mod side;
 
 pub use direction::{Corner, Direction, Orientation};
 pub use edge::{Compass, GridSide};
-pub use grid::{Grid, GridSpec, HexIdError, Numbering, Stagger, MAX_SIDE};
+pub use grid::{Grid, GridSpec, GridSpecError, HexIdError, Numbering, Stagger};
 pub use hexx::Hex;
 pub use line::{hex_line, LinePolicy, LineStep};
 pub use side::{Hexside, Vertex};

@@ -86,7 +86,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .split_once('x')
         .and_then(|(c, r)| Some((c.parse().ok()?, r.parse().ok()?)))
         .ok_or_else(|| anyhow::anyhow!("--size takes COLUMNSxROWS, e.g. 12x15"))?;
-    let max = muster_hex::MAX_SIDE;
+    let max = muster_hex::GridSpec::MAX_SIZE;
     if !(1..=max).contains(&c) || !(1..=max).contains(&r) {
         anyhow::bail!(
             "--size {}: a map has 1 to {max} columns and rows",
