@@ -71,26 +71,21 @@ fn written(comments: Option<&Commented>, now: Layout) -> Result<String, String> 
     }
 }
 
-/// The army lists a scenario names that load: the shared ones, then each side's.
-fn load_army_lists(s: &ScenarioFile, dir: &Path) -> Vec<(Option<usize>, String, ArmyListFile)> {
-    let shared = s
-        .army_lists
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (None, format!("/army_lists/{i}"), l));
-    let own = s.sides.iter().enumerate().flat_map(|(si, side)| {
-        side.army_lists
-            .iter()
-            .enumerate()
-            .map(move |(i, l)| (Some(si), format!("/sides/{si}/army_lists/{i}"), l))
-    });
-    shared
-        .chain(own)
-        .filter_map(|(side, pointer, l)| {
-            let list = load_value::<ArmyListFile>(&dir.join(l), FileKind::ArmyList).ok()?;
-            Some((side, pointer, list.value))
+fn describe_report(path: &Path, report: &muster_check::Report) -> String {
+    let first = report
+        .findings()
+        .find(|f| f.diagnostic.severity == muster_check::Severity::Error)
+        .map(|f| {
+            format!(
+                "{}:{}:{}: {}",
+                f.file.display(),
+                f.line,
+                f.column,
+                f.diagnostic.message
+            )
         })
-        .collect()
+        .unwrap_or_default();
+    format!("cannot open {}: {first}", path.display())
 }
 
 fn describe(path: &Path, e: LoadError) -> String {
@@ -118,30 +113,34 @@ impl Document {
             .unwrap_or_default();
         match FileKind::from_file_name(name).map(|(k, _)| k) {
             Some(FileKind::Scenario) => {
-                let s = load_value::<ScenarioFile>(path, FileKind::Scenario)
-                    .map_err(|e| describe(path, e))?;
+                // The library's loader: the scenario's references are held to the pack
+                // boundary (MU013) as `muster validate` holds them.
+                let loaded = muster_check::Checker::new()
+                    .load_scenario(path)
+                    .map_err(|r| describe_report(path, &r))?;
+                let (s, m) = (&loaded.scenario, loaded.map());
                 let dir = path.parent().unwrap_or(Path::new("."));
                 let map_path = dir.join(&s.value.map);
-                let m = load_value::<MapFile>(&map_path, FileKind::Map)
-                    .map_err(|e| describe(&map_path, e))?;
-                let overlays = s
-                    .value
-                    .overlays
+                let overlays = loaded
+                    .overlay_values()
+                    .into_iter()
+                    .map(|o| o.cloned())
+                    .collect();
+                let army_lists = loaded
+                    .lists
                     .iter()
-                    .map(|o| {
-                        load_value::<OverlayFile>(&dir.join(&o.file), FileKind::Overlay)
-                            .ok()
-                            .map(|l| l.value)
+                    .filter_map(|l| {
+                        let list = l.list.as_ref().as_ref().ok()?;
+                        Some((l.side, l.pointer.clone(), list.value.clone()))
                     })
                     .collect();
-                let army_lists = load_army_lists(&s.value, dir);
                 let mut d = Document {
                     scenario_path: Some(path.to_path_buf()),
                     scenario_comments: commented(&s.text, scenario_layout(&s.value)),
                     map_comments: commented(&m.text, map_layout(&m.value)),
-                    scenario: Some(s.value),
+                    scenario: Some(s.value.clone()),
                     map_path,
-                    map: m.value,
+                    map: m.value.clone(),
                     overlays,
                     army_lists,
                     untitled: false,
