@@ -242,7 +242,7 @@ pub fn line_of_fire(s: &Scenario, from: FireEnd, to: FireEnd) -> Result<LineOfFi
     let g = of(s)?;
     let mut l = g.line_of_fire(s, from, to)?;
     if g.occupants_block_fire() {
-        l.uncertain = uncertain_between(s, &l.path);
+        merge_uncertain(&mut l.uncertain, uncertain_between(s, &l.path));
     }
     Ok(l)
 }
@@ -258,6 +258,16 @@ fn uncertain_between(s: &Scenario, path: &[Hex]) -> Vec<Hex> {
         .collect()
 }
 
+/// The system's own uncertain hexes (those its rules found) and the hexes between, the
+/// latter first, each once.
+fn merge_uncertain(own: &mut Vec<Hex>, between: Vec<Hex>) {
+    let mut all = between;
+    all.append(own);
+    let mut seen = std::collections::HashSet::new();
+    all.retain(|h| seen.insert(*h));
+    *own = all;
+}
+
 /// Several shooters at one target, by the scenario's rules.
 pub fn crossfire(
     s: &Scenario,
@@ -268,7 +278,8 @@ pub fn crossfire(
     let (mut fires, choose) = g.crossfire(s, shooters, target)?;
     if g.occupants_block_fire() {
         for l in &mut fires {
-            l.uncertain = uncertain_between(s, &l.path);
+            let between = uncertain_between(s, &l.path);
+            merge_uncertain(&mut l.uncertain, between);
         }
     }
     Ok((fires, choose))
