@@ -94,3 +94,31 @@ fn an_owners_choice_friend_next_to_the_target_makes_the_answer_uncertain() {
     let v = los("choice-friend", "1012", "1009", &[]);
     assert!(uncertain(&v).contains(&"1008".to_string()), "{v}");
 }
+
+fn reach(name: &str, unit: &str, from: &str) -> Vec<String> {
+    let file = case(name);
+    let v = json(&["query", "reach", file.as_str(), unit, "--from", from]);
+    v["hexes"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|h| h.as_str().map(String::from)).collect())
+        .unwrap_or_default()
+}
+
+/// Ours (3.32 names stairways; section 1 is missing): raised ground — battlements, towers,
+/// arrow-slits, the keep — is reached from the ground only by a stairway, rubble or a
+/// siege tower. Guards against the way up through a castle tower from the courtyard.
+#[test]
+fn no_way_up_onto_the_walls_through_a_tower_without_a_stairway() {
+    let tom = reach("base", "Tom", "0203");
+    for raised in ["0204", "0304", "0104", "0404", "0601", "0602"] {
+        assert!(!tom.contains(&raised.to_string()), "{raised} in {tom:?}");
+    }
+}
+
+/// The same reading downwards: from the walls one comes down by a stairway (or rubble).
+#[test]
+fn no_way_down_from_the_walls_without_a_stairway() {
+    let guards = reach("base", "Guards", "0504");
+    assert!(!guards.contains(&"0503".to_string()), "{guards:?}");
+    assert!(guards.contains(&"0404".to_string()), "{guards:?}");
+}
