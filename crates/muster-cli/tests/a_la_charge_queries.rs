@@ -180,3 +180,17 @@ fn a_reduced_defender_counts_its_back() {
     assert_eq!(o["ratio"], "2-1");
     assert_eq!(o["column"], "1-1");
 }
+
+/// St Albans §12.2: archers "can shoot down a road that runs through a building hex so
+/// long as the shoot in a straight line of hexes along that road". Holywell Hill runs
+/// along the zigzag row 06xx; the shot down it must have one answer at every distance
+/// (guards against the even distances, whose centre line runs along the hexsides beside
+/// the road, being refused).
+#[test]
+fn every_shot_down_holywell_hill_has_the_same_answer() {
+    for to in ["1106", "1006", "0906", "0806"] {
+        let v = json(&["query", "los", ST_ALBANS_2, "1306", to, "--format", "json"]);
+        assert_eq!(v["clear"], true, "1306 -> {to}: {v}");
+        assert!(v["reason"].as_str().unwrap_or("").contains("road"), "{v}");
+    }
+}
