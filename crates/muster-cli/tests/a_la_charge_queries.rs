@@ -194,3 +194,61 @@ fn every_shot_down_holywell_hill_has_the_same_answer() {
         assert!(v["reason"].as_str().unwrap_or("").contains("road"), "{v}");
     }
 }
+
+fn reach_hexes(v: &Value) -> Vec<String> {
+    v["hexes"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|h| h.as_str().map(String::from)).collect())
+        .unwrap_or_default()
+}
+
+/// §9/§11: a reinforcement cannot enter a hex an enemy combat unit holds — its entry hex
+/// included (guards against leaving the entry hex out of who stands where).
+#[test]
+fn a_reinforcement_cannot_enter_where_an_enemy_stands() {
+    let v = json(&[
+        "query",
+        "reach",
+        "tests/queries/a-la-charge/enemy-on-entry.scenario.ron",
+        "yorkists/(3-2)",
+        "--from",
+        "0801",
+        "--format",
+        "json",
+    ]);
+    assert!(!reach_hexes(&v).contains(&"0801".to_string()), "{v}");
+    assert!(reach_hexes(&v).is_empty(), "it never enters the map: {v}");
+}
+
+/// §7, no stacking: a reinforcement does not end its move in its entry hex on top of a
+/// friendly combat unit.
+#[test]
+fn a_reinforcement_does_not_end_on_a_friend_in_its_entry_hex() {
+    let v = json(&[
+        "query",
+        "reach",
+        "tests/queries/a-la-charge/friend-on-entry.scenario.ron",
+        "yorkists/(3-2)",
+        "--from",
+        "0801",
+        "--format",
+        "json",
+    ]);
+    assert!(!reach_hexes(&v).contains(&"0801".to_string()), "{v}");
+    assert!(!reach_hexes(&v).is_empty(), "it may pass through: {v}");
+}
+
+/// "King Henry … cannot move alone": his companion inactive until turn 3, he does not
+/// move either (guards against the companion's reach skipping `Inactive`).
+#[test]
+fn the_king_does_not_move_with_an_inactive_companion() {
+    let v = json(&[
+        "query",
+        "reach",
+        "tests/queries/a-la-charge/inactive-companion.scenario.ron",
+        "King Henry",
+        "--format",
+        "json",
+    ]);
+    assert!(reach_hexes(&v).is_empty(), "{v}");
+}
