@@ -91,3 +91,22 @@ fn los_honours_the_shooters_facing_and_arc() {
     let (_, why) = clear(SAINT_AUBIN, "0505", "0305");
     assert!(why.contains("firing arc"), "{why}");
 }
+
+/// §6.0 with a general (who never blocks, §1.2) certainly in a hex an owner's-choice stand
+/// may also fill: the stand may block, so the hex is uncertain (guards against counting
+/// the general as the hex's holder).
+#[test]
+fn a_stand_that_may_share_a_generals_hex_makes_it_uncertain() {
+    let v = json(&[
+        "query",
+        "los",
+        "tests/queries/charles-the-bold/general-between.scenario.ron",
+        "0808",
+        "0806",
+    ]);
+    let uncertain: Vec<&str> = v["uncertain"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    assert!(uncertain.contains(&"0807"), "{v}");
+}

@@ -247,14 +247,21 @@ pub fn line_of_fire(s: &Scenario, from: FireEnd, to: FireEnd) -> Result<LineOfFi
     Ok(l)
 }
 
-/// Hexes strictly between the ends of a path that some line may hold but none certainly
-/// does.
+/// Hexes strictly between the ends of a path that some line may fill with a counter that
+/// blocks (one that may not share a hex: a stand, a character, not a general or a leader)
+/// but that no such counter certainly fills. A general certainly there does not decide
+/// the hex: he never blocks.
 fn uncertain_between(s: &Scenario, path: &[Hex]) -> Vec<Hex> {
+    let p = &s.placements;
     let inner = path.get(1..path.len().saturating_sub(1)).unwrap_or(&[]);
     inner
         .iter()
         .copied()
-        .filter(|h| s.placements.possibly_held(*h) && s.placements.certainly_held(*h).is_empty())
+        .filter(|h| {
+            let may = p.who_could_be(*h).iter().any(|l| p.line(*l).bound > 0);
+            let certain = p.certainly_held(*h).iter().any(|o| !o.free);
+            may && !certain
+        })
         .collect()
 }
 
