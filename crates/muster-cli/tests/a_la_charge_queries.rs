@@ -252,3 +252,50 @@ fn the_king_does_not_move_with_an_inactive_companion() {
     ]);
     assert!(reach_hexes(&v).is_empty(), "{v}");
 }
+
+/// §12.1: "A unit cannot attack or be attacked more than once in a combat phase": one hex
+/// named twice is refused (guards against counting the same attacker twice).
+#[test]
+fn odds_refuse_a_hex_named_twice() {
+    let (code, _, err) = muster(&["query", "odds", ODDS, "0302", "0302", "0303"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("0302"), "{err}");
+    let (code, _, err) = muster(&["query", "odds", ODDS, "0303", "0303"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+/// §12.2: archers "can add their strength rating to that of other units attacking the
+/// same hex either in melee or by shooting": knights in melee and bowmen shooting from two
+/// hexes off are one combat.
+#[test]
+fn archers_shooting_add_to_a_melee_attack() {
+    let o = json(&["query", "odds", ODDS, "0302", "0305", "0303"]);
+    assert_eq!(o["attackers"][1]["shooting"], true, "{o}");
+    assert_eq!(o["attackers"][1]["archer_in_melee"], false, "{o}");
+    assert_eq!(o["attack"], 5, "knights 3 + leader 1 + bowmen 1 shooting: {o}");
+}
+
+/// §12.6: a reduced step shoots with its own range (guards against the full side's range).
+#[test]
+fn a_reduced_archer_shoots_with_the_reduced_range() {
+    let reduced = "tests/rules-examples/ac-odds-reduced.scenario.ron";
+    let full = json(&["query", "odds", reduced, "0305", "0303", "--fire"]);
+    assert_eq!(full["attack"], 2, "{full}");
+    let (code, _, err) = muster(&[
+        "query", "odds", reduced, "0305", "0303", "--fire", "--reduced", "0305",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("shoots 1"), "{err}");
+}
+
+/// `--charging` and `--reduced` name hexes of the combat; another hex is an error, not
+/// silently ignored.
+#[test]
+fn odds_refuse_a_charging_or_reduced_hex_outside_the_combat() {
+    let (code, _, err) = muster(&["query", "odds", ODDS, "0302", "0303", "--charging", "0503"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("0503"), "{err}");
+    let (code, _, err) = muster(&["query", "odds", ODDS, "0302", "0303", "--reduced", "0503"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("0503"), "{err}");
+}
