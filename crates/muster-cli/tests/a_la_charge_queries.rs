@@ -299,3 +299,21 @@ fn odds_refuse_a_charging_or_reduced_hex_outside_the_combat() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("0503"), "{err}");
 }
+
+/// §13: "If the scenario is played for the mandated number of turns with neither player
+/// winning as described above, victory is determined as stated in the scenario rules." A
+/// scenario's fallback win is `Otherwise`: `Not(MajorVictory(x))` for the other side holds
+/// beside x's minor victory and grants two winners at once (guards Civitate).
+#[test]
+fn no_bundled_scenario_grants_a_fallback_win_beside_a_minor_victory() {
+    let dir = root().join("scenarios/a-la-charge");
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            !text.contains("when: Not(MajorVictory("),
+            "{}: a fallback win written as Not(MajorVictory(..)) co-holds with the other side's minor victory; write `when: Otherwise`",
+            path.display()
+        );
+    }
+}
