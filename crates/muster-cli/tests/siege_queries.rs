@@ -122,3 +122,12 @@ fn no_way_down_from_the_walls_without_a_stairway() {
     assert!(!guards.contains(&"0503".to_string()), "{guards:?}");
     assert!(guards.contains(&"0404".to_string()), "{guards:?}");
 }
+
+/// 2.43 note: the wall straddles the two hexes "except when the siege tower is in an
+/// adjacent filled moat hex": then distances are from the wall hex, whichever hex of the
+/// tower the shooter stands on (guards against the exception only for the moat hex itself).
+#[test]
+fn a_tower_in_the_adjacent_filled_moat_measures_from_the_wall_hex() {
+    let v = los("tower-adjacent-moat", "0606", "0603", &["--from-level", "upper"]);
+    assert_eq!(v["clear"], false, "{v}");
+}

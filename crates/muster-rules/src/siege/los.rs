@@ -569,8 +569,9 @@ fn outer_of(path: &[Hex], i: usize, high_shoots: bool) -> Option<Hex> {
 /// from the wall as the one above it, whichever of them shoots. The distance is measured
 /// "from the wall and not from the battlement hex" (note to 3.23): the wall straddles the
 /// wall hex and the hex beside it on the line (`outer`), and each distance is to the
-/// nearer of the two — except when the one above stands in that hex itself, a siege tower
-/// in the adjacent filled moat, where the text measures from the wall hex alone.
+/// nearer of the two — except when the one above is on a siege tower standing in the
+/// filled moat hex beside the wall (any hex of it), where the text measures from the wall
+/// hex alone.
 fn battlement_rule(
     f: &Field,
     (high, low): (Hex, Hex),
@@ -579,7 +580,16 @@ fn battlement_rule(
     e: &mut Eval,
 ) {
     let id = |h: Hex| f.world().grid.to_printed(h);
-    let adjacent_tower = outer == Some(high) && f.has(high, "moat");
+    // "except when the siege tower is in an adjacent filled moat hex": any hex of the
+    // shooter's tower in the moat beside the wall.
+    let adjacent_tower = (outer == Some(high) && f.has(high, "moat"))
+        || f.pieces_at(high).any(|p| {
+            p.def.above > 0
+                && p
+                    .hexes
+                    .iter()
+                    .any(|h| f.has(*h, "moat") && distance(*h, wall) == 1)
+        });
     let straddle = outer.filter(|_| !adjacent_tower);
     let from_wall = |h: Hex| {
         let d = distance(h, wall);
