@@ -131,3 +131,11 @@ fn a_tower_in_the_adjacent_filled_moat_measures_from_the_wall_hex() {
     let v = los("tower-adjacent-moat", "0606", "0603", &["--from-level", "upper"]);
     assert_eq!(v["clear"], false, "{v}");
 }
+
+/// 6.21 `aiming` "over-rides the shooting restrictions relating to target (see 1.44 and
+/// 2.43)": the friend next to the target no longer stops the shot.
+#[test]
+fn with_aiming_a_friend_next_to_the_target_does_not_stop_the_shot() {
+    let v = los("tail-friend-aiming", "1012", "1009", &[]);
+    assert_eq!(v["clear"], true, "{v}");
+}

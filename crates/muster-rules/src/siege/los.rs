@@ -16,8 +16,9 @@
 //!   and one from the ground up does not; characters (ours) block whichever end shoots;
 //! - a ballista does not block a shot from a siege tower's upper level (2.43 "ignore …
 //!   other obstacles below him" over 3.42);
-//! - the battlement distance rule of 2.43 applies to any shooter above a wall shooting at
-//!   a target on the ground beyond it.
+//! - the battlement distance rule of 2.43 applies to a line over a wall between a
+//!   character above it (a siege tower's upper level) and one below; a character on raised
+//!   ground (the walls, a castle tower, the keep) sees over his own walls (ours).
 
 use super::cite;
 use super::field::{positioned, Field};
@@ -411,7 +412,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                 ));
             } else if ls.min(lt) < top && f.has(higher, "raised") {
                 e.steps.push(format!(
-                    "{}: the wall, seen from the walls themselves",
+                    "{}: the wall, seen from the walls themselves (ours: the 2.43 distance rule is for shots over the battlements from outside)",
                     id(h)
                 ));
             } else if ls.min(lt) < top {
