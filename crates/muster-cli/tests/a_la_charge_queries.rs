@@ -198,7 +198,11 @@ fn every_shot_down_holywell_hill_has_the_same_answer() {
 fn reach_hexes(v: &Value) -> Vec<String> {
     v["hexes"]
         .as_array()
-        .map(|a| a.iter().filter_map(|h| h.as_str().map(String::from)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|h| h.as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -272,7 +276,10 @@ fn archers_shooting_add_to_a_melee_attack() {
     let o = json(&["query", "odds", ODDS, "0302", "0305", "0303"]);
     assert_eq!(o["attackers"][1]["shooting"], true, "{o}");
     assert_eq!(o["attackers"][1]["archer_in_melee"], false, "{o}");
-    assert_eq!(o["attack"], 5, "knights 3 + leader 1 + bowmen 1 shooting: {o}");
+    assert_eq!(
+        o["attack"], 5,
+        "knights 3 + leader 1 + bowmen 1 shooting: {o}"
+    );
 }
 
 /// §12.6: a reduced step shoots with its own range (guards against the full side's range).
@@ -282,7 +289,14 @@ fn a_reduced_archer_shoots_with_the_reduced_range() {
     let full = json(&["query", "odds", reduced, "0305", "0303", "--fire"]);
     assert_eq!(full["attack"], 2, "{full}");
     let (code, _, err) = muster(&[
-        "query", "odds", reduced, "0305", "0303", "--fire", "--reduced", "0305",
+        "query",
+        "odds",
+        reduced,
+        "0305",
+        "0303",
+        "--fire",
+        "--reduced",
+        "0305",
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("shoots 1"), "{err}");

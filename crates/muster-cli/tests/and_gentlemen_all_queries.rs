@@ -191,14 +191,20 @@ fn a_defender_in_contact_with_two_enemies_takes_minus_two() {
         "4,6",
     ]);
     assert_eq!(
-        modifier(&v["defender"], "In contact with more than one enemy foot or horse unit"),
+        modifier(
+            &v["defender"],
+            "In contact with more than one enemy foot or horse unit"
+        ),
         Some((-2, "printed".into())),
         "{v}"
     );
     assert_eq!(v["defender"]["score"], 4, "{v}");
     assert_eq!(v["shock"]["defender"], 3, "{v}");
     assert_eq!(
-        modifier(&v["attacker"], "In contact with more than one enemy foot or horse unit"),
+        modifier(
+            &v["attacker"],
+            "In contact with more than one enemy foot or horse unit"
+        ),
         None,
         "the attacker touches one enemy: {v}"
     );

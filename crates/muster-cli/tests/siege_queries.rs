@@ -45,7 +45,11 @@ fn los(name: &str, from: &str, to: &str, extra: &[&str]) -> Value {
 fn uncertain(v: &Value) -> Vec<String> {
     v["uncertain"]
         .as_array()
-        .map(|a| a.iter().filter_map(|h| h.as_str().map(String::from)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|h| h.as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -55,20 +59,33 @@ fn uncertain(v: &Value) -> Vec<String> {
 fn a_friendly_horse_whose_tail_is_next_to_the_target_blocks_the_shot() {
     let v = los("tail-friend", "1012", "1009", &[]);
     assert_eq!(v["clear"], false, "{v}");
-    assert!(v["reason"].as_str().unwrap().contains("next to the target"), "{v}");
+    assert!(
+        v["reason"].as_str().unwrap().contains("next to the target"),
+        "{v}"
+    );
 }
 
 /// 2.43: a tower shooter ignores characters *below* him, not those on his own level.
 #[test]
 fn a_tower_shooter_does_not_ignore_a_defender_on_his_own_level() {
-    let v = los("tower-over-defender", "0605", "0603", &["--from-level", "upper"]);
+    let v = los(
+        "tower-over-defender",
+        "0605",
+        "0603",
+        &["--from-level", "upper"],
+    );
     assert_eq!(v["clear"], false, "{v}");
 }
 
 /// 2.43: a friend on the same siege tower's upper level is not below the shooter.
 #[test]
 fn a_tower_shooter_does_not_ignore_a_friend_beside_him_on_the_upper_level() {
-    let v = los("tower-upper-friend", "0607", "0602", &["--from-level", "upper"]);
+    let v = los(
+        "tower-upper-friend",
+        "0607",
+        "0602",
+        &["--from-level", "upper"],
+    );
     assert_eq!(v["clear"], false, "{v}");
 }
 
@@ -100,7 +117,11 @@ fn reach(name: &str, unit: &str, from: &str) -> Vec<String> {
     let v = json(&["query", "reach", file.as_str(), unit, "--from", from]);
     v["hexes"]
         .as_array()
-        .map(|a| a.iter().filter_map(|h| h.as_str().map(String::from)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|h| h.as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -128,7 +149,12 @@ fn no_way_down_from_the_walls_without_a_stairway() {
 /// tower the shooter stands on (guards against the exception only for the moat hex itself).
 #[test]
 fn a_tower_in_the_adjacent_filled_moat_measures_from_the_wall_hex() {
-    let v = los("tower-adjacent-moat", "0606", "0603", &["--from-level", "upper"]);
+    let v = los(
+        "tower-adjacent-moat",
+        "0606",
+        "0603",
+        &["--from-level", "upper"],
+    );
     assert_eq!(v["clear"], false, "{v}");
 }
 

@@ -157,7 +157,11 @@ pub fn engage(a: EngageArgs, melee: bool) -> anyhow::Result<()> {
             t.push_str(&format!("\nshock points: {x} to {one}, {y} to {two}"));
         }
         if !e.uncertain.is_empty() {
-            let hexes: Vec<String> = e.uncertain.iter().map(|h| s.world.grid.to_printed(*h)).collect();
+            let hexes: Vec<String> = e
+                .uncertain
+                .iter()
+                .map(|h| s.world.grid.to_printed(*h))
+                .collect();
             t.push_str(&format!(
                 "\nuncertain: an owner's choice or a hidden regiment may stand in {} (then −2 for contact with more than one enemy)",
                 hexes.join(", ")

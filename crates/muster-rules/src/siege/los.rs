@@ -198,7 +198,8 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
         return e;
     }
     // The friendly character next to the target (1.44, as 2.43 restates it).
-    if !f.s.file.options.iter().any(|o| o == "aiming") && friend_next_to_target(f, a, b, lt, &mut e) {
+    if !f.s.file.options.iter().any(|o| o == "aiming") && friend_next_to_target(f, a, b, lt, &mut e)
+    {
         return e;
     }
     let lower_ground = ls.min(lt);
@@ -520,7 +521,10 @@ fn friend_next_to_target(f: &Field, a: Hex, b: Hex, lt: i32, e: &mut Eval) -> bo
         })
     };
     let friends: Vec<_> = sides.iter().map(|s| friend(*s)).collect();
-    if let Some(Some(c)) = friends.first().filter(|_| friends.iter().all(Option::is_some)) {
+    if let Some(Some(c)) = friends
+        .first()
+        .filter(|_| friends.iter().all(Option::is_some))
+    {
         let by = if c.hex != b && distance(c.hex, b) == 1 {
             id(c.hex)
         } else {
@@ -535,7 +539,10 @@ fn friend_next_to_target(f: &Field, a: Hex, b: Hex, lt: i32, e: &mut Eval) -> bo
     }
     // Friends the set-up may put next to the target: the verdict assumes they are not.
     for n in f.world().grid.neighbors_on_map(b).filter(|n| *n != a) {
-        let laid_out = friends.iter().flatten().any(|c| c.hex == n || c.tail == Some(n));
+        let laid_out = friends
+            .iter()
+            .flatten()
+            .any(|c| c.hex == n || c.tail == Some(n));
         let may = p.who_could_be(n).iter().any(|&li| {
             let l = p.line(li);
             let shooter_himself = p.who_could_be(a).contains(&li) && l.bound <= 1;
@@ -586,8 +593,7 @@ fn battlement_rule(
     let adjacent_tower = (outer == Some(high) && f.has(high, "moat"))
         || f.pieces_at(high).any(|p| {
             p.def.above > 0
-                && p
-                    .hexes
+                && p.hexes
                     .iter()
                     .any(|h| f.has(*h, "moat") && distance(*h, wall) == 1)
         });
