@@ -180,3 +180,154 @@ fn a_reduced_defender_counts_its_back() {
     assert_eq!(o["ratio"], "2-1");
     assert_eq!(o["column"], "1-1");
 }
+
+/// St Albans §12.2: archers "can shoot down a road that runs through a building hex so
+/// long as the shoot in a straight line of hexes along that road". Holywell Hill runs
+/// along the zigzag row 06xx; the shot down it must have one answer at every distance
+/// (guards against the even distances, whose centre line runs along the hexsides beside
+/// the road, being refused).
+#[test]
+fn every_shot_down_holywell_hill_has_the_same_answer() {
+    for to in ["1106", "1006", "0906", "0806"] {
+        let v = json(&["query", "los", ST_ALBANS_2, "1306", to, "--format", "json"]);
+        assert_eq!(v["clear"], true, "1306 -> {to}: {v}");
+        assert!(v["reason"].as_str().unwrap_or("").contains("road"), "{v}");
+    }
+}
+
+fn reach_hexes(v: &Value) -> Vec<String> {
+    v["hexes"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|h| h.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// §9/§11: a reinforcement cannot enter a hex an enemy combat unit holds — its entry hex
+/// included (guards against leaving the entry hex out of who stands where).
+#[test]
+fn a_reinforcement_cannot_enter_where_an_enemy_stands() {
+    let v = json(&[
+        "query",
+        "reach",
+        "tests/queries/a-la-charge/enemy-on-entry.scenario.ron",
+        "yorkists/(3-2)",
+        "--from",
+        "0801",
+        "--format",
+        "json",
+    ]);
+    assert!(!reach_hexes(&v).contains(&"0801".to_string()), "{v}");
+    assert!(reach_hexes(&v).is_empty(), "it never enters the map: {v}");
+}
+
+/// §7, no stacking: a reinforcement does not end its move in its entry hex on top of a
+/// friendly combat unit.
+#[test]
+fn a_reinforcement_does_not_end_on_a_friend_in_its_entry_hex() {
+    let v = json(&[
+        "query",
+        "reach",
+        "tests/queries/a-la-charge/friend-on-entry.scenario.ron",
+        "yorkists/(3-2)",
+        "--from",
+        "0801",
+        "--format",
+        "json",
+    ]);
+    assert!(!reach_hexes(&v).contains(&"0801".to_string()), "{v}");
+    assert!(!reach_hexes(&v).is_empty(), "it may pass through: {v}");
+}
+
+/// "King Henry … cannot move alone": his companion inactive until turn 3, he does not
+/// move either (guards against the companion's reach skipping `Inactive`).
+#[test]
+fn the_king_does_not_move_with_an_inactive_companion() {
+    let v = json(&[
+        "query",
+        "reach",
+        "tests/queries/a-la-charge/inactive-companion.scenario.ron",
+        "King Henry",
+        "--format",
+        "json",
+    ]);
+    assert!(reach_hexes(&v).is_empty(), "{v}");
+}
+
+/// §12.1: "A unit cannot attack or be attacked more than once in a combat phase": one hex
+/// named twice is refused (guards against counting the same attacker twice).
+#[test]
+fn odds_refuse_a_hex_named_twice() {
+    let (code, _, err) = muster(&["query", "odds", ODDS, "0302", "0302", "0303"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("0302"), "{err}");
+    let (code, _, err) = muster(&["query", "odds", ODDS, "0303", "0303"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+/// §12.2: archers "can add their strength rating to that of other units attacking the
+/// same hex either in melee or by shooting": knights in melee and bowmen shooting from two
+/// hexes off are one combat.
+#[test]
+fn archers_shooting_add_to_a_melee_attack() {
+    let o = json(&["query", "odds", ODDS, "0302", "0305", "0303"]);
+    assert_eq!(o["attackers"][1]["shooting"], true, "{o}");
+    assert_eq!(o["attackers"][1]["archer_in_melee"], false, "{o}");
+    assert_eq!(
+        o["attack"], 5,
+        "knights 3 + leader 1 + bowmen 1 shooting: {o}"
+    );
+}
+
+/// §12.6: a reduced step shoots with its own range (guards against the full side's range).
+#[test]
+fn a_reduced_archer_shoots_with_the_reduced_range() {
+    let reduced = "tests/rules-examples/ac-odds-reduced.scenario.ron";
+    let full = json(&["query", "odds", reduced, "0305", "0303", "--fire"]);
+    assert_eq!(full["attack"], 2, "{full}");
+    let (code, _, err) = muster(&[
+        "query",
+        "odds",
+        reduced,
+        "0305",
+        "0303",
+        "--fire",
+        "--reduced",
+        "0305",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("shoots 1"), "{err}");
+}
+
+/// `--charging` and `--reduced` name hexes of the combat; another hex is an error, not
+/// silently ignored.
+#[test]
+fn odds_refuse_a_charging_or_reduced_hex_outside_the_combat() {
+    let (code, _, err) = muster(&["query", "odds", ODDS, "0302", "0303", "--charging", "0503"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("0503"), "{err}");
+    let (code, _, err) = muster(&["query", "odds", ODDS, "0302", "0303", "--reduced", "0503"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("0503"), "{err}");
+}
+
+/// §13: "If the scenario is played for the mandated number of turns with neither player
+/// winning as described above, victory is determined as stated in the scenario rules." A
+/// scenario's fallback win is `Otherwise`: `Not(MajorVictory(x))` for the other side holds
+/// beside x's minor victory and grants two winners at once (guards Civitate).
+#[test]
+fn no_bundled_scenario_grants_a_fallback_win_beside_a_minor_victory() {
+    let dir = root().join("scenarios/a-la-charge");
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            !text.contains("when: Not(MajorVictory("),
+            "{}: a fallback win written as Not(MajorVictory(..)) co-holds with the other side's minor victory; write `when: Otherwise`",
+            path.display()
+        );
+    }
+}

@@ -174,3 +174,38 @@ fn a_general_does_not_block_a_regiment() {
         .collect();
     assert!(hexes.contains(&"1013"), "{r}");
 }
+
+/// §8 defender's modifiers: "−2 In contact with more than one enemy foot or horse unit".
+/// The §8 example with a second enemy regiment beside the defender: 6 + 1 − 1 − 2 = 4, and
+/// the attacker's 7 beats it by 3 (guards against leaving the modifier out).
+#[test]
+fn a_defender_in_contact_with_two_enemies_takes_minus_two() {
+    let v = json(&[
+        "query",
+        "melee",
+        "tests/rules-examples/aga-two-in-contact.scenario.ron",
+        "Charging Foot",
+        "Musket Foot",
+        "--charging",
+        "--rolls",
+        "4,6",
+    ]);
+    assert_eq!(
+        modifier(
+            &v["defender"],
+            "In contact with more than one enemy foot or horse unit"
+        ),
+        Some((-2, "printed".into())),
+        "{v}"
+    );
+    assert_eq!(v["defender"]["score"], 4, "{v}");
+    assert_eq!(v["shock"]["defender"], 3, "{v}");
+    assert_eq!(
+        modifier(
+            &v["attacker"],
+            "In contact with more than one enemy foot or horse unit"
+        ),
+        None,
+        "the attacker touches one enemy: {v}"
+    );
+}

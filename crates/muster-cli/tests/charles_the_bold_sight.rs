@@ -91,3 +91,50 @@ fn los_honours_the_shooters_facing_and_arc() {
     let (_, why) = clear(SAINT_AUBIN, "0505", "0305");
     assert!(why.contains("firing arc"), "{why}");
 }
+
+/// §6.0 with a general (who never blocks, §1.2) certainly in a hex an owner's-choice stand
+/// may also fill: the stand may block, so the hex is uncertain (guards against counting
+/// the general as the hex's holder).
+#[test]
+fn a_stand_that_may_share_a_generals_hex_makes_it_uncertain() {
+    let v = json(&[
+        "query",
+        "los",
+        "tests/queries/charles-the-bold/general-between.scenario.ron",
+        "0808",
+        "0806",
+    ]);
+    let uncertain: Vec<&str> = v["uncertain"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    assert!(uncertain.contains(&"0807"), "{v}");
+}
+
+/// §6.0 "Artillery fire along the narrow 2H front": ours, a corridor two hexes wide straight
+/// ahead of the stand (between and along its two front lines, at most one hex off the
+/// middle), so the hex dead ahead is in it and a hex far off to one side is not (guards
+/// against the two 60°-diverging lines that left the hex dead ahead out).
+#[test]
+fn artillery_fires_straight_ahead_in_a_two_hex_corridor() {
+    let guns = "tests/queries/charles-the-bold/guns.scenario.ron";
+    let (ahead, why) = clear(guns, "0808", "0707");
+    assert!(ahead, "dead ahead: {why}");
+    let (wide, why) = clear(guns, "0808", "0507");
+    assert!(!wide, "off the corridor: {why}");
+    assert!(why.contains("ours"), "{why}");
+}
+
+/// §6.0 firing arc with an owner's-choice shooter: every stand that may stand in the
+/// shooter's hex faces away from the target, so the shot is outside the arc whichever it
+/// is (guards against "firing arc not checked" for choice lines).
+#[test]
+fn an_owners_choice_shooter_facing_away_is_outside_the_arc() {
+    let (ok, why) = clear(
+        "tests/queries/charles-the-bold/choice.scenario.ron",
+        "0606",
+        "0405",
+    );
+    assert!(!ok, "{why}");
+    assert!(why.contains("firing arc"), "{why}");
+}

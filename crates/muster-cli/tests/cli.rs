@@ -273,7 +273,11 @@ fn line_of_fire_on_st_albans() {
     let down_the_road = json(&["query", "los", ST_ALBANS_2, "1306", "0806"]);
     assert_eq!(down_the_road["clear"], true, "{down_the_road}");
     assert!(down_the_road["reason"].as_str().unwrap().contains("road"));
-    let through_town = json(&["query", "los", ST_ALBANS_2, "1806", "1006"]);
+    // Down Holywell Hill into the town at an even distance: still down the road (ours).
+    let down_the_hill = json(&["query", "los", ST_ALBANS_2, "1806", "1006"]);
+    assert_eq!(down_the_hill["clear"], true, "{down_the_hill}");
+    // Off the road, through the town's buildings.
+    let through_town = json(&["query", "los", ST_ALBANS_2, "1806", "1007"]);
     assert_eq!(through_town["clear"], false);
     assert_eq!(through_town["cover"], "building");
     assert_eq!(through_town["path"][0], "1806");

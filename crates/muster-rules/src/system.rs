@@ -242,20 +242,37 @@ pub fn line_of_fire(s: &Scenario, from: FireEnd, to: FireEnd) -> Result<LineOfFi
     let g = of(s)?;
     let mut l = g.line_of_fire(s, from, to)?;
     if g.occupants_block_fire() {
-        l.uncertain = uncertain_between(s, &l.path);
+        merge_uncertain(&mut l.uncertain, uncertain_between(s, &l.path));
     }
     Ok(l)
 }
 
-/// Hexes strictly between the ends of a path that some line may hold but none certainly
-/// does.
+/// Hexes strictly between the ends of a path that some line may fill with a counter that
+/// blocks (one that may not share a hex: a stand, a character, not a general or a leader)
+/// but that no such counter certainly fills. A general certainly there does not decide
+/// the hex: he never blocks.
 fn uncertain_between(s: &Scenario, path: &[Hex]) -> Vec<Hex> {
+    let p = &s.placements;
     let inner = path.get(1..path.len().saturating_sub(1)).unwrap_or(&[]);
     inner
         .iter()
         .copied()
-        .filter(|h| s.placements.possibly_held(*h) && s.placements.certainly_held(*h).is_empty())
+        .filter(|h| {
+            let may = p.who_could_be(*h).iter().any(|l| p.line(*l).bound > 0);
+            let certain = p.certainly_held(*h).iter().any(|o| !o.free);
+            may && !certain
+        })
         .collect()
+}
+
+/// The system's own uncertain hexes (those its rules found) and the hexes between, the
+/// latter first, each once.
+fn merge_uncertain(own: &mut Vec<Hex>, between: Vec<Hex>) {
+    let mut all = between;
+    all.append(own);
+    let mut seen = std::collections::HashSet::new();
+    all.retain(|h| seen.insert(*h));
+    *own = all;
 }
 
 /// Several shooters at one target, by the scenario's rules.
@@ -268,7 +285,8 @@ pub fn crossfire(
     let (mut fires, choose) = g.crossfire(s, shooters, target)?;
     if g.occupants_block_fire() {
         for l in &mut fires {
-            l.uncertain = uncertain_between(s, &l.path);
+            let between = uncertain_between(s, &l.path);
+            merge_uncertain(&mut l.uncertain, between);
         }
     }
     Ok((fires, choose))

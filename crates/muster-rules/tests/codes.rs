@@ -66,3 +66,11 @@ fn every_check_file_writes_its_code_once() {
     assert!(checked > 50, "found only {checked} check files");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `muster explain CB306` says what the check does: any shortfall of ranks the list line
+/// gives strength for is a warning, not only a stand without `ranks` (review of issue 13).
+#[test]
+fn cb306_explains_every_shortfall_of_ranks() {
+    let d = muster_rules::registry::explain("CB306").expect("CB306");
+    assert!(d.doc.contains("fewer extra ranks"), "{}", d.doc);
+}

@@ -77,9 +77,11 @@ const CAPTIONS_3_23: [(&str, &str, bool, CoverKind); 20] = {
 };
 
 /// The characters of the 3.23 diagram, each a soldier on the hex its letter labels. The
-/// diagram does not give their sides; C and E stand side by side, so C and E are one side
-/// and A, B, D the other (with C beside E, a shooter of E's side could not shoot C unless
-/// `aiming`, 1.44 as 2.43 restates it).
+/// diagram does not give their sides: C and E are put on one side and A, B, D on the
+/// other. No two of A–E stand next to each other on this map, so 1.44 (a friend next to
+/// the target) never applies here and the run with `aiming` only shows that the option
+/// changes none of the captions; the friend rule itself is tested on
+/// `tests/queries/siege/` by `crates/muster-cli/tests/siege_queries.rs`.
 fn characters_3_23(s: &mut ScenarioFile, map: &MapFile, aiming: bool) {
     let hex_of = |label: &str| {
         map.hexes

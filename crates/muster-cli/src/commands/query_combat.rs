@@ -144,10 +144,28 @@ pub fn engage(a: EngageArgs, melee: bool) -> anyhow::Result<()> {
     if let Some((to_first, to_second)) = e.shock {
         v["shock"] = json!({ one: to_first, two: to_second });
     }
+    if melee {
+        v["uncertain"] = json!(e
+            .uncertain
+            .iter()
+            .map(|h| s.world.grid.to_printed(*h))
+            .collect::<Vec<_>>());
+    }
     print(&v, a.format, || {
         let mut t = format!("{}\n{}", human(&e.first), human(&e.second));
         if let Some((x, y)) = e.shock {
             t.push_str(&format!("\nshock points: {x} to {one}, {y} to {two}"));
+        }
+        if !e.uncertain.is_empty() {
+            let hexes: Vec<String> = e
+                .uncertain
+                .iter()
+                .map(|h| s.world.grid.to_printed(*h))
+                .collect();
+            t.push_str(&format!(
+                "\nuncertain: an owner's choice or a hidden regiment may stand in {} (then −2 for contact with more than one enemy)",
+                hexes.join(", ")
+            ));
         }
         t
     })

@@ -12,7 +12,8 @@ use std::path::PathBuf;
 pub struct OddsArgs {
     /// The scenario file (A la Charge).
     scenario: PathBuf,
-    /// The attackers' hexes, then the defender's hex last.
+    /// The attackers' hexes, then the defender's hex last. In a melee, an archery unit
+    /// out of contact adds its strength by shooting (§12.2; ours: one in contact fights).
     #[arg(required = true, num_args = 2..)]
     hexes: Vec<String>,
     /// Archery fire instead of melee (§12.2: archers only, in range, with a line of fire).
@@ -70,6 +71,7 @@ pub fn run(a: OddsArgs) -> anyhow::Result<()> {
             "leader": p.leader.as_ref().map(|(id, r)| json!({"unit": id, "rating": r})),
             "archer_in_melee": p.archer_in_melee,
             "charging": p.charging,
+            "shooting": p.shooting,
             "total": p.total,
         })
     };

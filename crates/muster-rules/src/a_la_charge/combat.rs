@@ -23,6 +23,11 @@ pub struct Part {
     pub archer_in_melee: bool,
     /// Charging: +2 and the leader not added (§10).
     pub charging: bool,
+    /// An archery unit shooting (§12.2): in a fire combat, or adding its strength to a
+    /// melee from out of contact ("either in melee or by shooting").
+    pub shooting: bool,
+    /// The range of the step it is on (full or reduced), for archers.
+    pub range: Option<u32>,
     /// What it adds to its side's total.
     pub total: i32,
 }
@@ -61,7 +66,8 @@ pub struct Ask {
     pub reduced: Vec<Hex>,
 }
 
-/// A hex's part, its side, and whether its unit is an archery unit.
+/// A hex's part, its side, and whether its unit is an archery unit. `melee`: the unit
+/// fights in melee (an archer that shoots, in a fire combat or into a melee, does not).
 fn part(s: &Scenario, hex: Hex, ask: &Ask, melee: bool) -> Result<(Part, usize, bool), String> {
     let p = s.world.grid.to_printed(hex);
     let held = s.placements.certainly_held(hex);
@@ -113,6 +119,8 @@ fn part(s: &Scenario, hex: Hex, ask: &Ask, melee: bool) -> Result<(Part, usize, 
         leader,
         archer_in_melee: archer && melee,
         charging,
+        shooting: archer && !melee,
+        range: step.range,
         total: attack_strength(&[a], mode),
     };
     Ok((part, side, archer))
@@ -124,51 +132,99 @@ pub fn odds(s: &Scenario, ask: &Ask) -> Result<Odds, String> {
     if ask.attackers.is_empty() {
         return Err("name at least one attacker's hex".into());
     }
+    // §12.1: "A unit cannot attack or be attacked more than once in a combat phase."
+    let mut named = ask.attackers.clone();
+    named.push(ask.defender);
+    for (i, h) in named.iter().enumerate() {
+        if named[..i].contains(h) {
+            return Err(format!(
+                "{} is named twice: a unit cannot attack or be attacked more than once in a combat phase (§12.1)",
+                grid.to_printed(*h)
+            ));
+        }
+    }
+    for (flag, hexes, attackers_only) in [
+        ("--charging", &ask.charging, true),
+        ("--reduced", &ask.reduced, false),
+    ] {
+        for h in hexes {
+            let ok = ask.attackers.contains(h) || (!attackers_only && *h == ask.defender);
+            if !ok {
+                return Err(format!(
+                    "{flag} {} names a hex that is not {} of this combat",
+                    grid.to_printed(*h),
+                    if attackers_only {
+                        "an attacker"
+                    } else {
+                        "an attacker or the defender"
+                    }
+                ));
+            }
+        }
+    }
     let melee = !ask.fire;
     let defending = Ask {
         charging: vec![],
         ..ask.clone()
     };
     let (mut defender, dside, _) = part(s, ask.defender, &defending, melee)?;
+    defender.shooting = false;
     defender.total = defender.total.max(0);
     let mut attackers = Vec::new();
     let mut all_archers = true;
+    let mut in_melee = 0;
     for &h in &ask.attackers {
-        let (p, side, archer) = part(s, h, ask, melee)?;
         let pr = grid.to_printed(h);
+        let distance = muster_hex::distance(h, ask.defender);
+        // §12.2: archers add their strength "either in melee or by shooting": in a melee,
+        // an archer out of contact shoots (ours: one in contact fights in melee).
+        let (p, side, archer) = part(s, h, ask, melee)?;
+        let shoots = !melee || (archer && distance != 1);
+        let (p, side, archer) = if shoots && melee {
+            part(s, h, ask, false)?
+        } else {
+            (p, side, archer)
+        };
         if side == dside {
             return Err(format!("`{}` in {pr} is on the defender's side", p.unit));
         }
-        let distance = muster_hex::distance(h, ask.defender);
         all_archers &= archer;
-        let def = s.file.sides[side]
-            .units
-            .iter()
-            .find(|u| u.id == p.unit)
-            .ok_or_else(|| format!("`{}` is not a unit of its side", p.unit))?;
-        if melee && distance != 1 {
-            return Err(format!("`{}` in {pr} is {distance} hexes from the defender: a melee attacker must be adjacent (§12.1)", def.id));
-        }
-        if !melee {
+        if !shoots {
+            in_melee += 1;
+            if distance != 1 {
+                return Err(format!("`{}` in {pr} is {distance} hexes from the defender: a melee attacker must be adjacent (§12.1)", p.unit));
+            }
+        } else {
             if !archer {
                 return Err(format!(
                     "`{}` in {pr} is not an archery unit: only archers shoot (§12.2)",
-                    def.id
+                    p.unit
+                ));
+            }
+            let range = p.range.unwrap_or(0);
+            if distance > range {
+                return Err(format!(
+                    "`{}` in {pr} shoots {range} hexes{} and the defender is {distance} away (§12.1)",
+                    p.unit,
+                    if ask.reduced.contains(&h) {
+                        " on its reduced side"
+                    } else {
+                        ""
+                    }
                 ));
             }
             let l = super::los::line_of_fire(s, h, ask.defender);
-            let range = def.steps.first().and_then(|st| st.range).unwrap_or(0);
-            if distance > range {
-                return Err(format!(
-                    "`{}` in {pr} shoots {range} hexes and the defender is {distance} away (§12.1)",
-                    def.id
-                ));
-            }
             if !l.clear {
                 return Err(format!("no line of fire from {pr}: {}", l.reason));
             }
         }
         attackers.push(p);
+    }
+    if melee && in_melee == 0 {
+        return Err(
+            "no attacker is adjacent to the defender: a melee needs one (§12.1); archers alone shoot with --fire"
+                .into(),
+        );
     }
     let attack: i32 = attackers.iter().map(|p| p.total).sum();
     let defence = defender.total;
@@ -187,7 +243,7 @@ pub fn odds(s: &Scenario, ask: &Ask) -> Result<Odds, String> {
     let col = shifted(ratio, shift.as_ref().map_or(0, |s| s.1));
     // §12.2: "The archery unit by itself cannot attack at less than 1-1 odds" (a melee
     // rule). Ours: the odds the combat is resolved at, after the terrain shift.
-    if melee && all_archers {
+    if in_melee > 0 && all_archers {
         if let Some(one) = columns.iter().position(|c| c == "1-1") {
             if col < one {
                 return Err(format!(

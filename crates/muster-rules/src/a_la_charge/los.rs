@@ -52,28 +52,35 @@ fn blocks(s: &Scenario, h: Hex, hills_block: bool) -> Option<String> {
 }
 
 /// The road a shot runs straight down (St Albans §12.2: "so long as they shoot in a
-/// straight line of hexes along that road"), if any: every hex of the centre-to-centre line
-/// (straight by construction; a line along a hexside is not a line of hexes) is joined to
-/// the next by one and the same road. A line that changes road at a junction is not along
-/// "that road".
-fn straight_down_road(s: &Scenario, steps: &[LineStep]) -> Option<usize> {
-    let hexes: Vec<Hex> = steps
-        .iter()
-        .map(|st| match st {
-            LineStep::One(h) => Some(*h),
-            LineStep::Between(..) => None,
-        })
-        .collect::<Option<_>>()?;
-    if hexes.len() < 2 {
+/// straight line of hexes along that road"), if any, with the hexes of the line on it:
+/// every hex of the centre-to-centre line is joined to the next by one and the same road.
+/// A line that changes road at a junction is not along "that road". Where the line runs
+/// along a hexside it takes the hex of the two that is on the road (ours: on this
+/// flat-top grid a road along a row zigzags, and the shot down it at an even distance runs
+/// along the hexsides beside its hexes; it is still along the road, so every shot down
+/// one road has one answer).
+fn straight_down_road(s: &Scenario, steps: &[LineStep]) -> Option<(usize, Vec<Hex>)> {
+    if steps.len() < 2 {
         return None;
     }
-    s.world.paths.iter().position(|p| {
-        p.kind == "road"
-            && hexes.windows(2).all(|w| {
-                p.hexes
-                    .windows(2)
-                    .any(|r| (r[0] == w[0] && r[1] == w[1]) || (r[0] == w[1] && r[1] == w[0]))
+    s.world.paths.iter().enumerate().find_map(|(i, p)| {
+        if p.kind != "road" {
+            return None;
+        }
+        let on = |h: Hex| p.hexes.contains(&h);
+        let hexes: Vec<Hex> = steps
+            .iter()
+            .map(|st| match *st {
+                LineStep::One(h) => Some(h),
+                LineStep::Between(a, b) => [a, b].into_iter().find(|h| on(*h)),
             })
+            .collect::<Option<_>>()?;
+        let joined = hexes.windows(2).all(|w| {
+            p.hexes
+                .windows(2)
+                .any(|r| (r[0] == w[0] && r[1] == w[1]) || (r[0] == w[1] && r[1] == w[0]))
+        });
+        joined.then_some((i, hexes))
     })
 }
 
@@ -134,6 +141,36 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
     } else {
         None
     };
+    if let Some((r, hexes)) = road {
+        // Down the road: the buildings it runs through do not block.
+        for &h in &hexes[1..hexes.len() - 1] {
+            if let Some(why) = blocks(s, h, hills_block) {
+                reasons.push(format!(
+                    "{why}, but the shot runs in a straight line of hexes along {} through it",
+                    road_name(s, r)
+                ));
+            }
+        }
+        if steps.iter().any(|st| matches!(st, LineStep::Between(..))) {
+            reasons.push(format!(
+                "the line runs along the hexsides beside {}; it is still a shot down the road (our reading of St Albans §12.2)",
+                road_name(s, r)
+            ));
+        }
+        if reasons.is_empty() {
+            reasons.push(format!(
+                "nothing between {} and {} blocks fire",
+                p(from),
+                p(to)
+            ));
+        }
+        return LineOfFire {
+            clear,
+            cover,
+            path: hexes,
+            reason: reasons.join("; "),
+        };
+    }
     let last = steps.len().saturating_sub(1);
     for (i, step) in steps.iter().enumerate() {
         let inner = i != 0 && i != last;
@@ -142,15 +179,8 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
                 path.push(h);
                 if inner {
                     if let Some(why) = blocks(s, h, hills_block) {
-                        if let Some(r) = road {
-                            reasons.push(format!(
-                                "{why}, but the shot runs in a straight line of hexes along {} through it",
-                                road_name(s, r)
-                            ));
-                        } else {
-                            clear = false;
-                            reasons.push(format!("blocked: {why}"));
-                        }
+                        clear = false;
+                        reasons.push(format!("blocked: {why}"));
                     }
                 }
             }

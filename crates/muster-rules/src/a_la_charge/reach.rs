@@ -129,17 +129,7 @@ fn restriction(s: &Scenario, side: usize, unit: usize) -> Option<String> {
 /// when the unit is set up there, or its reinforcement counts its movement from the entry
 /// hexes (`moves_from_entry`).
 fn entry_cost(s: &Scenario, side: usize, unit: usize, from: Hex) -> Result<u32, String> {
-    let set_up_here = s
-        .placements
-        .lines_of(side, unit)
-        .any(|l| l.hexes.contains(&from));
-    let enters_here = s.placements.lines().iter().any(|l| {
-        l.side == side
-            && l.entry_turn().is_some()
-            && l.counters.iter().any(|c| c.unit == unit)
-            && l.hexes.contains(&from)
-    });
-    if set_up_here || !enters_here {
+    if !arrives_at(s, side, unit, from) {
         return Ok(0);
     }
     let id = &s.file.sides[side].units[unit].id;
@@ -165,6 +155,22 @@ fn entry_cost(s: &Scenario, side: usize, unit: usize, from: Hex) -> Result<u32, 
         })
 }
 
+/// Whether the unit enters the map at `from` (a reinforcement's entry hex) rather than
+/// standing there at the start.
+fn arrives_at(s: &Scenario, side: usize, unit: usize, from: Hex) -> bool {
+    let set_up_here = s
+        .placements
+        .lines_of(side, unit)
+        .any(|l| l.hexes.contains(&from));
+    !set_up_here
+        && s.placements.lines().iter().any(|l| {
+            l.side == side
+                && l.entry_turn().is_some()
+                && l.counters.iter().any(|c| c.unit == unit)
+                && l.hexes.contains(&from)
+        })
+}
+
 /// A unit that cannot move alone (2nd St Albans: "King Henry ... cannot move alone") goes
 /// where a friendly combat unit certainly stacked with it goes; with none, it stays.
 fn reach_with_companion(
@@ -185,6 +191,15 @@ fn reach_with_companion(
                 .filter(|u| *u != unit && !cannot_move_alone(s, side, *u))
         });
     match companion {
+        Some(c) if crate::movement::inactive(s, side, c).is_some() => Reach::none(
+            0,
+            format!(
+                "a special rule says it cannot move alone, and `{}`, the combat unit stacked with it in {}, may not act yet: {}",
+                s.file.sides[side].units[c].id,
+                grid.to_printed(from),
+                crate::movement::inactive(s, side, c).unwrap_or_default()
+            ),
+        ),
         Some(c) => {
             let mut r = reach_assuming(s, side, c, from, assume);
             r.moves_with = Some(format!(
@@ -248,12 +263,14 @@ fn reach_assuming(s: &Scenario, side: usize, unit: usize, from: Hex, assume: Ass
             ),
         );
     };
-    // The mover itself is not in the way of its own move.
+    // The mover itself is not in the way of its own move; a reinforcement is not on the
+    // map yet, so whoever holds its entry hex is (§7, §11).
+    let arriving = arrives_at(s, side, unit, from);
     let held: HashMap<Hex, Vec<Holder>> = s
         .placements
         .held_hexes(assume)
         .into_iter()
-        .filter(|h| *h != from)
+        .filter(|h| arriving || *h != from)
         .map(|h| (h, s.placements.held(h, assume)))
         .collect();
     let zoc = enemy_zoc(s, side, &held);
@@ -264,9 +281,19 @@ fn reach_assuming(s: &Scenario, side: usize, unit: usize, from: Hex, assume: Ass
         held.get(&h)
             .is_some_and(|v| v.iter().any(|o| o.side != side && !o.free))
     };
+    if arriving && enemy_at(from) {
+        return Reach::none(
+            full_mp,
+            format!(
+                "an enemy combat unit holds the entry hex {}: the unit cannot enter the map there (§9, §11)",
+                s.world.grid.to_printed(from)
+            ),
+        );
+    }
     // The mover's own hex holds the mover: it may end elsewhere only if no friend fills it.
+    // A reinforcement's entry hex holds only those set up there.
     let friend_combat_at = |h: Hex| {
-        h != from
+        (arriving || h != from)
             && held
                 .get(&h)
                 .is_some_and(|v| v.iter().any(|o| o.side == side && !o.free))

@@ -73,6 +73,10 @@ pub struct Engagement {
     pub band: Option<Band>,
     /// Shock points to (first, second), when both rolls are given.
     pub shock: Option<(i32, i32)>,
+    /// Hexes next to either party that an owner's-choice or hidden enemy regiment may
+    /// fill: with one there, "in contact with more than one enemy" (−2) would apply, and
+    /// the answer assumes it does not.
+    pub uncertain: Vec<Hex>,
 }
 
 /// What the query says of the moment.
@@ -271,6 +275,7 @@ pub fn fire(
         distance,
         band: Some(band),
         shock: None,
+        uncertain: vec![],
     };
     let firer_type = unit_type_modifiers(f.kind, f.reg).0 .0;
     scores(
@@ -357,6 +362,19 @@ pub fn melee(
     } else if m.rear {
         dm.push(printed("Contacted in rear", -3));
     }
+    // "In contact with more than one enemy foot or horse unit" (−2), for either party.
+    let mut uncertain = Vec::new();
+    for (party_side, x, mods) in [(side, &a, &mut am), (dside, &d, &mut dm)] {
+        let (certain, maybe) = contacts(s, party_side, x.hex);
+        if certain.len() > 1 {
+            mods.push(printed(
+                "In contact with more than one enemy foot or horse unit",
+                -2,
+            ));
+        } else if certain.len() + maybe.len() > 1 {
+            uncertain.extend(maybe);
+        }
+    }
     if is_foot(&d) {
         let here = s.world.terrain(d.hex);
         let barrier = here == "woods"
@@ -387,6 +405,7 @@ pub fn melee(
         distance,
         band: None,
         shock: None,
+        uncertain,
     };
     let situation = |p: &Party| p.total() - p.modifiers[0].value - p.modifiers[1].value;
     let (sa, sd) = (situation(&e.first), situation(&e.second));
@@ -412,6 +431,49 @@ pub fn melee(
         m,
     );
     Ok(e)
+}
+
+/// Whether a unit of the set-up is a foot or horse regiment (not artillery, §8's "foot or
+/// horse unit").
+fn foot_or_horse(s: &Scenario, side: usize, u: usize) -> bool {
+    let def = &s.file.sides[side].units[u];
+    def.regiment.as_ref().is_some_and(|r| {
+        matches!(
+            UnitType::of(&def.kind, r.mounted.unwrap_or(false)),
+            Some(UnitType::Foot | UnitType::Horse)
+        )
+    })
+}
+
+/// The hexes next to `hex` where an enemy of `side` foot or horse regiment certainly
+/// stands (and is not hidden), and those where an owner's choice or a hidden regiment may
+/// (§8: contact is being in adjacent hexes). Read through the placement model.
+fn contacts(s: &Scenario, side: usize, hex: Hex) -> (Vec<Hex>, Vec<Hex>) {
+    let p = &s.placements;
+    let (mut certain, mut maybe) = (Vec::new(), Vec::new());
+    for n in s.world.grid.neighbors_on_map(hex) {
+        let sure = p.certainly_held(n).iter().any(|o| {
+            o.side != side
+                && !o.free
+                && !p.line(o.line).hidden()
+                && o.unit.is_some_and(|u| foot_or_horse(s, o.side, u))
+        });
+        if sure {
+            certain.push(n);
+            continue;
+        }
+        let may = p.who_could_be(n).iter().any(|&li| {
+            let l = p.line(li);
+            l.side != side
+                && l.counters
+                    .iter()
+                    .any(|c| !c.free && c.count > 0 && foot_or_horse(s, l.side, c.unit))
+        });
+        if may {
+            maybe.push(n);
+        }
+    }
+    (certain, maybe)
 }
 
 /// A morale test of the regiment (§9): its modifiers, and with a roll the score and result.

@@ -1,6 +1,7 @@
 //! A stand faces one of the six points of its hex (§3.0): the two hexes either side of
 //! that point are its front, the next two its flanks, the last two its rear. Firing goes
-//! out through the front (§6.0), artillery only straight along its two front lines; the
+//! out through the front (§6.0), artillery only straight ahead in a corridor two hexes wide
+//! (ours); the
 //! command range is a radius around the general (§2.0).
 
 use muster_hex::{Corner, Direction, Grid, Hex};
@@ -24,8 +25,10 @@ fn decompose(v: (i32, i32), u: (i32, i32), w: (i32, i32)) -> Option<(i32, i32)> 
 }
 
 /// Whether `target` lies in the firing arc of a stand at `from` facing `corner`: the
-/// wedge between its two front lines (inclusive). With `narrow` (artillery) only the two
-/// front lines themselves.
+/// wedge between its two front lines (inclusive). With `narrow` (artillery, "along the
+/// narrow 2H front", §6.0) a corridor two hexes wide straight ahead: hexes of the wedge at
+/// most one step off its middle line (ours: the two front hexes, the hex dead ahead, and
+/// on along the facing).
 pub fn in_arc(grid: &Grid, from: Hex, corner: Corner, target: Hex, narrow: bool) -> bool {
     if target == from {
         return false;
@@ -37,7 +40,7 @@ pub fn in_arc(grid: &Grid, from: Hex, corner: Corner, target: Hex, narrow: bool)
     };
     let (u, w) = (step(k), step(k + 1));
     match decompose((target.x - from.x, target.y - from.y), u, w) {
-        Some((a, b)) if a >= 0 && b >= 0 => !narrow || a == 0 || b == 0,
+        Some((a, b)) if a >= 0 && b >= 0 => !narrow || (a - b).abs() <= 1,
         _ => false,
     }
 }
@@ -91,11 +94,16 @@ mod tests {
             "two hexes out between the front lines"
         );
         assert!(
-            !in_arc(&g, h, ne, ahead, true),
-            "artillery fires only along its front lines"
+            in_arc(&g, h, ne, ahead, true),
+            "artillery fires straight ahead (ours: a corridor two hexes wide)"
         );
+        let along = g.neighbor(ahead, Direction::new(0));
+        assert!(in_arc(&g, h, ne, along, true), "one step off the middle");
         let straight = g.neighbor(g.neighbor(h, Direction::new(0)), Direction::new(0));
-        assert!(in_arc(&g, h, ne, straight, true));
+        assert!(
+            !in_arc(&g, h, ne, straight, true),
+            "two steps off the middle: outside the corridor"
+        );
         let behind = g.neighbor(h, Direction::new(3));
         assert!(!in_arc(&g, h, ne, behind, false));
         assert_eq!(command_radius(&g, h, 1).len(), 7);

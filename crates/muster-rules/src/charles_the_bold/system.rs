@@ -33,10 +33,7 @@ fn firing_arc(s: &Scenario, from: Hex, to: Hex) -> Arc {
             Some((o.side, unit, corner))
         });
     let Some((side, unit, corner)) = shooter else {
-        return Arc::Unknown(format!(
-            "firing arc not checked: no stand with a facing is certainly set up in {}",
-            grid.to_printed(from)
-        ));
+        return choice_arc(s, from, to);
     };
     let id = &s.file.sides[side].units[unit].id;
     let artillery = s.list_entry(side, unit).is_some_and(|e| e.has("Art"));
@@ -48,11 +45,52 @@ fn firing_arc(s: &Scenario, from: Hex, to: Hex) -> Arc {
         ))
     } else if artillery {
         Arc::Outside(format!(
-            "{} is off the narrow 2H front of the artillery `{id}` facing {facing} (§6.0)",
+            "{} is off the narrow 2H front of the artillery `{id}` facing {facing} (§6.0; ours: a corridor two hexes wide straight ahead)",
             grid.to_printed(to)
         ))
     } else {
-        Arc::Outside(format!("{} is outside the firing arc of `{id}` facing {facing}: it fires along its wide frontal lines (§6.0)", grid.to_printed(to)))
+        Arc::Outside(format!("{} is outside the firing arc of `{id}` facing {facing}: it fires along its wide frontal lines (§6.0; ours: the wedge between the two lines out of its front hexsides)", grid.to_printed(to)))
+    }
+}
+
+/// The firing arc when no stand is certainly in the shooter's hex: the stands the set-up
+/// may put there (owner's choice, hidden), each with its line's facing. Outside when every
+/// one of them has the target outside its arc, inside when every one has it inside.
+fn choice_arc(s: &Scenario, from: Hex, to: Hex) -> Arc {
+    let grid = &s.world.grid;
+    let p = &s.placements;
+    let mut verdicts = Vec::new();
+    for &li in p.who_could_be(from) {
+        let l = p.line(li);
+        for c in l.counters.iter().filter(|c| !c.free && c.count > 0) {
+            let artillery = s.list_entry(l.side, c.unit).is_some_and(|e| e.has("Art"));
+            verdicts.push(
+                l.corner
+                    .map(|k| super::facing::in_arc(grid, from, k, to, artillery)),
+            );
+        }
+    }
+    let at = grid.to_printed(from);
+    if verdicts.is_empty() || verdicts.iter().any(Option::is_none) {
+        return Arc::Unknown(format!(
+            "firing arc not checked: no stand with a facing is certainly set up in {at}"
+        ));
+    }
+    if verdicts.iter().all(|v| *v == Some(false)) {
+        Arc::Outside(format!(
+            "{} is outside the firing arc of every stand that may be set up in {at} (§6.0)",
+            grid.to_printed(to)
+        ))
+    } else if verdicts.iter().all(|v| *v == Some(true)) {
+        Arc::Inside(format!(
+            "{} is in the firing arc of every stand that may be set up in {at}",
+            grid.to_printed(to)
+        ))
+    } else {
+        Arc::Unknown(format!(
+            "firing arc uncertain: of the stands that may be set up in {at}, some have {} in their arc and some not",
+            grid.to_printed(to)
+        ))
     }
 }
 

@@ -22,6 +22,7 @@
 //! certainly there, otherwise possibly on any of the line's hexes. Reinforcements are kept
 //! with their turn and entry hexes and are on no hex at the start.
 
+mod at_once;
 mod collisions;
 mod judge;
 mod matching;

@@ -149,6 +149,32 @@ impl<'s, 'a> Field<'s, 'a> {
         self.terrain(h).is_some_and(|d| d.has(t))
     }
 
+    /// Whether a hex is inside the castle (6.1; ours: the text does not draw the line): its
+    /// walls, arrow-slits, towers, keep, stairways, courtyards and gateways, and every hex
+    /// they enclose, that is from which no walk over other hexes reaches the map edge (a
+    /// chapel or a hall in the courtyard).
+    pub fn inside_castle(&self, h: Hex) -> bool {
+        const CASTLE: [&str; 4] = ["raised", "stairway", "courtyard", "gateway"];
+        let castle = |x: Hex| CASTLE.iter().any(|t| self.has(x, t));
+        if castle(h) {
+            return true;
+        }
+        let g = &self.s.world.grid;
+        let mut seen = std::collections::HashSet::from([h]);
+        let mut todo = vec![h];
+        while let Some(x) = todo.pop() {
+            if g.neighbors_on_map(x).count() < 6 {
+                return false;
+            }
+            for n in g.neighbors_on_map(x) {
+                if !castle(n) && seen.insert(n) {
+                    todo.push(n);
+                }
+            }
+        }
+        true
+    }
+
     /// The markers on a hex.
     pub fn markers_at(&self, h: Hex) -> impl Iterator<Item = &'a Marker> + '_ {
         let world = &self.s.world;

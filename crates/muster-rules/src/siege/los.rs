@@ -16,11 +16,12 @@
 //!   and one from the ground up does not; characters (ours) block whichever end shoots;
 //! - a ballista does not block a shot from a siege tower's upper level (2.43 "ignore …
 //!   other obstacles below him" over 3.42);
-//! - the battlement distance rule of 2.43 applies to any shooter above a wall shooting at
-//!   a target on the ground beyond it.
+//! - the battlement distance rule of 2.43 applies to a line over a wall between a
+//!   character above it (a siege tower's upper level) and one below; a character on raised
+//!   ground (the walls, a castle tower, the keep) sees over his own walls (ours).
 
 use super::cite;
-use super::field::Field;
+use super::field::{positioned, Field};
 use super::rooms;
 use muster_hex::{distance, hex_line, Hex, LineStep};
 use muster_model::CoverKind;
@@ -46,6 +47,10 @@ pub struct Fire {
     pub steps: Vec<String>,
     /// The verdict in one sentence.
     pub reason: String,
+    /// Hexes that a hidden character or an owner's-choice line may fill and that would
+    /// change the answer: on the line between the ends, or (1.44) next to the target with
+    /// a character of the shooter's side. The verdict assumes them empty.
+    pub uncertain: Vec<Hex>,
 }
 
 struct Eval {
@@ -55,6 +60,7 @@ struct Eval {
     face: Option<String>,
     steps: Vec<String>,
     block: Option<String>,
+    uncertain: Vec<Hex>,
 }
 
 impl Eval {
@@ -131,6 +137,7 @@ pub fn line_of_fire(f: &Field, from: End, to: End) -> Fire {
         path,
         steps: best.steps,
         reason,
+        uncertain: best.uncertain,
     }
 }
 
@@ -144,6 +151,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
         face: None,
         steps: vec![],
         block: None,
+        uncertain: vec![],
     };
     let (a, b) = (from.hex, to.hex);
     if a == b {
@@ -190,23 +198,9 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
         return e;
     }
     // The friendly character next to the target (1.44, as 2.43 restates it).
-    if !f.s.file.options.iter().any(|o| o == "aiming") {
-        if let Some(me) = f.characters.iter().find(|c| c.hex == a) {
-            let friend = f.characters.iter().find(|c| {
-                c.side == me.side
-                    && c.hex != a
-                    && distance(c.hex, b) == 1
-                    && f.level(c.hex, c.level == Some(muster_model::Level::Upper)) == lt
-            });
-            if let Some(c) = friend {
-                e.block(format!(
-                    "a character of the shooter's side in {} is next to the target at its level ({}; the optional rule 6.21 `aiming` lifts this)",
-                    id(c.hex),
-                    cite("1.44 as restated in 2.43")
-                ));
-                return e;
-            }
-        }
+    if !f.s.file.options.iter().any(|o| o == "aiming") && friend_next_to_target(f, a, b, lt, &mut e)
+    {
+        return e;
     }
     let lower_ground = ls.min(lt);
     // 3.26 b special rule: next to a window, one shoots into the room from its sill.
@@ -303,6 +297,21 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                 .pieces_at(h)
                 .map(|p| format!("the {}", p.def.name.to_lowercase()))
                 .collect();
+            // Only what is below him: a character on his own level (on the walls, or on
+            // the upper level of a tower beside his) blocks as anywhere else.
+            let level_of = |c: &super::field::Character| {
+                f.level(h, c.level == Some(muster_model::Level::Upper))
+            };
+            if let Some(c) = f.characters_at(h).find(|c| level_of(c) >= ls) {
+                e.block(format!(
+                    "a character stands in {} on the shooter's level {} ({}: only those below him are ignored)",
+                    id(h),
+                    level_of(c),
+                    cite("2.43")
+                ));
+                continue;
+            }
+            unseen_between(f, h, ls, &mut e);
             if f.characters_at(h).next().is_some() {
                 below.push("a character".into());
             }
@@ -327,6 +336,9 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
         }
         // Characters block lines at their level, whichever end shoots; not in a trench,
         // which "can be shot into or across even when occupied" (3.25).
+        if !f.has(h, "trench") {
+            unseen_between(f, h, lower_ground, &mut e);
+        }
         if let Some(c) = f.characters_at(h).next().filter(|_| !f.has(h, "trench")) {
             let cl = f.level(h, c.level == Some(muster_model::Level::Upper));
             if cl >= lower_ground {
@@ -401,7 +413,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                 ));
             } else if ls.min(lt) < top && f.has(higher, "raised") {
                 e.steps.push(format!(
-                    "{}: the wall, seen from the walls themselves",
+                    "{}: the wall, seen from the walls themselves (ours: the 2.43 distance rule is for shots over the battlements from outside)",
                     id(h)
                 ));
             } else if ls.min(lt) < top {
@@ -453,6 +465,104 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
     e
 }
 
+/// A hex of the line that a hidden character or an owner's-choice line may fill at a level
+/// that would block (`at_least`), and that no laid-out character fills: uncertain.
+fn unseen_between(f: &Field, h: Hex, at_least: i32, e: &mut Eval) {
+    if f.characters_at(h).next().is_some() {
+        return;
+    }
+    let p = &f.s.placements;
+    let may = p.who_could_be(h).iter().any(|&li| {
+        let l = p.line(li);
+        (l.hidden() || !positioned(l))
+            && f.level(h, l.level == Some(muster_model::Level::Upper)) >= at_least
+    });
+    if may {
+        e.steps.push(format!(
+            "{}: a hidden character or an owner's choice may stand here and would block; assumed empty (uncertain)",
+            f.world().grid.to_printed(h)
+        ));
+        e.uncertain.push(h);
+    }
+}
+
+/// 1.44, as 2.43 restates it: "shooting is not possible if a character from the same
+/// side as the shooter is adjacent to the target". The shooter's side is that of the
+/// character laid out in his hex, or else of the lines that may put one there; a friend
+/// counts by either hex of his horse (3.31). Blocks (true) when a friend of every side the
+/// shooter may be on certainly stands next to the target at its level; names as uncertain
+/// the hexes next to the target that a hidden or owner's-choice friend may fill.
+fn friend_next_to_target(f: &Field, a: Hex, b: Hex, lt: i32, e: &mut Eval) -> bool {
+    use muster_model::Level;
+    let p = &f.s.placements;
+    let id = |h: Hex| f.world().grid.to_printed(h);
+    let mut sides: Vec<usize> = f
+        .characters
+        .iter()
+        .filter(|c| c.hex == a)
+        .map(|c| c.side)
+        .collect();
+    let chosen = sides.is_empty();
+    if chosen {
+        sides = p.who_could_be(a).iter().map(|&l| p.line(l).side).collect();
+    }
+    sides.sort_unstable();
+    sides.dedup();
+    if sides.is_empty() {
+        return false;
+    }
+    let next_to = |h: Hex, upper: bool| distance(h, b) == 1 && f.level(h, upper) == lt;
+    let friend = |side: usize| {
+        f.characters.iter().find(|c| {
+            c.side == side
+                && c.hex != a
+                && (next_to(c.hex, c.level == Some(Level::Upper))
+                    || c.tail.is_some_and(|t| t != a && next_to(t, false)))
+        })
+    };
+    let friends: Vec<_> = sides.iter().map(|s| friend(*s)).collect();
+    if let Some(Some(c)) = friends
+        .first()
+        .filter(|_| friends.iter().all(Option::is_some))
+    {
+        let by = if c.hex != b && distance(c.hex, b) == 1 {
+            id(c.hex)
+        } else {
+            format!("{} (his horse's second hex)", id(c.tail.unwrap_or(c.hex)))
+        };
+        e.block(format!(
+            "a character of the shooter's side in {by} is next to the target at its level ({}; the optional rule 6.21 `aiming` lifts this){}",
+            cite("1.44 as restated in 2.43"),
+            if chosen { "; the shooter's side is that of every line that may stand in his hex" } else { "" }
+        ));
+        return true;
+    }
+    // Friends the set-up may put next to the target: the verdict assumes they are not.
+    for n in f.world().grid.neighbors_on_map(b).filter(|n| *n != a) {
+        let laid_out = friends
+            .iter()
+            .flatten()
+            .any(|c| c.hex == n || c.tail == Some(n));
+        let may = p.who_could_be(n).iter().any(|&li| {
+            let l = p.line(li);
+            let shooter_himself = p.who_could_be(a).contains(&li) && l.bound <= 1;
+            sides.contains(&l.side)
+                && !shooter_himself
+                && (l.hidden() || !positioned(l))
+                && next_to(n, l.level == Some(Level::Upper))
+        });
+        if may || (laid_out && sides.len() > 1) {
+            e.steps.push(format!(
+                "{}: a character of the shooter's side may stand here, next to the target; if he does, the shot is not possible ({}); assumed empty (uncertain)",
+                id(n),
+                cite("1.44 as restated in 2.43")
+            ));
+            e.uncertain.push(n);
+        }
+    }
+    false
+}
+
 /// The hex beside the wall hex `path[i]` on the side of the character above it (the
 /// shooter's side when `high_shoots`): the second hex the wall straddles (2.43 note).
 fn outer_of(path: &[Hex], i: usize, high_shoots: bool) -> Option<Hex> {
@@ -467,8 +577,9 @@ fn outer_of(path: &[Hex], i: usize, high_shoots: bool) -> Option<Hex> {
 /// from the wall as the one above it, whichever of them shoots. The distance is measured
 /// "from the wall and not from the battlement hex" (note to 3.23): the wall straddles the
 /// wall hex and the hex beside it on the line (`outer`), and each distance is to the
-/// nearer of the two — except when the one above stands in that hex itself, a siege tower
-/// in the adjacent filled moat, where the text measures from the wall hex alone.
+/// nearer of the two — except when the one above is on a siege tower standing in the
+/// filled moat hex beside the wall (any hex of it), where the text measures from the wall
+/// hex alone.
 fn battlement_rule(
     f: &Field,
     (high, low): (Hex, Hex),
@@ -477,7 +588,15 @@ fn battlement_rule(
     e: &mut Eval,
 ) {
     let id = |h: Hex| f.world().grid.to_printed(h);
-    let adjacent_tower = outer == Some(high) && f.has(high, "moat");
+    // "except when the siege tower is in an adjacent filled moat hex": any hex of the
+    // shooter's tower in the moat beside the wall.
+    let adjacent_tower = (outer == Some(high) && f.has(high, "moat"))
+        || f.pieces_at(high).any(|p| {
+            p.def.above > 0
+                && p.hexes
+                    .iter()
+                    .any(|h| f.has(*h, "moat") && distance(*h, wall) == 1)
+        });
     let straddle = outer.filter(|_| !adjacent_tower);
     let from_wall = |h: Hex| {
         let d = distance(h, wall);

@@ -133,13 +133,23 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
     if f.demolished(a) && (t.has("raised")) {
         return Ok(extra + 3); // 2.33
     }
-    // Up onto the walls from the ground only by a stairway (3.32 names stairways; section 1,
-    // which would give the way up, is missing: ours), from rubble (2.33, above) or from a
-    // siege tower's upper level (2.45, above).
-    let up = onto_battlement && !f.has(a, "raised") && !f.has(a, "stairway");
-    if up {
+    // Up onto raised ground (battlements, arrow-slits, towers, the keep) from the ground
+    // only by a stairway (3.32 names stairways; section 1, which would give the way up, is
+    // missing: ours), from rubble (2.33, above) or from a siege tower's upper level (2.45,
+    // above); and down the same ways (ours).
+    let raised = |h: Hex| f.has(h, "raised") && !f.demolished(h);
+    let ground = |h: Hex| !raised(h) && !f.has(h, "stairway") && !f.demolished(h);
+    if raised(b) && ground(a) {
         return Err(format!(
-            "{} is a battlement: from the ground one climbs onto the walls by a stairway (our reading of {}; section 1 is missing)",
+            "{} is {}, raised ground: from the ground one climbs onto the walls, towers and keep only by a stairway, rubble or a siege tower (our reading of {}; section 1 is missing)",
+            id(b),
+            t.name.to_lowercase(),
+            cite("3.32")
+        ));
+    }
+    if raised(a) && ground(b) {
+        return Err(format!(
+            "{} is below the walls: from raised ground one comes down only by a stairway or rubble (our reading of {}, as the way up; section 1 is missing)",
             id(b),
             cite("3.32")
         ));

@@ -99,7 +99,7 @@ fn answer(f: &Field, from: FireEnd, to: FireEnd, l: super::los::Fire) -> LineOfF
         levels: Some((f.level(from.hex, from.upper), f.level(to.hex, to.upper))),
         steps: l.steps,
         reason: l.reason,
-        uncertain: vec![],
+        uncertain: l.uncertain,
         range: None,
     }
 }

@@ -10,15 +10,12 @@ use crate::scenario::Scenario;
 /// `SI419`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI419", "character-markers", "siege", "A panic, rout or ransom marker on a character who cannot carry it.",
-        "A `panic` or `rout` marker needs the option `panic-and-rout`, a character set up in its hex, and that character neither a knight nor, when the siege names its `defender`, a defender inside the castle; a `ransom` marker needs the option `ransom` and a knight in its hex. The set-up is read through the placement model: an error when every character that may stand in the hex is barred, none when the owner could put one there who may carry it.",
+        "A `panic` or `rout` marker needs the option `panic-and-rout`, a character set up in its hex, and that character neither a knight nor, when the siege names its `defender`, a defender inside the castle; a `ransom` marker needs the option `ransom` and a knight on foot in its hex. The set-up is read through the placement model: an error when every character that may stand in the hex is barred, none when the owner could put one there who may carry it.",
         "\"Knights are fearless and so never panic\"; \"Defenders of the castle are not affected by panic or rout while they are inside the castle\" (6.1); \"Only a knight can surrender\" and then takes a RANSOM marker (6.4). Inside the castle is ours: its walls, arrow-slits, towers, keep, stairways, courtyards and gateways.",
         "A panic marker on 1208, where the knight Sir Renaud is set up.",
         "Siege 6.1, 6.4."),
     run: markers,
 };
-
-/// Terrain that is inside the castle (ours: the text does not draw the line).
-const CASTLE: [&str; 4] = ["raised", "stairway", "courtyard", "gateway"];
 
 fn markers(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = super::super::field::Field::new(s);
@@ -55,12 +52,15 @@ fn markers(s: &Scenario, out: &mut Vec<Diagnostic>) {
             )));
             continue;
         }
-        let inside = CASTLE.iter().any(|t| f.has(h, t));
+        let inside = f.inside_castle(h);
         let barred = |o: &Holder| -> Option<String> {
-            let knight = o
-                .unit
-                .is_some_and(|u| s.unit(o.side, u).1.is_some_and(|k| k.has("knight")));
+            let kind = o.unit.and_then(|u| s.unit(o.side, u).1);
+            let knight = kind.is_some_and(|k| k.has("knight"));
             match m.kind.as_str() {
+                "ransom" if knight && kind.is_some_and(|k| k.mounted) => Some(format!(
+                    "{} is set up mounted, and a knight who surrenders dismounts at once: set him up as a knight on foot",
+                    o_name(s, *o)
+                )),
                 "ransom" if o.unit.is_some() && !knight => Some(format!(
                     "{} is not a knight: only a knight surrenders",
                     o_name(s, *o)
@@ -84,7 +84,7 @@ fn markers(s: &Scenario, out: &mut Vec<Diagnostic>) {
         if let Some(why) = reasons.first() {
             let mut d = err(format!("a {} marker on {}: {why}", m.kind, m.hex));
             if inside && m.kind != "ransom" {
-                d = d.help("inside the castle is our reading: its walls, arrow-slits, towers, keep, stairways, courtyards and gateways");
+                d = d.help("inside the castle is our reading: its walls, arrow-slits, towers, keep, stairways, courtyards and gateways, and the hexes they enclose");
             }
             out.push(d);
         }

@@ -3,14 +3,13 @@
 use super::super::cite;
 use super::super::field::Field;
 use crate::diagnostic::Diagnostic;
-use crate::placement::{Assume, Holder};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
 
 /// `SI420`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI420", "engine-crew", "siege", "A ballista set up without the crew it needs beside it.",
-        "An engine whose kind names a `crew` (a ballista: two characters, one of them an engineer) has that many characters of its side set up in the hexes next to it, one of them with the kind's `crew_trait`. The set-up is read through the placement model: an error when no arrangement of the set-up can crew it.",
+        "An engine whose kind names a `crew` (a ballista: two characters, one of them an engineer) has that many characters of its side set up in the hexes next to it, one of them with the kind's `crew_trait`. The set-up is read through the placement model (a matching: one character a hex, so one owner's-choice counter over two neighbouring hexes is one character): an error when no arrangement of the set-up can crew it.",
         "\"Two characters must be adjacent to the ballista during those three turns for it to work. At least one of them must be an engineer (whether wounded or healthy).\" A ballista set up without its crew is set up to do nothing: most likely a hex or a unit mistyped.",
         "A ballista at 1215 with one engineer beside it.",
         "Siege 3.41."),
@@ -24,39 +23,57 @@ fn crews(s: &Scenario, out: &mut Vec<Diagnostic>) {
         let (Some(side), Some(&at)) = (p.side, p.hexes.first()) else {
             continue;
         };
-        // Everyone who may stand next to it (each hex counts once: one character a hex).
-        let beside: Vec<Holder> = g
-            .neighbors_on_map(at)
-            .filter_map(|n| {
-                s.placements
-                    .held(n, Assume::Worst)
-                    .into_iter()
-                    .find(|o| o.side == side)
-            })
-            .collect();
-        let has_trait = |o: &Holder| match (&p.def.crew_trait, o.unit) {
-            (None, _) => true,
-            // A line mixing unit types: the owner may put the right one there.
-            (Some(_), None) => true,
-            (Some(t), Some(u)) => s.unit(o.side, u).1.is_some_and(|k| k.has(t)),
+        // How many characters of its side can stand next to it at once (a matching: one
+        // counter a hex, an owner's choice over two neighbouring hexes is one character).
+        let beside: Vec<_> = g.neighbors_on_map(at).collect();
+        let ours = |l: &crate::placement::Line| {
+            if l.side == side {
+                l.counters.iter().map(|c| c.count).sum()
+            } else {
+                0
+            }
         };
-        let short = (beside.len() as u32) < p.def.crew;
-        let no_trait = !beside.iter().any(has_trait);
+        let most = s.placements.most_at_once(&beside, ours, None);
+        let trait_ok = |l: &crate::placement::Line| {
+            l.counters.iter().any(|c| match &p.def.crew_trait {
+                None => true,
+                Some(t) => s.unit(l.side, c.unit).1.is_some_and(|k| k.has(t)),
+            })
+        };
+        // With one of the crew pinned on a neighbouring hex: the most with such a one.
+        let with_trait = s
+            .placements
+            .lines()
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.on_map() && l.side == side && trait_ok(l))
+            .flat_map(|(li, l)| {
+                l.hexes
+                    .iter()
+                    .filter(|h| beside.contains(h))
+                    .map(move |h| (li, *h))
+            })
+            .map(|pin| s.placements.most_at_once(&beside, ours, Some(pin)))
+            .max()
+            .unwrap_or(0);
+        let short = (most as u32) < p.def.crew;
+        let no_trait = (with_trait as u32) < p.def.crew;
         if !short && !no_trait {
             continue;
         }
         let name = p.def.name.to_lowercase();
         let msg = if short {
             format!(
-                "the {name} `{}` at {} has {} character(s) of its side beside it; it needs {} to shoot",
+                "the {name} `{}` at {} can have at most {} character(s) of its side beside it at once; it needs {} to shoot",
                 p.piece.id,
                 g.to_printed(at),
-                beside.len(),
+                most,
                 p.def.crew
             )
         } else {
             format!(
-                "none of the characters beside the {name} `{}` at {} is an {}: one of its crew must be",
+                "no arrangement of the set-up puts {} characters beside the {name} `{}` at {} with an {} among them: one of its crew must be",
+                p.def.crew,
                 p.piece.id,
                 g.to_printed(at),
                 p.def.crew_trait.as_deref().unwrap_or_default()

@@ -9,7 +9,7 @@ use crate::scenario::Scenario;
 /// `SI405`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI405", "marker-kind-and-value", "siege", "A marker of an unknown kind, off the map, or with a value out of range.",
-        "Each marker's kind is one of the ruleset's markers and its hex is on the map; markers that count (a fire's turns 1–3, a wall's damage stage 1–4) carry a value from 1 to the kind's maximum, others none; one marker of a kind a hex.",
+        "Each marker's kind is one of the ruleset's markers and its hex is on the map; markers that count carry a value from 1 to the kind's maximum (a fire's turns 1–3; a wall's damage stage 1–3, since the fourth stage, demolition, is a rubble marker), others none; one marker of a kind a hex.",
         "A fire destroys a hex's contents after three turns (3.55); the fourth damage stage is demolition, shown by rubble, not a damage marker (4.13, 4.14) — on a tower or keep hex too (our reading of 4.13: \"wall demolished (rubble)\").",
         "A damage marker with value 4.",
         "Siege 3.55, 4.13, 4.14."),
@@ -46,6 +46,16 @@ fn kinds(s: &Scenario, out: &mut Vec<Diagnostic>) {
             Ok(h) => h,
         };
         match (def.max_value, m.value) {
+            // The fourth damage stage is demolition: a rubble marker, not a damage marker.
+            (Some(_), Some(4)) if m.kind == "damage" => {
+                let mut d = Diagnostic::error(CHECK.doc.code, loc("value"), format!("the {} at {} is demolished (stage 4): it takes a rubble marker, not a damage marker", f.terrain(h).map_or("wall".to_string(), |t| t.name.to_lowercase()), m.hex))
+                    .at_hex(m.hex.to_string())
+                    .rule(cite("4.13, 4.14"));
+                if f.has(h, "tower") || f.has(h, "keep") {
+                    d = d.help("our reading: 4.14 lists battlements, castle walls and arrow-slits, but 4.13 calls every wall's fourth stage \"wall demolished (rubble)\", so a demolished tower or keep hex is rubble too");
+                }
+                out.push(d);
+            }
             (Some(max), Some(v)) if v == 0 || v > max => {
                 let mut d = Diagnostic::error(
                     CHECK.doc.code,
@@ -84,16 +94,6 @@ fn kinds(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 .rule(def.rule.clone()),
             ),
             _ => {}
-        }
-        let demolished = m.kind == "damage" && m.value == Some(4);
-        if demolished && f.has(h, "breachable") {
-            let mut d = Diagnostic::error(CHECK.doc.code, loc("value"), format!("the {} at {} is demolished (stage 4): it takes a rubble marker, not a damage marker", f.terrain(h).map_or("wall".to_string(), |t| t.name.to_lowercase()), m.hex))
-                .at_hex(m.hex.to_string())
-                .rule(cite("4.13, 4.14"));
-            if f.has(h, "tower") || f.has(h, "keep") {
-                d = d.help("our reading: 4.14 lists battlements, castle walls and arrow-slits, but 4.13 calls every wall's fourth stage \"wall demolished (rubble)\", so a demolished tower or keep hex is rubble too");
-            }
-            out.push(d);
         }
         if m.kind == "damage"
             && s.file

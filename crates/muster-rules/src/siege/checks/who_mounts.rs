@@ -32,13 +32,24 @@ fn mounting(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 )
                 .rule(cite("5.11"))
                 .help("our reading: 5.11 gives draft animals only as pulling a cart and led like riderless horses; the text never says they are ridden")
-            } else {
+            } else if def.animal {
                 Diagnostic::error(
                     CHECK.doc.code,
                     loc,
                     format!("a {} is never ridden", def.name.to_lowercase()),
                 )
-                .rule(cite("3.33, 5.13"))
+                .rule(cite("5.13"))
+            } else {
+                Diagnostic::error(
+                    CHECK.doc.code,
+                    loc,
+                    format!(
+                        "a {} is not a horse: no one rides it",
+                        def.name.to_lowercase()
+                    ),
+                )
+                .rule(cite("3.31, 3.33"))
+                .help("characters go inside or on top of an engine: set them up in its hexes (with `level` on a siege tower, 2.46; beneath a ram, 4.31)")
             };
             out.push(d);
             continue;
