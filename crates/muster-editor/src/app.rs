@@ -93,6 +93,8 @@ pub struct App {
     stroke_last: Option<Hex>,
     drag: Option<(Hex, Hex)>,
     los_from: Option<Hex>,
+    /// The attackers clicked so far with the combat-odds tool.
+    odds_attackers: Vec<Hex>,
 }
 
 /// Actions that would lose unsaved changes.
@@ -260,6 +262,7 @@ impl App {
             stroke_last: None,
             drag: None,
             los_from: None,
+            odds_attackers: Vec::new(),
         };
         let task = app.revalidate();
         (app, task)
@@ -478,6 +481,7 @@ impl App {
         }
         self.ghost = None;
         self.los_from = None;
+        self.odds_attackers.clear();
         self.road = None;
     }
 
@@ -487,6 +491,7 @@ impl App {
         self.tool = Tool::Select;
         self.ghost = None;
         self.los_from = None;
+        self.odds_attackers.clear();
         self.road = None;
         self.highlight.clear();
         self.selected = None;
@@ -758,6 +763,77 @@ impl App {
         }
     }
 
+    /// The combat-odds tool: a click on a hex of the attacking side adds an attacker; a
+    /// click on an enemy's hex asks the library (as `muster query odds` does) and says the
+    /// odds. Melee when an attacker is in contact, archery fire when none is.
+    fn combat_odds(&mut self, hex: Hex) {
+        let Some(resolved) = self.doc.resolve() else {
+            return;
+        };
+        let side_at = |h: Hex| {
+            resolved
+                .placements
+                .certainly_held(h)
+                .iter()
+                .find(|o| !o.free)
+                .map(|o| o.side)
+        };
+        let Some(side) = side_at(hex) else {
+            self.status = format!(
+                "no combat unit is certainly set up in {}",
+                self.printed(hex)
+            );
+            return;
+        };
+        let attacking = self.odds_attackers.first().and_then(|&a| side_at(a));
+        if attacking.is_none_or(|a| a == side) {
+            if !self.odds_attackers.contains(&hex) {
+                self.odds_attackers.push(hex);
+            }
+            self.highlight = self.odds_attackers.clone();
+            let names: Vec<String> = self
+                .odds_attackers
+                .iter()
+                .map(|&h| self.printed(h))
+                .collect();
+            self.status = format!(
+                "attacking from {}: click another attacker, or the defender",
+                names.join(", ")
+            );
+            return;
+        }
+        let attackers = std::mem::take(&mut self.odds_attackers);
+        let fire = attackers.iter().all(|&a| muster_hex::distance(a, hex) > 1);
+        let ask = muster_rules::a_la_charge::combat::Ask {
+            attackers: attackers.clone(),
+            defender: hex,
+            fire,
+            charging: vec![],
+            reduced: vec![],
+        };
+        self.highlight = attackers.iter().copied().chain([hex]).collect();
+        let names: Vec<String> = attackers.iter().map(|&h| self.printed(h)).collect();
+        self.status = match muster_rules::a_la_charge::combat::odds(&resolved, &ask) {
+            Ok(o) => {
+                let shift = o
+                    .shift
+                    .as_ref()
+                    .map(|(t, n)| format!(", {t} shifts {n} left to {}", o.column))
+                    .unwrap_or_default();
+                format!(
+                    "{} → {}: {} {} against {}: {}{shift} (§12)",
+                    names.join(" + "),
+                    self.printed(hex),
+                    if fire { "archery" } else { "melee" },
+                    o.attack,
+                    o.defence,
+                    o.ratio_column
+                )
+            }
+            Err(e) => e,
+        };
+    }
+
     fn open(&mut self) -> Task<Message> {
         match Document::open(std::path::Path::new(self.path_input.trim())) {
             Ok(doc) => {
@@ -954,6 +1030,7 @@ impl App {
                 self.ghost = None;
                 self.road = None;
                 self.los_from = None;
+                self.odds_attackers.clear();
                 self.status = format!("tool: {}", self.tool.name());
                 Task::none()
             }
@@ -1419,6 +1496,10 @@ impl App {
                     },
                     Tool::LineOfFire => {
                         self.line_of_fire(hex);
+                        Task::none()
+                    }
+                    Tool::Odds => {
+                        self.combat_odds(hex);
                         Task::none()
                     }
                     Tool::Road => {

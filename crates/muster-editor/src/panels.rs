@@ -122,6 +122,9 @@ fn palette(app: &App) -> Element<'_, Message> {
         Tool::LineOfFire,
         &app.tool,
     ));
+    if app.doc.map.ruleset == "a-la-charge" {
+        col = col.push(tool_button("Combat odds".into(), Tool::Odds, &app.tool));
+    }
     col = col.push(tool_button("Erase units".into(), Tool::Erase, &app.tool));
     col = col.push(
         row![

@@ -22,6 +22,8 @@ pub enum Tool {
     Erase,
     /// Line of fire: click the shooter, then the target.
     LineOfFire,
+    /// Combat odds (A la Charge): click the attackers' hexes, then the defender's.
+    Odds,
     /// Draw a road: click hexes in order; a hex not next to the last starts a new road.
     Road,
     /// Print the label field's text in a hex (an empty field removes the label).
@@ -65,6 +67,7 @@ impl Tool {
             Tool::Place { .. } => "place unit".into(),
             Tool::Erase => "erase units".into(),
             Tool::LineOfFire => "line of fire".into(),
+            Tool::Odds => "combat odds".into(),
             Tool::Road => "road".into(),
             Tool::Label => "label".into(),
             Tool::Piece { kind, .. } => format!("piece {kind}"),

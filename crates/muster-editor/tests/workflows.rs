@@ -606,6 +606,7 @@ fn button_of(tool: &Tool) -> (&'static str, String) {
     match tool {
         Tool::Select => ("", "Select / reach".into()),
         Tool::LineOfFire => ("", "Line of fire".into()),
+        Tool::Odds => ("", "Combat odds".into()),
         Tool::Erase => ("", "Erase units".into()),
         Tool::Terrain(_) => ("", "Woods".into()),
         Tool::Fill(_) => ("", "fill".into()),
@@ -627,6 +628,7 @@ fn every_tool_has_its_button_in_the_palette() {
     let all = [
         Tool::Select,
         Tool::LineOfFire,
+        Tool::Odds,
         Tool::Erase,
         Tool::Terrain("woods".into()),
         Tool::Fill("woods".into()),
@@ -1434,4 +1436,33 @@ fn nothing_stale_is_drawn_after_new_pan_fit_or_leaving() {
     assert_eq!(app.hover, Some(hex(&app, "0505")), "fit puts it back");
     let _ = app.update(Message::Canvas(CanvasMessage::Pointer(None)));
     assert_eq!(app.hover, None, "left the canvas: no hover outline");
+}
+
+#[test]
+fn the_combat_odds_tool_gives_the_librarys_odds() {
+    // The odds fixture of `muster query odds`: Red knights with their leader (0302) and
+    // archers (0304) against Blue foot in woods (0303).
+    let path = scratch_pack(
+        "odds",
+        &[
+            "tests/rules-examples/ac-odds.scenario.ron",
+            "tests/rules-examples/ac-odds.map.ron",
+        ],
+    );
+    let (mut app, _) = App::new(Some(path));
+    click_widget(&mut app, "Combat odds");
+    assert_eq!(app.tool, Tool::Odds);
+    click(&mut app, "0302");
+    click(&mut app, "0304");
+    assert!(app.status.contains("0302, 0304"), "{}", app.status);
+    click(&mut app, "0303");
+    assert!(
+        app.status
+            .contains("0302 + 0304 → 0303: melee 5 against 3: 1-1, woods shifts 1 left to 1-2"),
+        "knights 3 + leader 1, archers 2 − 1 in melee, against 3 in woods: {}",
+        app.status
+    );
+    // A hex with no certain combat unit says so.
+    click(&mut app, "0101");
+    assert!(app.status.contains("no combat unit"), "{}", app.status);
 }
