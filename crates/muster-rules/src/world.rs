@@ -125,15 +125,15 @@ impl World {
                     )
                     .at_hex(e.hex.as_str())
                     .label(loc(hex_ptr("/hexes", j)), "first listed here")
-                    .help("keep one entry per hex: merge the two (the second would silently replace the first)"),
+                    .help("keep one entry per hex: merge the two (the second replaces the first)"),
                 );
-                if let Some(t) = &e.terrain {
-                    w.stray_terrain
-                        .push((t.clone(), origin("hexes", i, "terrain")));
+                // The second replaces the first, as it always did; the first's terrain is
+                // still held to the vocabulary.
+                if let Some(replaced) = w.terrain.remove(&h) {
+                    w.stray_terrain.push(replaced);
                 }
-                continue;
             }
-            first.insert(h, i);
+            first.entry(h).or_insert(i);
             if let Some(t) = &e.terrain {
                 w.terrain
                     .insert(h, (t.clone(), origin("hexes", i, "terrain")));
