@@ -2,35 +2,9 @@
 //! examples through `muster query fire|melee|morale`, cover, range, and reach.
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::Command;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-fn muster(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
-fn json(args: &[&str]) -> Value {
-    let (code, out, err) = muster(args);
-    assert_eq!(code, 0, "muster {args:?} failed: {err}");
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("muster {args:?}: not JSON ({e}): {out}"))
-}
-
+mod common;
+use common::{json, muster};
 const EXAMPLES: &str = "tests/rules-examples/aga-examples.scenario.ron";
 const BRAMPTON: &str = "scenarios/and-gentlemen-all/brampton-field.scenario.ron";
 

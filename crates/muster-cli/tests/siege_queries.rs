@@ -3,15 +3,10 @@
 //! tower's own level, hidden characters and owner's-choice lines.
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
+mod common;
+use common::root;
 
 fn json(args: &[&str]) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_muster"))

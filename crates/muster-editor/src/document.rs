@@ -71,10 +71,13 @@ fn written(comments: Option<&Commented>, now: Layout) -> Result<String, String> 
     }
 }
 
-fn describe_report(path: &Path, report: &muster_check::Report) -> String {
-    let first = report
-        .findings()
-        .find(|f| f.diagnostic.severity == muster_check::Severity::Error)
+/// Why a file did not open: its first finding, located.
+fn cannot_open<'f>(
+    path: &Path,
+    mut findings: impl Iterator<Item = &'f muster_check::Finding>,
+) -> String {
+    let first = findings
+        .next()
         .map(|f| {
             format!(
                 "{}:{}:{}: {}",
@@ -88,20 +91,15 @@ fn describe_report(path: &Path, report: &muster_check::Report) -> String {
     format!("cannot open {}: {first}", path.display())
 }
 
+fn describe_report(path: &Path, report: &muster_check::Report) -> String {
+    let errors = report
+        .findings()
+        .filter(|f| f.diagnostic.severity == muster_check::Severity::Error);
+    cannot_open(path, errors)
+}
+
 fn describe(path: &Path, e: LoadError) -> String {
-    let first =
-        e.0.first()
-            .map(|f| {
-                format!(
-                    "{}:{}:{}: {}",
-                    f.file.display(),
-                    f.line,
-                    f.column,
-                    f.diagnostic.message
-                )
-            })
-            .unwrap_or_default();
-    format!("cannot open {}: {first}", path.display())
+    cannot_open(path, e.0.iter())
 }
 
 impl Document {
