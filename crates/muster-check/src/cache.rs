@@ -22,6 +22,7 @@
 
 use crate::cap::Suppressed;
 use crate::finding::{Finding, LocatedLabel};
+use muster_model::schema::KINDS;
 use muster_model::FileKind;
 use muster_rules::{Diagnostic, FileRole, Label, Location, Severity};
 use serde::{Deserialize, Serialize};
@@ -113,28 +114,8 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn kind_name(kind: FileKind) -> &'static str {
-    match kind {
-        FileKind::Map => "map",
-        FileKind::Overlay => "overlay",
-        FileKind::Scenario => "scenario",
-        FileKind::Manifest => "manifest",
-        FileKind::Ruleset => "ruleset",
-        FileKind::ArmyList => "armylist",
-    }
-}
-
 fn kind_of(name: &str) -> Option<FileKind> {
-    [
-        FileKind::Map,
-        FileKind::Overlay,
-        FileKind::Scenario,
-        FileKind::Manifest,
-        FileKind::Ruleset,
-        FileKind::ArmyList,
-    ]
-    .into_iter()
-    .find(|k| kind_name(*k) == name)
+    KINDS.into_iter().find(|k| k.schema_name() == name)
 }
 
 fn severity_of(s: &str) -> Option<Severity> {
@@ -191,16 +172,8 @@ fn identity(cap: Option<usize>) -> String {
         env!("CARGO_PKG_VERSION")
     ));
     h.update(executable_digest());
-    for kind in [
-        FileKind::Map,
-        FileKind::Overlay,
-        FileKind::Scenario,
-        FileKind::Manifest,
-        FileKind::Ruleset,
-        FileKind::ArmyList,
-    ] {
-        let schema = serde_json::Value::from(muster_model::schema::for_kind(kind));
-        h.update(schema.to_string());
+    for kind in KINDS {
+        h.update(crate::suggest::schema(kind).to_string());
     }
     for d in muster_rules::registry::all_codes() {
         h.update(d.code);
@@ -292,7 +265,7 @@ impl Cache {
     /// `allow`/`deny` are `policy`.
     pub(crate) fn key(&self, kind: FileKind, policy: &str, content: &str) -> String {
         let mut h = Sha256::new();
-        for part in [&self.identity, kind_name(kind), policy, content] {
+        for part in [&self.identity, FileKind::schema_name(kind), policy, content] {
             h.update(part.len().to_le_bytes());
             h.update(part);
         }
@@ -351,7 +324,7 @@ impl Cache {
             let Some(i) = targets.iter().position(|(t, _, _)| t == p) else {
                 return;
             };
-            refs.push((i, kind_name(*k).to_string()));
+            refs.push((i, FileKind::schema_name(*k).to_string()));
         }
         let entry = Entry {
             targets: checked

@@ -110,6 +110,15 @@ type ScenarioChecked = (
     Vec<String>,
 );
 
+/// What loading a scenario's references gave: the loaded scenario (and its located text)
+/// or the findings that stop it, the referenced files that exist, and the references as
+/// written.
+type ScenarioLoading = (
+    Result<(LoadedScenario, Located), Vec<Finding>>,
+    Vec<(PathBuf, FileKind)>,
+    Vec<String>,
+);
+
 impl Checker {
     /// A checker with empty caches.
     pub fn new() -> Self {
@@ -229,13 +238,14 @@ impl Checker {
         self.manifests.governing(path).and_then(|f| f.manifest)
     }
 
-    /// Loads a scenario with its references, for inspection and queries.
+    /// Loads a scenario with its references, for inspection, queries and the editor:
+    /// the references are held to the pack boundary; the rules do not run.
     pub fn load_scenario(&self, path: &Path) -> Result<LoadedScenario, Report> {
         let mut report = Report::default();
-        let (findings, loaded, _, _) = self.check_scenario(path, &mut report, &self.roots);
-        match loaded {
-            Some(l) => Ok(l),
-            None => {
+        let (loading, _, _) = self.load_references(path, &mut report, &self.roots);
+        match loading {
+            Ok((l, _)) => Ok(l),
+            Err(findings) => {
                 report.files.push(FileReport {
                     path: path.to_path_buf(),
                     findings,
@@ -246,19 +256,21 @@ impl Checker {
         }
     }
 
-    fn check_scenario(
+    /// A scenario with its references loaded (held to the pack boundary) and its ruleset
+    /// known, or the findings that stop it; no rule runs here.
+    fn load_references(
         &self,
         path: &Path,
         report: &mut Report,
         walked: &[PathBuf],
-    ) -> ScenarioChecked {
+    ) -> ScenarioLoading {
         let scenario = match self.read::<ScenarioFile>(path, FileKind::Scenario) {
             Ok(s) => s,
             Err((f, text)) => {
                 if let Some(t) = text {
                     report.sources.insert(path.to_path_buf(), t);
                 }
-                return (f, None, vec![], vec![]);
+                return (Err(f), vec![], vec![]);
             }
         };
         let dir = path.parent().unwrap_or(Path::new("."));
@@ -336,10 +348,10 @@ impl Checker {
             ));
             let mut out = vec![d];
             out.extend(stop.into_iter().filter(|d| d.code == "MU013"));
-            return (locate_all(out, &this, None, &[]), None, refs, texts);
+            return (Err(locate_all(out, &this, None, &[])), refs, texts);
         };
         if !stop.is_empty() {
-            return (locate_all(stop, &this, None, &[]), None, refs, texts);
+            return (Err(locate_all(stop, &this, None, &[])), refs, texts);
         }
         let mut map = None;
         let mut overlays = Vec::new();
@@ -374,7 +386,7 @@ impl Checker {
             }
         }
         let Some(map) = map.filter(|_| stop.is_empty()) else {
-            return (locate_all(stop, &this, None, &[]), None, refs, texts);
+            return (Err(locate_all(stop, &this, None, &[])), refs, texts);
         };
         let loaded = LoadedScenario {
             scenario,
@@ -383,6 +395,22 @@ impl Checker {
             lists,
             ruleset,
         };
+        (Ok((loaded, this)), refs, texts)
+    }
+
+    /// Checks a scenario: its references, then the rules of its game.
+    fn check_scenario(
+        &self,
+        path: &Path,
+        report: &mut Report,
+        walked: &[PathBuf],
+    ) -> ScenarioChecked {
+        let (loading, refs, texts) = self.load_references(path, report, walked);
+        let (loaded, this) = match loading {
+            Ok(l) => l,
+            Err(findings) => return (findings, None, refs, texts),
+        };
+        let ruleset = loaded.ruleset;
         let overlay_values = loaded.overlay_values();
         let diags = muster_rules::check_scenario_with_lists(
             &loaded.scenario.value,

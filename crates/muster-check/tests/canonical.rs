@@ -5,35 +5,17 @@
 use muster_check::{load_value, parse_text};
 use muster_model::canonical::{map_to_ron, overlay_to_ron, scenario_to_ron};
 use muster_model::{FileKind, MapFile, OverlayFile, ScenarioFile};
-use std::path::{Path, PathBuf};
+mod common;
+use common::bundled;
+use std::path::Path;
 use std::sync::Arc;
-
-fn files(kind: &str) -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut out = Vec::new();
-    for dir in [
-        "maps",
-        "scenarios/a-la-charge",
-        "scenarios/and-gentlemen-all",
-        "scenarios/charles-the-bold",
-    ] {
-        for e in std::fs::read_dir(root.join(dir)).unwrap() {
-            let p = e.unwrap().path();
-            if p.to_string_lossy().ends_with(&format!(".{kind}.ron")) {
-                out.push(p);
-            }
-        }
-    }
-    assert!(!out.is_empty());
-    out
-}
 
 fn round_trip<T: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
     kind: FileKind,
     ext: &str,
     write: fn(&T) -> Result<String, muster_model::canonical::WriteError>,
 ) {
-    for path in files(ext) {
+    for path in bundled(ext) {
         let original =
             load_value::<T>(&path, kind).unwrap_or_else(|_| panic!("{} loads", path.display()));
         let text = write(&original.value).unwrap();

@@ -6,7 +6,9 @@ use muster_check::syntax::read_with_comments;
 use muster_check::{keep_comments, parse_text};
 use muster_model::canonical::{map_layout, scenario_layout, Layout};
 use muster_model::{FileKind, MapFile, ScenarioFile};
-use std::path::{Path, PathBuf};
+mod common;
+use common::bundled;
+use std::path::Path;
 use std::sync::Arc;
 
 fn scenario(text: &str) -> ScenarioFile {
@@ -212,27 +214,6 @@ fn saving_an_unchanged_file_writes_the_same_text() {
     assert_eq!(save(CANONICAL, |_| {}), CANONICAL);
 }
 
-fn bundled(ext: &str) -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut out = Vec::new();
-    for dir in [
-        "maps",
-        "scenarios/a-la-charge",
-        "scenarios/and-gentlemen-all",
-        "scenarios/charles-the-bold",
-        "scenarios/siege",
-    ] {
-        for e in std::fs::read_dir(root.join(dir)).unwrap() {
-            let p = e.unwrap().path();
-            if p.to_string_lossy().ends_with(ext) {
-                out.push(p);
-            }
-        }
-    }
-    assert!(!out.is_empty());
-    out
-}
-
 /// Every bundled file with a comment before and at the end of every line: each one is
 /// kept, the value is unchanged and formatting again changes nothing.
 fn commented_everywhere<T>(ext: &str, kind: FileKind, layout: fn(&T) -> Layout)
@@ -271,12 +252,12 @@ where
 
 #[test]
 fn bundled_scenarios_keep_a_comment_on_every_line() {
-    commented_everywhere::<ScenarioFile>(".scenario.ron", FileKind::Scenario, |s| {
+    commented_everywhere::<ScenarioFile>("scenario", FileKind::Scenario, |s| {
         scenario_layout(s).unwrap()
     });
 }
 
 #[test]
 fn bundled_maps_keep_a_comment_on_every_line() {
-    commented_everywhere::<MapFile>(".map.ron", FileKind::Map, |m| map_layout(m).unwrap());
+    commented_everywhere::<MapFile>("map", FileKind::Map, |m| map_layout(m).unwrap());
 }

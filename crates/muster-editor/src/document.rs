@@ -310,7 +310,7 @@ impl Document {
                 .unwrap_or(Path::new("."))
                 .to_path_buf();
             let new_dir = path.parent().unwrap_or(Path::new("."));
-            if self.saved.is_none() {
+            if self.untitled {
                 let name = path
                     .file_name()
                     .and_then(|n| n.to_str())
