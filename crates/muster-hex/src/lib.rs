@@ -19,7 +19,7 @@ pub use direction::{Corner, Direction, Orientation};
 pub use edge::{Compass, GridSide};
 pub use grid::{Grid, GridSpec, GridSpecError, HexIdError, Numbering, Stagger};
 pub use hexx::Hex;
-pub use line::{hex_line, LinePolicy, LineStep};
+pub use line::{hex_line, hex_line_from_hexside, LinePolicy, LineStep};
 pub use side::{Hexside, Vertex};
 
 /// Distance in hexes between two hexes.

@@ -70,3 +70,41 @@ pub fn hex_line(a: Hex, b: Hex) -> Vec<LineStep> {
         })
         .collect()
 }
+
+/// Samples of a line per hex of its length, for lines that do not start at a centre: a
+/// hex the line clips by less than 1/64 of a hex across is not counted.
+const SIDE_LINE_SAMPLES: u32 = 64;
+
+/// The hexes of a line from the middle of the hexside between the neighbours `from` and
+/// `across` to the centre of `to`, in order, starting with `from` — a line of fire traced
+/// from a window's sill rather than from a hex centre (Cry Havoc 3.26). Unlike a centre
+/// line, such a line may clip a hex without reaching the middle of it, so it is sampled
+/// finely and every hex it passes through is listed once. Where it runs exactly along a
+/// hexside or through a vertex the step is [`LineStep::Between`], as in [`hex_line`].
+pub fn hex_line_from_hexside(from: Hex, across: Hex, to: Hex) -> Vec<LineStep> {
+    let (sq, sr) = (
+        (from.x + across.x) as f64 / 2.0,
+        (from.y + across.y) as f64 / 2.0,
+    );
+    let n = SIDE_LINE_SAMPLES * from.unsigned_distance_to(to).max(1);
+    const EPS: f64 = 1e-6;
+    let point = |i: u32, nudge: f64| {
+        let t = i as f64 / n as f64;
+        let q = sq + nudge + (to.x as f64 - sq) * t;
+        let r = sr + 2.0 * nudge + (to.y as f64 - sr) * t;
+        cube_round(q, r)
+    };
+    let mut steps = vec![LineStep::One(from)];
+    for i in 1..=n {
+        let (p, m) = (point(i, EPS), point(i, -EPS));
+        let step = if p == m {
+            LineStep::One(p)
+        } else {
+            LineStep::Between(p, m)
+        };
+        if steps.last() != Some(&step) {
+            steps.push(step);
+        }
+    }
+    steps
+}

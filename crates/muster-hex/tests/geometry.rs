@@ -93,6 +93,26 @@ proptest! {
     }
 
     #[test]
+    fn lines_from_a_hexside_are_connected(x in -12i32..12, y in -12i32..12, d in 0u8..6) {
+        let from = Hex::ZERO;
+        let across = from.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[d as usize]);
+        let to = Hex::new(x, y);
+        prop_assume!(to != from);
+        let steps = hex_line_from_hexside(from, across, to);
+        for second in [false, true] {
+            let path: Vec<Hex> = steps.iter().map(|s| match *s {
+                LineStep::One(h) => h,
+                LineStep::Between(a, b) => if second { b } else { a },
+            }).fold(vec![], |mut v, h| { if v.last() != Some(&h) { v.push(h) } v });
+            prop_assert_eq!(path[0], from);
+            prop_assert_eq!(*path.last().unwrap(), to);
+            for w in path.windows(2) {
+                prop_assert_eq!(distance(w[0], w[1]), 1, "{:?}", path);
+            }
+        }
+    }
+
+    #[test]
     fn pixel_centre_maps_back_to_its_hex(x in -30i32..30, y in -30i32..30, o in prop_oneof![Just(Orientation::Flat), Just(Orientation::Pointy)]) {
         let grid = Grid::new(spec(o, Stagger::Even, Numbering::ColumnRow, 1, 10));
         let h = Hex::new(x, y);
@@ -184,4 +204,25 @@ fn line_along_a_hexside_reports_both_hexes() {
     let line = hex_line(a, b);
     assert_eq!(line.len(), 3);
     assert!(matches!(line[1], LineStep::Between(_, _)), "{line:?}");
+}
+
+#[test]
+fn line_from_a_hexside_lists_the_hexes_it_clips() {
+    // From the middle of the hexside between 0,0 and its neighbour 1,-1, straight on
+    // through the neighbour's centre: the hexes of the centre line from 1,-1, after 0,0.
+    let (from, across) = (Hex::ZERO, Hex::new(1, -1));
+    let line = hex_line_from_hexside(from, across, Hex::new(3, -3));
+    let hexes: Vec<Hex> = line.iter().flat_map(|s| s.hexes()).collect();
+    assert_eq!(
+        hexes,
+        vec![from, across, Hex::new(2, -2), Hex::new(3, -3)],
+        "{line:?}"
+    );
+    // From that midpoint to the centre of 2,-3: the centre line 0,0 → 2,-3 would pass
+    // 1,-2 or 1,-1; the sill line leaves 0,0 at once, runs through 1,-1 and clips 1,-2.
+    let line = hex_line_from_hexside(from, across, Hex::new(2, -3));
+    let hexes: Vec<Hex> = line.iter().flat_map(|s| s.hexes()).collect();
+    assert_eq!(hexes.first(), Some(&from));
+    assert_eq!(hexes.get(1), Some(&across), "{line:?}");
+    assert_eq!(hexes.last(), Some(&Hex::new(2, -3)));
 }

@@ -623,6 +623,47 @@ fn next_to_a_window_the_whole_room_and_nothing_beyond() {
 }
 
 #[test]
+fn from_a_window_hex_the_line_starts_at_the_sill_outside() {
+    // 3.26 a: "The line of fire is traced from the middle of the sill outside the window
+    // and not from the centre of the hex." From the centre of 0605 a line to 0903 leaves
+    // through the wall on 0605/NE; from the middle of the sill on 0605/N it does not.
+    Case::new(house()).run(|f, h| {
+        let l = line_of_fire(f, End::at(h("0605")), End::at(h("0903")));
+        assert!(l.clear, "{}", l.reason);
+        assert!(l.reason.contains("sill at 0605/N"), "{}", l.reason);
+        assert_eq!(l.path[1], h("0604"), "the line leaves by the sill");
+        // Straight out, and to the far side of the window's wall.
+        let (clear, _, why) = fire(f, h, "0605", "0601");
+        assert!(clear, "{why}");
+        // Behind the plane of the window the wall is in the way, sill or not.
+        let (clear, _, why) = fire(f, h, "0605", "1005");
+        assert!(!clear && why.contains("wall"), "{why}");
+        let (clear, _, why) = fire(f, h, "0605", "0207");
+        assert!(!clear && why.contains("wall"), "{why}");
+        // Inside the room the shooter shoots from his hex's centre.
+        let l = line_of_fire(f, End::at(h("0605")), End::at(h("0606")));
+        assert!(l.clear && !l.reason.contains("sill"), "{}", l.reason);
+    });
+}
+
+#[test]
+fn next_to_a_window_the_line_starts_at_the_sill_inside() {
+    // 3.26 b special rule: "His line of fire is traced from the middle of the sill inside
+    // the window." Only the hex across the window's hexside is next to the window: 0505
+    // touches the window hex through a wall and shoots at nothing inside.
+    Case::new(house()).run(|f, h| {
+        let l = line_of_fire(f, End::at(h("0604")), End::at(h("0607")));
+        assert!(
+            l.clear && l.reason.contains("sill at 0605/N"),
+            "{}",
+            l.reason
+        );
+        let (clear, _, why) = fire(f, h, "0505", "0606");
+        assert!(!clear && why.contains("wall"), "{why}");
+    });
+}
+
+#[test]
 fn a_window_hex_has_cover_only_when_the_shot_crosses_the_window() {
     // 3.1 note 2: "medium cover if the shot crosses a doorway or window, otherwise no
     // cover". A house without walls drawn has no window to cross.

@@ -1,7 +1,10 @@
 //! Line of fire and cover (2.32, 2.43, 2.44, 3.21–3.29, 3.31, 3.42, 4.22, 4.33, 5.11,
 //! 5.22, 5.23), explained hex by hex.
 //!
-//! Lines run centre to centre. Where a line runs exactly along a hexside the shooter picks
+//! Lines run centre to centre, but for a window (3.26): a shooter in a window hex shooting
+//! out of his room traces from the middle of the sill outside the window, and one across
+//! the window's hexside shooting into the room from the middle of the sill inside it (a
+//! sill line lists every hex it clips, at 1/64 of a hex). Where a line runs exactly along a hexside the shooter picks
 //! the clearer side (both variants are tried and the better one is kept; the answer says
 //! so). Our readings where the text is silent or garbled:
 //! - the lip of a slope is the hexside between a slope hex and a higher neighbour (or a
@@ -23,8 +26,9 @@
 use super::cite;
 use super::field::{positioned, Field};
 use super::rooms;
-use muster_hex::{distance, hex_line, Hex, LineStep};
+use muster_hex::{distance, hex_line, hex_line_from_hexside, Hex, LineStep};
 use muster_model::CoverKind;
+use std::collections::HashSet;
 
 pub use crate::fire::FireEnd as End;
 
@@ -84,41 +88,91 @@ impl Eval {
 
 /// The line of fire from `from` to `to`.
 pub fn line_of_fire(f: &Field, from: End, to: End) -> Fire {
-    let steps = hex_line(from.hex, to.hex);
-    let pick = |second: bool| -> Vec<Hex> {
-        steps
-            .iter()
-            .map(|s| match *s {
+    let (a, b) = (from.hex, to.hex);
+    let g = &f.world().grid;
+    let side = |p: Hex, q: Hex| {
+        g.hexside_between(p, q)
+            .map(|s| g.print_hexside(s))
+            .unwrap_or_default()
+    };
+    // The lines the shooter may trace: from the centre of his hex, or from the middle of a
+    // window's sill (3.26). With several windows he takes the clearest.
+    let sill = rooms::sill_in(f, a, b).filter(|_| !from.upper);
+    let mut lines: Vec<(Vec<LineStep>, Option<String>)> = vec![];
+    if let Some((w, _)) = &sill {
+        lines.push((
+            hex_line_from_hexside(a, *w, b),
+            Some(format!(
+                "traced from the middle of the sill at {} (3.26 b special rule)",
+                side(a, *w)
+            )),
+        ));
+    } else if !from.upper {
+        for n in rooms::sills_out(f, a, b) {
+            lines.push((
+                hex_line_from_hexside(a, n, b),
+                Some(format!(
+                    "traced from the middle of the sill at {}, outside the window (3.26 a)",
+                    side(a, n)
+                )),
+            ));
+        }
+    }
+    if lines.is_empty() {
+        lines.push((hex_line(a, b), None));
+    }
+    let pick = |steps: &[LineStep], second: bool| -> Vec<Hex> {
+        let mut path: Vec<Hex> = vec![];
+        for s in steps {
+            let h = match *s {
                 LineStep::One(h) => h,
-                LineStep::Between(a, b) => {
+                LineStep::Between(p, q) => {
                     if second {
-                        b
+                        q
                     } else {
-                        a
+                        p
                     }
                 }
-            })
-            .collect()
-    };
-    let along = steps.iter().any(|s| matches!(s, LineStep::Between(..)));
-    let a = evaluate(f, from, to, &pick(false));
-    let (best, path) = if along {
-        let b = evaluate(f, from, to, &pick(true));
-        let better_b = (b.clear && !a.clear) || (b.clear == a.clear && b.cover < a.cover);
-        if better_b {
-            (b, pick(true))
-        } else {
-            (a, pick(false))
+            };
+            if path.last() != Some(&h) {
+                path.push(h);
+            }
         }
-    } else {
-        (a, pick(false))
+        path
     };
+    // Each line, and each side of a line that runs along hexsides: the clearest is kept.
+    let mut best: Option<(Eval, Vec<Hex>, bool, Option<&String>)> = None;
+    for (steps, how) in &lines {
+        // A sill line crosses hexsides at sampled points too; it runs along one only where
+        // its two sides differ.
+        let along = pick(steps, false) != pick(steps, true);
+        for second in [false, true] {
+            if second && !along {
+                continue;
+            }
+            let path = pick(steps, second);
+            let mut e = evaluate(f, from, to, &path, sill.as_ref());
+            if let Some(how) = how {
+                e.steps.insert(0, format!("the line is {how}"));
+            }
+            let better = best.as_ref().is_none_or(|(k, ..)| {
+                (e.clear && !k.clear) || (e.clear == k.clear && e.cover < k.cover)
+            });
+            if better {
+                best = Some((e, path, along, how.as_ref()));
+            }
+        }
+    }
+    let (best, path, along, how) = best.expect("at least one line is traced");
     let id = |h: Hex| f.world().grid.to_printed(h);
     let mut reason = match &best.block {
         Some(why) => format!("no line of fire: {why}"),
         None if best.cover == CoverKind::None => "clear, no cover".to_string(),
         None => format!("clear, {} cover: {}", best.cover.name(), best.cover_why),
     };
+    if let Some(how) = how {
+        reason.push_str(&format!("; the line is {how}"));
+    }
     if along {
         reason.push_str(&format!(
             " (the line runs along hexsides; the shooter takes the clearer side, through {})",
@@ -141,7 +195,13 @@ pub fn line_of_fire(f: &Field, from: End, to: End) -> Fire {
     }
 }
 
-fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
+fn evaluate(
+    f: &Field,
+    from: End,
+    to: End,
+    path: &[Hex],
+    sill: Option<&(Hex, HashSet<Hex>)>,
+) -> Eval {
     let w = f.world();
     let id = |h: Hex| w.grid.to_printed(h);
     let mut e = Eval {
@@ -203,18 +263,6 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
         return e;
     }
     let lower_ground = ls.min(lt);
-    // 3.26 b special rule: next to a window, one shoots into the room from its sill.
-    let sill = rooms::sill(f, path);
-    if let Some((w, room)) = &sill {
-        if !room.contains(&b) {
-            e.block(format!(
-                "a shooter next to the window in {} shoots only at hexes of its room ({})",
-                id(*w),
-                cite("3.26 b")
-            ));
-            return e;
-        }
-    }
     for (i, &h) in path.iter().enumerate() {
         let last = i + 1 == path.len();
         if i > 0 {
@@ -355,7 +403,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
                 cite("3.24")
             ));
         }
-        let in_room = sill.as_ref().filter(|(_, room)| room.contains(&h));
+        let in_room = sill.filter(|(_, room)| room.contains(&h));
         if let Some((w, _)) = in_room.filter(|(w, _)| *w == h) {
             e.steps.push(format!(
                 "{}: the shooter next to the window shoots from its sill ({})",
@@ -366,7 +414,7 @@ fn evaluate(f: &Field, from: End, to: End, path: &[Hex]) -> Eval {
             e.steps.push(format!("{}: inside the room", id(h)));
         } else if f.has(h, "building") && f.has(h, "window") {
             e.block(format!(
-                "{} is a window hex: from outside one shoots through a window only at the character immediately behind it, or from the hex next to it ({})",
+                "{} is a window hex: from outside one shoots through a window only at the character immediately behind it, or from the hex next to it at the hexes of its room ({})",
                 id(h),
                 cite("3.26 b")
             ));

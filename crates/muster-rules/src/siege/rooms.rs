@@ -45,10 +45,32 @@ pub fn room(f: &Field, h: Hex) -> HashSet<Hex> {
     seen
 }
 
-/// The window a shooter outside shoots through under the special rule of 3.26 b: the
-/// first hex of his line when it is a window hex, with its room. `None` when the shooter
-/// is inside a building or his line does not start through a window hex.
-pub fn sill(f: &Field, path: &[Hex]) -> Option<(Hex, HashSet<Hex>)> {
-    let (a, w) = (*path.first()?, *path.get(1)?);
-    (path.len() > 2 && !f.has(a, "building") && f.has(w, "window")).then(|| (w, room(f, w)))
+/// The windows a shooter in window hex `a` shoots out of at `b`, outside his room (3.26
+/// a): the hexes across the window hexsides of `a`, each a sill his line may be traced
+/// from. Empty when `a` is not a window hex of a building or `b` is in its room.
+pub fn sills_out(f: &Field, a: Hex, b: Hex) -> Vec<Hex> {
+    if !(f.has(a, "building") && f.has(a, "window")) || room(f, a).contains(&b) {
+        return vec![];
+    }
+    f.world()
+        .grid
+        .neighbors_on_map(a)
+        .filter(|n| feature_has(f, a, *n, "window"))
+        .collect()
+}
+
+/// The window a shooter outside shoots through under the special rule of 3.26 b, with the
+/// room it opens into: a window hex across a window hexside from the shooter's hex `a`
+/// (the hex "immediately adjacent to the window") whose room holds the target `b`. His
+/// line is traced from the sill, and only hexes of that room are in his field of fire.
+pub fn sill_in(f: &Field, a: Hex, b: Hex) -> Option<(Hex, HashSet<Hex>)> {
+    if f.has(a, "building") {
+        return None;
+    }
+    f.world()
+        .grid
+        .neighbors_on_map(a)
+        .filter(|w| f.has(*w, "window") && feature_has(f, a, *w, "window"))
+        .map(|w| (w, room(f, w)))
+        .find(|(_, room)| room.contains(&b))
 }
