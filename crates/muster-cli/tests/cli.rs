@@ -339,6 +339,10 @@ fn crossfire_at_a_building_corner_is_a_choice() {
     assert_eq!(fires[1]["cover"], "medium", "{v}");
     assert_eq!(fires[2]["cover"], "none", "{v}");
     assert_eq!(v["choose_between"], serde_json::json!(["0602", "0306"]));
+    // The choice is between faces: the two shooters see two different walls of the corner.
+    let (a, b) = (fires[0]["face"].as_str(), fires[1]["face"].as_str());
+    assert!(a.is_some() && b.is_some() && a != b, "{v}");
+    assert!(fires[2]["face"].is_null(), "{v}");
     // Not a rule of the other systems.
     let (code, _, err) = muster(&["query", "crossfire", CIVITATE, "0505", "--from", "0606"]);
     assert_eq!(code, 2, "{err}");

@@ -28,6 +28,9 @@ pub struct LineOfFire {
     pub cover: Option<String>,
     /// The cover protects from one side only (Siege corners, gateways, doorways).
     pub one_sided: bool,
+    /// The face that one-sided cover protects (Siege: "the outer side of 0605", "the wall
+    /// of 0606 facing 0605"): shooters at one face give the owner no choice (3.28, 3.29).
+    pub face: Option<String>,
     /// The hexes of the line, both ends included.
     pub path: Vec<Hex>,
     /// Levels of the two ends (Siege).

@@ -315,6 +315,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                     "clear": l.clear,
                     "cover": l.cover,
                     "one_sided": l.one_sided,
+                    "face": l.face,
                     "reason": l.reason,
                     "uncertain": l.uncertain.iter().map(|h| s.world.grid.to_printed(*h)).collect::<Vec<_>>(),
                 })).collect::<Vec<_>>(),
@@ -370,6 +371,9 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
             }
             if let Some((fl, tl)) = l.levels {
                 v["one_sided"] = json!(l.one_sided);
+                if let Some(face) = &l.face {
+                    v["face"] = json!(face);
+                }
                 v["from_level"] = json!(fl);
                 v["to_level"] = json!(tl);
                 v["steps"] = json!(l.steps);

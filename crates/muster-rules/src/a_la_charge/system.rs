@@ -27,6 +27,7 @@ impl GameSystem for System {
             clear: l.clear,
             cover: l.cover,
             one_sided: false,
+            face: None,
             path: l.path,
             levels: None,
             steps: vec![],

@@ -140,6 +140,7 @@ impl GameSystem for System {
             clear: v.clear,
             cover: None,
             one_sided: false,
+            face: None,
             path: v.path,
             levels: None,
             steps: vec![],

@@ -95,6 +95,7 @@ fn answer(f: &Field, from: FireEnd, to: FireEnd, l: super::los::Fire) -> LineOfF
         clear: l.clear,
         cover: l.clear.then(|| l.cover.name().to_string()),
         one_sided: l.one_sided,
+        face: l.face.clone(),
         path: l.path,
         levels: Some((f.level(from.hex, from.upper), f.level(to.hex, to.upper))),
         steps: l.steps,

@@ -1,0 +1,118 @@
+//! What a hexside crossed by the line does: walls, battlements, the lip of a slope.
+
+use super::super::cite;
+use super::super::field::Field;
+use super::{End, Eval};
+use muster_hex::{distance, Hex};
+use muster_model::CoverKind;
+
+/// What the hexside between two consecutive hexes of the line does.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn crossing(
+    f: &Field,
+    p: Hex,
+    q: Hex,
+    from: End,
+    to: End,
+    (ls, lt): (i32, i32),
+    tower_shot: bool,
+    last: bool,
+    e: &mut Eval,
+) {
+    let w = f.world();
+    let r = f.ruleset();
+    let id = |h: Hex| w.grid.to_printed(h);
+    let side = w
+        .grid
+        .hexside_between(p, q)
+        .map(|s| w.grid.print_hexside(s))
+        .unwrap_or_default();
+    for feat in w.features_between(p, q) {
+        let Some(d) = r.hexside_features.iter().find(|d| d.id == feat) else {
+            continue;
+        };
+        let battlement = d.traits.iter().any(|t| t == "battlement");
+        if battlement {
+            // A demolished wall keeps no parapet (2.32: rubble gives medium cover
+            // whatever the direction).
+            // The parapet shelters the one on the wall side, against a line coming over it.
+            let wall_side = f.has(q, "raised") && !f.has(p, "raised");
+            if last && wall_side && !f.demolished(p) && !f.demolished(q) {
+                e.cover(
+                    d.cover.unwrap_or(CoverKind::Heavy),
+                    format!("behind the battlement at {side} ({})", cite("2.43 note")),
+                    None,
+                );
+            }
+            continue;
+        }
+        if d.blocks_fire {
+            e.block(format!("{} at {side} ({})", d.name.to_lowercase(), d.rule));
+        }
+    }
+    // The lip of a slope (3.23).
+    let lip = |s: Hex, top: Hex| {
+        f.has(s, "slope") && w.elevation(top) > w.elevation(s)
+            || w.features_between(s, top).iter().any(|ft| {
+                r.hexside_features
+                    .iter()
+                    .any(|d| d.id == *ft && d.traits.iter().any(|t| t == "lip"))
+            }) && w.elevation(top) >= w.elevation(s)
+    };
+    let slope = if lip(p, q) && f.has(p, "slope") {
+        p
+    } else if lip(q, p) && f.has(q, "slope") {
+        q
+    } else {
+        return;
+    };
+    if tower_shot {
+        return;
+    }
+    let (lower, higher, lower_is_target) = if ls < lt {
+        (from.hex, to.hex, false)
+    } else if lt < ls {
+        (to.hex, from.hex, true)
+    } else {
+        // 3.23 compares a lower with a higher character; with neither lower the lip
+        // decides nothing, and higher ground between them blocks (below) on its own.
+        e.steps.push(format!(
+            "{side}: lip of the slope between characters on one level; neither is lower, so it does not block (our reading of {})",
+            cite("3.23")
+        ));
+        return;
+    };
+    if lower == slope {
+        e.steps.push(format!(
+            "{side}: lip of the slope; the lower character is in the slope hex {} itself ({})",
+            id(slope),
+            cite("3.23 exception")
+        ));
+        if lower_is_target {
+            e.cover(
+                CoverKind::Medium,
+                format!(
+                    "in the slope hex {} with the line crossing its lip ({})",
+                    id(slope),
+                    cite("3.23")
+                ),
+                None,
+            );
+        }
+        return;
+    }
+    let (dl, dh) = (distance(lower, slope), distance(higher, slope));
+    if dl >= dh {
+        e.steps.push(format!(
+            "{side}: lip of the slope; the lower character is {dl} from the slope hex {}, the higher {dh} ({})",
+            id(slope),
+            cite("3.23")
+        ));
+    } else {
+        e.block(format!(
+            "the line crosses the lip of the slope at {side} and the lower character is closer to the slope hex {} ({dl}) than the higher one ({dh}) ({})",
+            id(slope),
+            cite("3.23")
+        ));
+    }
+}
