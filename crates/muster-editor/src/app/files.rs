@@ -1,0 +1,245 @@
+//! Opening, saving, New and the prompts that guard unsaved changes.
+
+use super::*;
+
+impl App {
+    pub(super) fn open(&mut self) -> Task<Message> {
+        match Document::open(std::path::Path::new(self.path_input.trim())) {
+            Ok(doc) => {
+                self.recovery = recovery::load(doc.main_path());
+                self.status = format!("opened {}", self.path_input.trim());
+                self.replace_document(doc)
+            }
+            Err(e) => {
+                self.status = e;
+                Task::none()
+            }
+        }
+    }
+
+    /// Puts another document in place of this one (the caller has asked about unsaved
+    /// changes): its recovery file goes, since its changes were saved or discarded.
+    pub(super) fn replace_document(&mut self, doc: Document) -> Task<Message> {
+        if self.doc.main_path() != doc.main_path() {
+            recovery::discard(self.doc.main_path());
+        }
+        self.doc = doc;
+        self.reset_for_new_document();
+        self.history = History::default();
+        self.snap = Snapshot::of(&self.doc);
+        self.camera = Camera::fit(&self.snap, 820.0, 640.0);
+        self.changed(Layers::ALL)
+    }
+
+    /// Opens the New dialog (the caller has asked about unsaved changes).
+    pub(super) fn new_document(&mut self) -> Task<Message> {
+        self.new_form = Some(crate::new_map::NewMap::default());
+        self.status = "new map: give it a title, a ruleset and its grid, then Create".into();
+        Task::none()
+    }
+
+    pub(super) fn new_map(&mut self, m: crate::new_map::Message) -> Task<Message> {
+        let Some(form) = &mut self.new_form else {
+            return Task::none();
+        };
+        match form.update(m) {
+            Some(crate::new_map::Event::Create(doc)) => {
+                self.new_form = None;
+                self.recovery = None;
+                self.path_input = std::env::current_dir()
+                    .unwrap_or_default()
+                    .join(doc.main_path())
+                    .display()
+                    .to_string();
+                self.status = format!(
+                    "new map {}: nothing is written until you save it (Save to path with the path field, or Save as…)",
+                    doc.map.title
+                );
+                self.replace_document(*doc)
+            }
+            Some(crate::new_map::Event::Cancel) => {
+                self.new_form = None;
+                self.status = "no new map".into();
+                Task::none()
+            }
+            None => Task::none(),
+        }
+    }
+
+    /// Saves; whether the document is now saved. A new document that has no file yet
+    /// asks for a path instead.
+    pub(super) fn save_now(&mut self) -> bool {
+        if self.doc.untitled {
+            self.status = "this new map has no file yet: type its path in the path field and press Save to path (or use Save as…)".into();
+            return false;
+        }
+        match self.doc.save() {
+            Ok(wrote) => {
+                recovery::discard(self.doc.main_path());
+                self.status = saved_status(&wrote);
+                true
+            }
+            Err(e) => {
+                self.status = e;
+                false
+            }
+        }
+    }
+
+    pub(super) fn save(&mut self) -> Task<Message> {
+        if self.doc.untitled {
+            // No file yet: choose one (the native dialog; without one, the status line
+            // says to use the path field).
+            self.save_now();
+            return self.update(Message::SaveAsDialog);
+        }
+        self.save_now();
+        Task::none()
+    }
+
+    /// Saves under the path in the path field; then goes on with an action that was
+    /// waiting for the save (Save in the close prompt of a new document).
+    pub(super) fn save_as(&mut self) -> Task<Message> {
+        let path = PathBuf::from(self.path_input.trim());
+        if self.path_input.trim().is_empty() {
+            self.status = "type the path to save to in the path field".into();
+            return Task::none();
+        }
+        let old = self.doc.main_path().to_path_buf();
+        match self.doc.save_as(&path) {
+            Ok(wrote) => {
+                recovery::discard(&old);
+                recovery::discard(self.doc.main_path());
+                self.status = saved_status(&wrote);
+                match self.pending.take() {
+                    Some(p) => self.proceed(p),
+                    None => Task::none(),
+                }
+            }
+            Err(e) => {
+                self.status = e;
+                Task::none()
+            }
+        }
+    }
+
+    /// Does an action that was waiting for unsaved changes to be saved or discarded.
+    pub(super) fn proceed(&mut self, pending: Pending) -> Task<Message> {
+        match pending {
+            Pending::Open => self.open(),
+            Pending::New => self.new_document(),
+            Pending::Quit => {
+                recovery::discard(self.doc.main_path());
+                iced::exit()
+            }
+        }
+    }
+
+    /// Asks the platform dialog for a file to open.
+    pub(super) fn open_dialog(&mut self) -> Task<Message> {
+        Task::perform(
+            async {
+                rfd::AsyncFileDialog::new()
+                    .set_title("Open a scenario or map")
+                    .add_filter("Muster files", &["ron", "json"])
+                    .pick_file()
+                    .await
+                    .map(|f| f.path().to_path_buf())
+            },
+            |p| Message::Picked(p, false),
+        )
+    }
+
+    /// Asks the platform dialog where to save.
+    pub(super) fn save_as_dialog(&mut self) -> Task<Message> {
+        let name = self
+            .doc
+            .main_path()
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let dir = self.doc.main_path().parent().map(|p| p.to_path_buf());
+        Task::perform(
+            async move {
+                let mut d = rfd::AsyncFileDialog::new()
+                    .set_title("Save as")
+                    .set_file_name(name);
+                if let Some(dir) = dir {
+                    d = d.set_directory(dir);
+                }
+                d.save_file().await.map(|f| f.path().to_path_buf())
+            },
+            |p| Message::Picked(p, true),
+        )
+    }
+
+    /// The window is closing: ask first when there are unsaved changes.
+    pub(super) fn close_requested(&mut self) -> Task<Message> {
+        if self.doc.is_dirty() {
+            let _ = recovery::save(&self.doc);
+            self.pending = Some(Pending::Quit);
+            Task::none()
+        } else {
+            recovery::discard(self.doc.main_path());
+            iced::exit()
+        }
+    }
+
+    /// Save, then go on with what the prompt was asked for.
+    pub(super) fn save_pending(&mut self) -> Task<Message> {
+        if self.doc.untitled {
+            // Keep the prompt: Save to path (or Save as…) goes on with it.
+            self.save_now();
+            return self.update(Message::SaveAsDialog);
+        }
+        match (self.save_now(), self.pending.take()) {
+            (true, Some(p)) => self.proceed(p),
+            (false, p) => {
+                self.pending = p;
+                Task::none()
+            }
+            (true, None) => Task::none(),
+        }
+    }
+
+    /// Restores the recovered texts offered on start.
+    pub(super) fn recover(&mut self) -> Task<Message> {
+        if let Some((scenario, map)) = self.recovery.take() {
+            let (s, m) = (scenario.map(|t| (true, t)), (false, map));
+            let mut edits = Vec::new();
+            for (is_scenario, text) in s.into_iter().chain([m]) {
+                match crate::panels::parse_source(&self.doc, is_scenario, &text) {
+                    Ok(e) => edits.push((is_scenario, text, e)),
+                    Err(e) => self.status = format!("cannot restore: {e}"),
+                }
+            }
+            let (texts, edits): (Vec<_>, Vec<_>) =
+                edits.into_iter().map(|(s, t, e)| ((s, t), e)).unzip();
+            let task = self.apply(Edit::Batch(edits));
+            for (is_scenario, text) in texts {
+                self.doc.adopt_comments(is_scenario, &text);
+            }
+            return task;
+        }
+        Task::none()
+    }
+
+    /// Writes the map as a PNG beside the document.
+    pub(super) fn export_png(&mut self) -> Task<Message> {
+        self.status = match crate::export::png(&self.doc) {
+            Ok(path) => format!("wrote {}", path.display()),
+            Err(e) => e,
+        };
+        Task::none()
+    }
+
+    /// Writes the recovery file when there are unsaved changes.
+    pub(super) fn autosave(&mut self) -> Task<Message> {
+        if self.doc.is_dirty() {
+            if let Err(e) = recovery::save(&self.doc) {
+                self.status = e;
+            }
+        }
+        Task::none()
+    }
+}

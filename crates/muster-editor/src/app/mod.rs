@@ -1,0 +1,552 @@
+//! The editor's state and messages, and `update`, which routes each message to the module
+//! of its concern (files, painting, placing, inspect, view, pointer, source). Views are in
+//! [`crate::panels`].
+
+use crate::canvas::{Caches, Camera, CanvasMessage};
+use crate::document::Document;
+use crate::edit::{Edit, History, Layers};
+use crate::recovery;
+use crate::snapshot::Snapshot;
+use crate::tool::Tool;
+use crate::validate::{Item, Job};
+use iced::keyboard::{self, key::Named, Key};
+use iced::widget::text_editor;
+use iced::{Task, Vector};
+use muster_check::Severity;
+use muster_hex::{Hex, LineStep};
+use muster_model::{HexId, SetupEntry, UnitRef, Zone};
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+mod files;
+mod inspect;
+mod painting;
+mod placing;
+mod pointer;
+mod source;
+mod view;
+
+/// Everything the editor shows and edits.
+pub struct App {
+    /// The document.
+    pub doc: Document,
+    /// Undo and redo.
+    pub history: History,
+    /// What the canvas draws.
+    pub snap: Snapshot,
+    /// Layer caches.
+    pub caches: Caches,
+    /// The view.
+    pub camera: Camera,
+    /// Active tool.
+    pub tool: Tool,
+    /// Brush radius in hexes (0, 1, 2 for sizes 1, 2, 3).
+    pub brush: u32,
+    /// Hex under the pointer.
+    pub hover: Option<Hex>,
+    /// Selected hex.
+    pub selected: Option<Hex>,
+    /// Highlighted hexes (reach, line of fire).
+    pub highlight: Vec<Hex>,
+    /// Latest diagnostics.
+    pub diagnostics: Vec<Item>,
+    /// Hexes with errors.
+    pub error_hexes: HashSet<Hex>,
+    /// Generation of the latest validation request.
+    pub generation: u64,
+    /// Status line.
+    pub status: String,
+    /// Path typed for Open / Save as.
+    pub path_input: String,
+    /// Quick-entry hexes ("0504, 0505").
+    pub quick: String,
+    /// Text for the label tool.
+    pub label: String,
+    /// Facing given to placed units (a side, or a point for stands that face one).
+    pub facing: String,
+    /// A zone expression to show on the map (`Row("08xx")`).
+    pub zone: String,
+    /// Value given to placed markers (a fire's turns, a wall's damage stage).
+    pub marker_value: String,
+    /// Elevation the elevation tool sets.
+    pub elevation: String,
+    /// Turn on which placed units enter as reinforcements (empty: set-up).
+    pub enters_on: String,
+    /// Name of the zone the zone tools paint.
+    pub zone_name: String,
+    /// Level given to placed units in a siege-tower hex.
+    pub level: Option<muster_model::Level>,
+    /// Side whose pieces the siege-works buttons place.
+    pub piece_side: usize,
+    /// How far the overlay being placed is turned (sixths), R to turn.
+    pub overlay_turn: u32,
+    /// The ghost of the overlay being placed.
+    pub ghost: Option<crate::ghost::Ghost>,
+    /// The open section of the palette, if any.
+    pub section: Option<crate::tool::Section>,
+    /// The road being drawn: index in the map's paths.
+    pub road: Option<usize>,
+    /// The source panel, when open: which file, its text, and the last parse error.
+    pub source: Option<(bool, text_editor::Content, Option<String>)>,
+    /// Recovered texts offered on start.
+    pub recovery: Option<(Option<String>, String)>,
+    /// An action waiting for "discard unsaved changes?".
+    pub pending: Option<Pending>,
+    /// The New dialog, while it is open.
+    pub new_form: Option<crate::new_map::NewMap>,
+    /// The pointer's position on the canvas, to find the hex under it again when the map
+    /// moves under a still pointer (pan, fit, zoom by keys).
+    pub pointer: Option<iced::Point>,
+    stroke: Vec<Edit>,
+    /// The last hex of the brush stroke under way: the next sample is joined to it by a
+    /// hex line, so a fast stroke skips no hex.
+    stroke_last: Option<Hex>,
+    drag: Option<(Hex, Hex)>,
+    los_from: Option<Hex>,
+    /// The attackers clicked so far with the combat-odds tool.
+    odds_attackers: Vec<Hex>,
+}
+
+/// Actions that would lose unsaved changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pending {
+    /// Open the path in the path field.
+    Open,
+    /// Start a new document.
+    New,
+    /// Close the window.
+    Quit,
+}
+
+/// Everything that can happen.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// From the map canvas.
+    Canvas(CanvasMessage),
+    /// Choose a tool.
+    Tool(Tool),
+    /// Brush size (1, 2, 3).
+    Brush(u32),
+    /// Undo.
+    Undo,
+    /// Redo.
+    Redo,
+    /// Save.
+    Save,
+    /// Save under the path in the path field (the button beside it).
+    SaveAs,
+    /// Open the path in the path field.
+    Open,
+    /// Choose a file to open in the native dialog.
+    OpenDialog,
+    /// Choose where to save in the native dialog.
+    SaveAsDialog,
+    /// The native dialog's answer: the path, and whether it was for saving.
+    Picked(Option<PathBuf>, bool),
+    /// New empty map and scenario.
+    New,
+    /// Discard unsaved changes and do the pending action.
+    Confirm,
+    /// Save, then do the pending action.
+    SavePending,
+    /// From the New dialog.
+    NewMap(crate::new_map::Message),
+    /// Keep the unsaved changes.
+    Cancel,
+    /// Path field edited.
+    PathInput(String),
+    /// Quick-entry field edited.
+    QuickInput(String),
+    /// Label field edited.
+    LabelInput(String),
+    /// Facing field edited.
+    FacingInput(String),
+    /// Zone field edited.
+    ZoneInput(String),
+    /// Marker-value field edited.
+    MarkerValueInput(String),
+    /// Elevation field edited.
+    ElevationInput(String),
+    /// Reinforcement-turn field edited.
+    EntersOnInput(String),
+    /// Zone-name field edited.
+    ZoneNameInput(String),
+    /// Level for placed units (None: ground).
+    Level(Option<muster_model::Level>),
+    /// The side whose pieces the siege-works buttons place.
+    PieceSide(usize),
+    /// Open a section of the palette.
+    Section(crate::tool::Section),
+    /// Mark a piece as entering through the board edge, or not (Siege 2.41).
+    ToggleEntering(String),
+    /// Highlight the hexes of the zone field's expression.
+    ShowZone,
+    /// Place the selected unit on the quick-entry hexes.
+    QuickPlace,
+    /// Validation finished.
+    Validated(u64, Vec<Item>),
+    /// Centre the map on a diagnostic's hex.
+    Focus(String),
+    /// A key nobody else took.
+    Key(keyboard::Event),
+    /// Fit the map to the window.
+    Fit,
+    /// Open or close the source panel (true: scenario, false: map).
+    Source(Option<bool>),
+    /// Edit in the source panel.
+    SourceEdit(text_editor::Action),
+    /// Apply the source panel's text.
+    SourceApply,
+    /// Restore the recovered texts.
+    Recover,
+    /// Discard the recovered texts.
+    DiscardRecovery,
+    /// Periodic autosave.
+    Autosave,
+    /// Write the map as a PNG beside the document, through the shared renderer.
+    ExportPng,
+    /// The window's close button: asks first when there are unsaved changes.
+    CloseRequested,
+}
+
+impl App {
+    /// Opens a document (or a new one when `path` is `None` or cannot be read).
+    pub fn new(path: Option<PathBuf>) -> (App, Task<Message>) {
+        let blank = || {
+            Document::untitled(
+                "untitled",
+                "a-la-charge",
+                "clear",
+                muster_hex::GridSpec::flat(12, 10),
+            )
+        };
+        let (doc, status) = match &path {
+            Some(p) => match Document::open(p) {
+                Ok(d) => (d, format!("opened {}", p.display())),
+                Err(e) => (blank(), e),
+            },
+            None => (
+                blank(),
+                "new map (Ctrl+N asks for its title and grid)".into(),
+            ),
+        };
+        let snap = Snapshot::of(&doc);
+        let camera = Camera::fit(&snap, 820.0, 640.0);
+        let recovery = recovery::load(doc.main_path());
+        let mut app = App {
+            path_input: doc.main_path().display().to_string(),
+            doc,
+            history: History::default(),
+            snap,
+            caches: Caches::default(),
+            camera,
+            tool: Tool::Select,
+            brush: 0,
+            hover: None,
+            selected: None,
+            highlight: vec![],
+            diagnostics: vec![],
+            error_hexes: HashSet::new(),
+            generation: 0,
+            status,
+            quick: String::new(),
+            label: String::new(),
+            facing: String::new(),
+            zone: String::new(),
+            marker_value: String::new(),
+            elevation: "1".into(),
+            enters_on: String::new(),
+            zone_name: String::new(),
+            level: None,
+            piece_side: 0,
+            overlay_turn: 0,
+            ghost: None,
+            section: Some(crate::tool::Section::default()),
+            road: None,
+            source: None,
+            recovery,
+            pending: None,
+            new_form: None,
+            pointer: None,
+            stroke: vec![],
+            stroke_last: None,
+            drag: None,
+            los_from: None,
+            odds_attackers: Vec::new(),
+        };
+        let task = app.revalidate();
+        (app, task)
+    }
+
+    /// The window title, with a dirty marker.
+    pub fn title(&self) -> String {
+        let name = self
+            .doc
+            .main_path()
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("untitled")
+            .to_string();
+        format!(
+            "{name}{} — Muster",
+            if self.doc.is_dirty() { " •" } else { "" }
+        )
+    }
+
+    fn revalidate(&mut self) -> Task<Message> {
+        self.generation += 1;
+        let generation = self.generation;
+        match Job::of(&self.doc) {
+            Ok(job) => Task::perform(async move { job.run() }, move |items| {
+                Message::Validated(generation, items)
+            }),
+            Err(e) => {
+                self.status = e;
+                Task::none()
+            }
+        }
+    }
+
+    /// Rebuilds what depends on the document after it changed; only the canvas layers
+    /// the change touched are redrawn.
+    fn changed(&mut self, layers: Layers) -> Task<Message> {
+        self.snap = Snapshot::of(&self.doc);
+        self.caches.clear(layers);
+        self.revalidate()
+    }
+
+    fn apply(&mut self, edit: Edit) -> Task<Message> {
+        let layers = self.history.apply(&mut self.doc, edit);
+        self.changed(layers)
+    }
+
+    fn printed(&self, hex: Hex) -> String {
+        self.snap.grid.to_printed(hex)
+    }
+
+    /// After undo or redo: a half-placed overlay goes back to its first anchor, since the
+    /// anchor it would continue from may be gone; the ghost and the line of fire are cleared.
+    fn after_history(&mut self) {
+        if let Tool::Overlay { placement, .. } = self.tool {
+            self.tool = Tool::Overlay { placement, next: 0 };
+        }
+        if let Tool::EdgeZone(Some(_)) = self.tool {
+            self.tool = Tool::EdgeZone(None);
+        }
+        self.ghost = None;
+        self.los_from = None;
+        self.odds_attackers.clear();
+        self.road = None;
+    }
+
+    /// Forgets what belonged to the previous document (tool, previews, half-done tool
+    /// steps) when another one is opened or a new one started.
+    fn reset_for_new_document(&mut self) {
+        self.tool = Tool::Select;
+        self.ghost = None;
+        self.los_from = None;
+        self.odds_attackers.clear();
+        self.road = None;
+        self.highlight.clear();
+        self.selected = None;
+        self.source = None;
+        self.level = None;
+        self.overlay_turn = 0;
+        // Nothing of the old document stays drawn: its error outlines, its diagnostics,
+        // the hex read-out.
+        self.error_hexes.clear();
+        self.diagnostics.clear();
+        self.hover = None;
+        self.stroke.clear();
+        self.stroke_last = None;
+        self.caches.clear_all();
+    }
+
+    /// Handles a message.
+    pub fn update(&mut self, message: Message) -> Task<Message> {
+        match message {
+            Message::Canvas(m) => self.canvas(m),
+            Message::Tool(t) => {
+                self.tool = t;
+                self.ghost = None;
+                self.road = None;
+                self.los_from = None;
+                self.odds_attackers.clear();
+                self.status = format!("tool: {}", self.tool.name());
+                Task::none()
+            }
+            Message::Brush(n) => {
+                self.brush = n.clamp(1, 3) - 1;
+                Task::none()
+            }
+            Message::Undo => {
+                if let Some(layers) = self.history.undo(&mut self.doc) {
+                    self.status = "undone".into();
+                    let task = self.changed(layers);
+                    self.after_history();
+                    return task;
+                }
+                Task::none()
+            }
+            Message::Redo => {
+                if let Some(layers) = self.history.redo(&mut self.doc) {
+                    self.status = "redone".into();
+                    let task = self.changed(layers);
+                    self.after_history();
+                    return task;
+                }
+                Task::none()
+            }
+            Message::Save => self.save(),
+            Message::OpenDialog => self.open_dialog(),
+            Message::SaveAsDialog => self.save_as_dialog(),
+            Message::Picked(None, save) => {
+                self.status = if save {
+                    "no file chosen (without a file dialog, type a path in the field and press Save to path)"
+                } else {
+                    "no file chosen (without a file dialog, type a path in the field and press Enter)"
+                }
+                .into();
+                Task::none()
+            }
+            Message::Picked(Some(path), save) => {
+                self.path_input = path.display().to_string();
+                self.update(if save { Message::SaveAs } else { Message::Open })
+            }
+            Message::SaveAs => self.save_as(),
+            Message::NewMap(m) => self.new_map(m),
+            Message::Open | Message::New if self.doc.is_dirty() => {
+                self.pending = Some(if matches!(message, Message::Open) {
+                    Pending::Open
+                } else {
+                    Pending::New
+                });
+                Task::none()
+            }
+            Message::Open => {
+                self.pending = None;
+                self.open()
+            }
+            Message::New => {
+                self.pending = None;
+                self.new_document()
+            }
+            Message::CloseRequested => self.close_requested(),
+            Message::Confirm => match self.pending.take() {
+                Some(p) => {
+                    // The changes are discarded: so is their recovery file.
+                    recovery::discard(self.doc.main_path());
+                    self.proceed(p)
+                }
+                None => Task::none(),
+            },
+            Message::SavePending => self.save_pending(),
+            Message::Cancel => {
+                self.pending = None;
+                Task::none()
+            }
+            Message::PathInput(s) => {
+                self.path_input = s;
+                Task::none()
+            }
+            Message::QuickInput(s) => {
+                self.quick = s;
+                Task::none()
+            }
+            Message::LabelInput(s) => {
+                self.label = s;
+                Task::none()
+            }
+            Message::ZoneInput(s) => {
+                self.zone = s;
+                Task::none()
+            }
+            Message::EntersOnInput(s) => {
+                self.enters_on = s;
+                Task::none()
+            }
+            Message::ElevationInput(s) => {
+                self.elevation = s;
+                Task::none()
+            }
+            Message::ZoneNameInput(s) => {
+                self.zone_name = s;
+                Task::none()
+            }
+            Message::MarkerValueInput(s) => {
+                self.marker_value = s;
+                Task::none()
+            }
+            Message::Level(l) => {
+                self.level = l;
+                Task::none()
+            }
+            Message::ToggleEntering(id) => self.toggle_entering(id),
+            Message::Section(section) => {
+                // A second click on the open section's header closes it.
+                self.section = (self.section != Some(section)).then_some(section);
+                Task::none()
+            }
+            Message::PieceSide(i) => {
+                self.piece_side = i;
+                if let Tool::Piece { kind, .. } = self.tool.clone() {
+                    self.tool = Tool::Piece { side: i, kind };
+                }
+                Task::none()
+            }
+            Message::ShowZone => {
+                self.show_zone();
+                Task::none()
+            }
+            Message::FacingInput(s) => {
+                self.facing = s.trim().to_uppercase();
+                Task::none()
+            }
+            Message::QuickPlace => self.quick_place(),
+            Message::Validated(generation, items) => self.validated(generation, items),
+            Message::Focus(hex) => self.focus(hex),
+            Message::Key(e) => self.key(e),
+            Message::Fit => {
+                self.camera = Camera::fit(&self.snap, 820.0, 640.0);
+                self.caches.clear_all();
+                self.rehover();
+                Task::none()
+            }
+            Message::Source(which) => self.show_source(which),
+            Message::SourceEdit(action) => {
+                if let Some((_, content, _)) = &mut self.source {
+                    content.perform(action);
+                }
+                Task::none()
+            }
+            Message::SourceApply => self.source_apply(),
+            Message::Recover => self.recover(),
+            Message::DiscardRecovery => {
+                self.recovery = None;
+                recovery::discard(self.doc.main_path());
+                Task::none()
+            }
+            Message::ExportPng => self.export_png(),
+            Message::Autosave => self.autosave(),
+        }
+    }
+}
+
+/// The status line after a save: every file written, or that nothing needed writing.
+fn saved_status(wrote: &[PathBuf]) -> String {
+    if wrote.is_empty() {
+        return "nothing to save: the files on disk are up to date".into();
+    }
+    let cwd = std::env::current_dir().ok();
+    let names: Vec<String> = wrote
+        .iter()
+        .map(|p| muster_check::display_path(p, cwd.as_deref()))
+        .collect();
+    format!("saved {}", names.join(" and "))
+}
+
+/// Whether a ruleset has pieces with an upper level (siege towers), so set-up lines can
+/// say which level a character stands on.
+pub fn has_levels(ruleset: &str) -> bool {
+    muster_rules::ruleset(ruleset).is_some_and(|r| r.pieces.iter().any(|p| p.above > 0))
+}

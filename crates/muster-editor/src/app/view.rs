@@ -1,0 +1,71 @@
+//! The camera: keys, pan, zoom, and the hover read-out after the map moves.
+
+use super::*;
+
+impl App {
+    /// Finds the hex under the pointer again after the map moved under it.
+    pub(super) fn rehover(&mut self) {
+        self.hover = self
+            .pointer
+            .map(|p| self.camera.hex_at(&self.snap, p))
+            .filter(|h| self.snap.grid.contains(*h));
+    }
+
+    pub(super) fn key(&mut self, event: keyboard::Event) -> Task<Message> {
+        let keyboard::Event::KeyPressed { key, modifiers, .. } = event else {
+            return Task::none();
+        };
+        let step = 60.0;
+        match (key.as_ref(), modifiers.command(), modifiers.shift()) {
+            (Key::Character("z"), true, false) => self.update(Message::Undo),
+            (Key::Character("z"), true, true) | (Key::Character("y"), true, _) => {
+                self.update(Message::Redo)
+            }
+            (Key::Character("s"), true, false) => self.update(Message::Save),
+            (Key::Character("s"), true, true) => self.update(Message::SaveAsDialog),
+            (Key::Character("o"), true, _) => self.update(Message::OpenDialog),
+            (Key::Character("n"), true, _) => self.update(Message::New),
+            (Key::Character("+") | Key::Character("="), false, _) => self.zoom(1.2),
+            (Key::Character("-"), false, _) => self.zoom(1.0 / 1.2),
+            (Key::Character("f"), false, _) => self.update(Message::Fit),
+            (Key::Named(Named::ArrowLeft), ..) => self.pan(Vector::new(step, 0.0)),
+            (Key::Named(Named::ArrowRight), ..) => self.pan(Vector::new(-step, 0.0)),
+            (Key::Named(Named::ArrowUp), ..) => self.pan(Vector::new(0.0, step)),
+            (Key::Named(Named::ArrowDown), ..) => self.pan(Vector::new(0.0, -step)),
+            (Key::Named(Named::Escape), ..) => self.update(Message::Tool(Tool::Select)),
+            (Key::Character("r"), false, _)
+                if matches!(self.tool, Tool::Overlay { next: 1, .. }) =>
+            {
+                self.overlay_turn = (self.overlay_turn + 1) % 6;
+                self.update_ghost();
+                Task::none()
+            }
+            _ => Task::none(),
+        }
+    }
+
+    pub(super) fn pan(&mut self, by: Vector) -> Task<Message> {
+        self.camera.offset += by;
+        self.caches.clear_all();
+        self.rehover();
+        Task::none()
+    }
+
+    pub(super) fn zoom(&mut self, k: f32) -> Task<Message> {
+        self.camera.zoom = (self.camera.zoom * k).clamp(4.0, 120.0);
+        self.caches.clear_all();
+        self.rehover();
+        Task::none()
+    }
+
+    /// Centres the view on a hex and selects it.
+    pub(super) fn focus(&mut self, hex: String) -> Task<Message> {
+        if let Ok(h) = self.snap.grid.from_printed(&hex) {
+            let (x, y) = self.snap.grid.center(h, self.camera.zoom);
+            self.camera.offset = Vector::new(410.0 - x, 320.0 - y);
+            self.selected = Some(h);
+            self.caches.clear_all();
+        }
+        Task::none()
+    }
+}
