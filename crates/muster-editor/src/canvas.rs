@@ -143,6 +143,8 @@ pub struct MapCanvas<'a> {
     /// The hex under the pointer, as the app knows it (outlined; none once the pointer
     /// has left the canvas).
     pub hover: Option<Hex>,
+    /// The line of fire the tool last asked for.
+    pub shot: Option<&'a crate::shot::Shot>,
 }
 
 /// Short-lived pointer state.
@@ -691,6 +693,39 @@ impl MapCanvas<'_> {
         }
     }
 
+    /// The line of fire as a line, centre to centre: green when clear, red when blocked,
+    /// with the hexes that may hide someone outlined in orange.
+    fn draw_shot(&self, frame: &mut Frame, shot: &crate::shot::Shot) {
+        for h in &shot.uncertain {
+            frame.stroke(
+                &self.hex_path(*h, 0.75),
+                Stroke::default()
+                    .with_width(2.0)
+                    .with_color(Color::from_rgb8(0xe0, 0x80, 0x10)),
+            );
+        }
+        let colour = if shot.clear {
+            Color::from_rgb8(0x10, 0x90, 0x30)
+        } else {
+            Color::from_rgb8(0xd0, 0x20, 0x20)
+        };
+        let (a, b) = (
+            self.camera.to_screen(self.snap, shot.from),
+            self.camera.to_screen(self.snap, shot.to),
+        );
+        let width = (self.camera.zoom * 0.12).clamp(2.0, 5.0);
+        frame.stroke(
+            &Path::line(a, b),
+            Stroke::default().with_width(width).with_color(colour),
+        );
+        let r = (self.camera.zoom * 0.18).max(3.0);
+        frame.fill(&Path::circle(a, r), colour);
+        frame.stroke(
+            &Path::circle(b, r * 1.6),
+            Stroke::default().with_width(width).with_color(colour),
+        );
+    }
+
     fn draw_marks(&self, frame: &mut Frame) {
         for h in self.snap.entries.iter() {
             frame.stroke(
@@ -731,6 +766,9 @@ impl MapCanvas<'_> {
                         .with_color(Color::from_rgb8(0x10, 0x60, 0x20)),
                 );
             }
+        }
+        if let Some(shot) = self.shot {
+            self.draw_shot(frame, shot);
         }
         if let Some(h) = self.selected {
             frame.stroke(

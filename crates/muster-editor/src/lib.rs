@@ -12,6 +12,7 @@ pub mod map_tools;
 pub mod new_map;
 pub mod panels;
 pub mod recovery;
+pub mod shot;
 pub mod siege_works;
 pub mod snapshot;
 pub mod tool;

@@ -348,7 +348,22 @@ fn palette(app: &App) -> Element<'_, Message> {
 }
 
 fn inspector(app: &App) -> Element<'_, Message> {
-    let mut col = column![text("Hex").size(15)].spacing(4);
+    let mut col = column![].spacing(4);
+    if let Some(shot) = &app.shot {
+        col = col.push(text("Line of fire").size(15));
+        col = col.push(text(shot.heading(|h| app.snap.grid.to_printed(h))).size(13));
+        col = col.push(text(shot.reason.clone()).size(12));
+        let path: Vec<String> = shot
+            .path
+            .iter()
+            .map(|h| app.snap.grid.to_printed(*h))
+            .collect();
+        col = col.push(text(format!("through {}", path.join(" "))).size(12));
+        for step in &shot.steps {
+            col = col.push(text(format!("• {step}")).size(12));
+        }
+    }
+    col = col.push(text("Hex").size(15));
     if let Some(h) = app.selected.or(app.hover) {
         let id = app.snap.grid.to_printed(h);
         let terrain = app.snap.terrain.get(&h).cloned().unwrap_or_default();
@@ -575,6 +590,7 @@ pub fn map_canvas(app: &App) -> Element<'_, crate::canvas::CanvasMessage> {
         selected: app.selected,
         ghost: app.ghost.as_ref(),
         hover: app.hover,
+        shot: app.shot.as_ref(),
     })
     .width(Fill)
     .height(Fill)

@@ -801,6 +801,35 @@ fn siege_works_are_placed_turned_marked_and_validated() {
         "{}",
         app.status
     );
+    // The line is drawn and explained: the inspector lists what each hex of it did.
+    let shot = app.shot.clone().expect("the answer is kept to be shown");
+    assert!(shot.clear && shot.from == hex(&app, "1020") && shot.to == hex(&app, "1011"));
+    let mut ui = iced_test::simulator(panels::view(&app));
+    ui.find("Line of fire").expect("the inspector's heading");
+    ui.find("through 1020 1019 1018 1017 1016 1015 1014 1013 1012 1011")
+        .expect("the hexes of the line listed");
+    for step in &shot.steps {
+        ui.find(format!("• {step}").as_str())
+            .expect("each step listed");
+    }
+    drop(ui);
+    // A blocked line is drawn too, and a new tool forgets it.
+    click(&mut app, "1020");
+    assert!(app.shot.is_none(), "a new shooter starts a new line");
+    click(&mut app, "0101");
+    let blocked = app.shot.clone().expect("kept");
+    assert!(
+        !blocked.clear && blocked.to == hex(&app, "0101"),
+        "{blocked:?}"
+    );
+    let mut ui = iced_test::simulator(panels::view(&app));
+    ui.find("1020 → 0101: blocked").expect("the verdict");
+    let why = blocked.steps.iter().find(|s| s.starts_with("blocked:"));
+    ui.find(format!("• {}", why.expect("the step that blocks")).as_str())
+        .expect("the blocking step listed");
+    drop(ui);
+    let _ = app.update(Message::Tool(Tool::Select));
+    assert!(app.shot.is_none());
     // Units placed with a level keep it (a crossbowman on top of the east tower).
     let _ = app.update(Message::Level(Some(muster_model::Level::Upper)));
     let _ = app.update(Message::Tool(Tool::Place { side: 0, unit: 4 }));

@@ -59,6 +59,7 @@ impl App {
     pub(super) fn line_of_fire(&mut self, hex: Hex) {
         let Some(from) = self.los_from.take() else {
             self.los_from = Some(hex);
+            self.shot = None;
             self.highlight = vec![hex];
             self.status = format!("line of fire from {}: click the target", self.printed(hex));
             return;
@@ -70,25 +71,39 @@ impl App {
             muster_rules::fire_end_at(&resolved, from),
             muster_rules::fire_end_at(&resolved, hex),
         );
-        match muster_rules::line_of_fire(&resolved, ends.0, ends.1) {
+        let shot = match muster_rules::line_of_fire(&resolved, ends.0, ends.1) {
             Ok(los) => {
                 self.highlight = los.path.clone();
-                self.status = format!(
-                    "{} → {}: {} — {}",
-                    self.printed(from),
-                    self.printed(hex),
-                    if los.clear { "clear" } else { "blocked" },
-                    los.reason
-                );
+                crate::shot::Shot {
+                    from,
+                    to: hex,
+                    path: los.path,
+                    clear: los.clear,
+                    reason: los.reason,
+                    steps: los.steps,
+                    uncertain: los.uncertain,
+                }
             }
+            // The system has no line of fire, or the unit cannot shoot: say so, with the
+            // line drawn as blocked.
             Err(e) => {
                 self.highlight = muster_hex::hex_line(from, hex)
                     .into_iter()
                     .flat_map(LineStep::hexes)
                     .collect();
-                self.status = e.to_string();
+                crate::shot::Shot {
+                    from,
+                    to: hex,
+                    path: self.highlight.clone(),
+                    clear: false,
+                    reason: e.to_string(),
+                    steps: vec![],
+                    uncertain: vec![],
+                }
             }
-        }
+        };
+        self.status = format!("{} — {}", shot.heading(|h| self.printed(h)), shot.reason);
+        self.shot = Some(shot);
     }
 
     /// The combat-odds tool: a click on a hex of the attacking side adds an attacker; a

@@ -103,6 +103,9 @@ pub struct App {
     stroke_last: Option<Hex>,
     drag: Option<(Hex, Hex)>,
     los_from: Option<Hex>,
+    /// The last line of fire asked with the tool, drawn and explained until the tool,
+    /// the document or the history changes.
+    pub shot: Option<crate::shot::Shot>,
     /// The attackers clicked so far with the combat-odds tool.
     odds_attackers: Vec<Hex>,
 }
@@ -272,6 +275,7 @@ impl App {
             stroke_last: None,
             drag: None,
             los_from: None,
+            shot: None,
             odds_attackers: Vec::new(),
         };
         let task = app.revalidate();
@@ -335,6 +339,7 @@ impl App {
         }
         self.ghost = None;
         self.los_from = None;
+        self.shot = None;
         self.odds_attackers.clear();
         self.road = None;
     }
@@ -345,6 +350,7 @@ impl App {
         self.tool = Tool::Select;
         self.ghost = None;
         self.los_from = None;
+        self.shot = None;
         self.odds_attackers.clear();
         self.road = None;
         self.highlight.clear();
@@ -371,6 +377,8 @@ impl App {
                 self.ghost = None;
                 self.road = None;
                 self.los_from = None;
+                self.shot = None;
+                self.shot = None;
                 self.odds_attackers.clear();
                 self.status = format!("tool: {}", self.tool.name());
                 Task::none()
