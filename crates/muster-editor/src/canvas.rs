@@ -2,6 +2,7 @@
 //! caches, and turns pointer input into messages: paint, place, pick a hexside, pan
 //! (right or middle drag), zoom (wheel), hover.
 
+use crate::layers::Layer;
 use crate::snapshot::Snapshot;
 use iced::mouse;
 use iced::widget::canvas::{self, Cache, Event, Frame, Geometry, Path, Stroke, Text};
@@ -145,6 +146,8 @@ pub struct MapCanvas<'a> {
     pub hover: Option<Hex>,
     /// The line of fire the tool last asked for.
     pub shot: Option<&'a crate::shot::Shot>,
+    /// The layers drawn.
+    pub show: crate::layers::Visible,
 }
 
 /// Short-lived pointer state.
@@ -437,7 +440,8 @@ impl MapCanvas<'_> {
             let [r, g, b] = self.snap.colours.get(t).copied().unwrap_or([220, 220, 220]);
             Color::from_rgb8(r, g, b)
         };
-        if let Some(group) = by_terrain.get(background) {
+        let fills = self.show.shows(Layer::Terrain);
+        if let Some(group) = by_terrain.get(background).filter(|_| fills) {
             let edge: Vec<Hex> = group.iter().copied().filter(|h| self.on_edge(*h)).collect();
             let (x0, y0, x1, y1) = self.centre_span();
             let (x0, y0) = (x0.max(0.0), y0.max(0.0));
@@ -453,7 +457,10 @@ impl MapCanvas<'_> {
                 frame.fill(&self.hexes_path(&part), colour(background));
             }
         }
-        for (t, group) in by_terrain.iter().filter(|(t, _)| **t != background) {
+        for (t, group) in by_terrain
+            .iter()
+            .filter(|(t, _)| fills && **t != background)
+        {
             for part in self.split(group, bounds) {
                 frame.fill(&self.hexes_path(&part), colour(t));
             }
@@ -468,7 +475,12 @@ impl MapCanvas<'_> {
         let road = Stroke::default()
             .with_width((z * 0.18).max(2.0))
             .with_color(Color::from_rgb8(0x8a, 0x6a, 0x3a));
-        for r in &self.snap.roads {
+        for r in self
+            .snap
+            .roads
+            .iter()
+            .filter(|_| self.show.shows(Layer::Roads))
+        {
             for w in r.windows(2) {
                 let (a, b) = (
                     self.camera.to_screen(self.snap, w[0]),
@@ -477,7 +489,12 @@ impl MapCanvas<'_> {
                 frame.stroke(&Path::line(a, b), road);
             }
         }
-        for (side, feature) in &self.snap.hexsides {
+        for (side, feature) in self
+            .snap
+            .hexsides
+            .iter()
+            .filter(|_| self.show.shows(Layer::Hexsides))
+        {
             let hex = side.hex();
             let i = side.direction().index() as usize;
             let c = self.snap.grid.corners(hex, z);
@@ -501,7 +518,7 @@ impl MapCanvas<'_> {
                     .with_color(colour),
             );
         }
-        if z >= 14.0 {
+        if z >= 14.0 && self.show.shows(Layer::Labels) {
             // Hex numbers as glyph outlines filled together: hundreds of separate texts
             // cost the software renderer several times more.
             if let Some(font) = muster_render::text::font() {
@@ -525,7 +542,12 @@ impl MapCanvas<'_> {
                 }
             }
         }
-        for (h, label) in &self.snap.labels {
+        for (h, label) in self
+            .snap
+            .labels
+            .iter()
+            .filter(|_| self.show.shows(Layer::Labels))
+        {
             let p = self.camera.to_screen(self.snap, *h);
             frame.fill_text(Text {
                 content: label.clone(),
@@ -546,7 +568,7 @@ impl MapCanvas<'_> {
             std::collections::BTreeMap::new();
         let mut labels = Vec::new();
         for (h, marks) in &self.snap.units {
-            if !self.visible(*h, bounds) {
+            if !self.show.shows(Layer::Units) || !self.visible(*h, bounds) {
                 continue;
             }
             let p = self.camera.to_screen(self.snap, *h);
@@ -566,7 +588,9 @@ impl MapCanvas<'_> {
                 }
             }
         }
-        self.draw_pieces(frame, bounds);
+        if self.show.shows(Layer::Pieces) {
+            self.draw_pieces(frame, bounds);
+        }
         for ((side, choice, _), corners) in groups {
             let path = Path::new(|b| {
                 for c in &corners {
@@ -600,7 +624,9 @@ impl MapCanvas<'_> {
             });
             frame.fill(&path, Color::WHITE);
         }
-        self.draw_markers(frame, bounds);
+        if self.show.shows(Layer::Pieces) {
+            self.draw_markers(frame, bounds);
+        }
     }
 
     /// Siege pieces as bands through their hexes (a screen also as a bar on its hexside),
@@ -727,7 +753,12 @@ impl MapCanvas<'_> {
     }
 
     fn draw_marks(&self, frame: &mut Frame) {
-        for h in self.snap.entries.iter() {
+        for h in self
+            .snap
+            .entries
+            .iter()
+            .filter(|_| self.show.shows(Layer::Zones))
+        {
             frame.stroke(
                 &self.hex_path(*h, 0.8),
                 Stroke::default()
@@ -741,7 +772,11 @@ impl MapCanvas<'_> {
                 Color::from_rgba(1.0, 0.85, 0.1, 0.35),
             );
         }
-        for h in self.errors {
+        for h in self
+            .errors
+            .iter()
+            .filter(|_| self.show.shows(Layer::Diagnostics))
+        {
             frame.stroke(
                 &self.hex_path(*h, 0.92),
                 Stroke::default()

@@ -8,6 +8,7 @@ pub mod document;
 pub mod edit;
 pub mod export;
 pub mod ghost;
+pub mod layers;
 pub mod map_tools;
 pub mod new_map;
 pub mod panels;

@@ -6,7 +6,8 @@ use crate::document::Document;
 use crate::edit::Edit;
 use crate::tool::{Section, Tool};
 use iced::widget::{
-    button, column, container, row, scrollable, text, text_editor, text_input, Canvas, Space,
+    button, checkbox, column, container, row, scrollable, text, text_editor, text_input, Canvas,
+    Space,
 };
 use iced::{Element, Fill, Length};
 use muster_check::Severity;
@@ -341,6 +342,17 @@ fn palette(app: &App) -> Element<'_, Message> {
             }
         }
     }
+    col = col.push(header(app, "Layers", Section::Layers));
+    if app.section == Some(Section::Layers) {
+        for layer in crate::layers::Layer::ALL {
+            col = col.push(
+                checkbox(app.show.shows(layer))
+                    .label(layer.name())
+                    .text_size(13)
+                    .on_toggle(move |_| Message::ToggleLayer(layer)),
+            );
+        }
+    }
     scrollable(col.padding(6))
         .width(Length::Fixed(230.0))
         .height(Fill)
@@ -591,6 +603,7 @@ pub fn map_canvas(app: &App) -> Element<'_, crate::canvas::CanvasMessage> {
         ghost: app.ghost.as_ref(),
         hover: app.hover,
         shot: app.shot.as_ref(),
+        show: app.show,
     })
     .width(Fill)
     .height(Fill)

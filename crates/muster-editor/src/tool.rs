@@ -101,4 +101,6 @@ pub enum Section {
     Siege,
     /// Markers on hexes (Siege).
     Markers,
+    /// Which layers the canvas draws.
+    Layers,
 }

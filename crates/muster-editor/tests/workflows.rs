@@ -1495,3 +1495,22 @@ fn the_combat_odds_tool_gives_the_librarys_odds() {
     click(&mut app, "0101");
     assert!(app.status.contains("no combat unit"), "{}", app.status);
 }
+
+#[test]
+fn layers_are_shown_and_hidden_from_the_panel() {
+    use muster_editor::layers::Layer;
+    let mut app = open("layers");
+    click_widget(&mut app, "▸ Layers");
+    for layer in Layer::ALL {
+        assert!(app.show.shows(layer), "{layer:?} shown at first");
+    }
+    click_widget(&mut app, "Units");
+    assert!(!app.show.shows(Layer::Units));
+    assert!(app.show.shows(Layer::Terrain), "only the layer clicked");
+    click_widget(&mut app, "Diagnostics");
+    assert!(!app.show.shows(Layer::Diagnostics));
+    // Hiding draws less; it is not an edit.
+    assert!(!app.doc.is_dirty());
+    click_widget(&mut app, "Units");
+    assert!(app.show.shows(Layer::Units));
+}

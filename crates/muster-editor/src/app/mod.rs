@@ -103,6 +103,8 @@ pub struct App {
     stroke_last: Option<Hex>,
     drag: Option<(Hex, Hex)>,
     los_from: Option<Hex>,
+    /// The layers the canvas draws.
+    pub show: crate::layers::Visible,
     /// The last line of fire asked with the tool, drawn and explained until the tool,
     /// the document or the history changes.
     pub shot: Option<crate::shot::Shot>,
@@ -210,6 +212,8 @@ pub enum Message {
     ExportPng,
     /// The window's close button: asks first when there are unsaved changes.
     CloseRequested,
+    /// Shows or hides a layer of the canvas.
+    ToggleLayer(crate::layers::Layer),
 }
 
 impl App {
@@ -276,6 +280,7 @@ impl App {
             drag: None,
             los_from: None,
             shot: None,
+            show: crate::layers::Visible::default(),
             odds_attackers: Vec::new(),
         };
         let task = app.revalidate();
@@ -514,6 +519,11 @@ impl App {
             Message::Validated(generation, items) => self.validated(generation, items),
             Message::Focus(hex) => self.focus(hex),
             Message::Key(e) => self.key(e),
+            Message::ToggleLayer(layer) => {
+                self.show.toggle(layer);
+                self.caches.clear_all();
+                Task::none()
+            }
             Message::Fit => {
                 self.camera = Camera::fit(&self.snap, 820.0, 640.0);
                 self.caches.clear_all();
