@@ -167,7 +167,8 @@ pub enum Interaction {
     },
 }
 
-const SIDE_COLOURS: [Color; 4] = [
+/// The colours of the sides' counters, by side index (wrapping).
+pub const SIDE_COLOURS: [Color; 4] = [
     Color::from_rgb(0.70, 0.13, 0.13),
     Color::from_rgb(0.15, 0.30, 0.65),
     Color::from_rgb(0.20, 0.50, 0.20),
@@ -286,6 +287,17 @@ impl<'a> canvas::Program<CanvasMessage> for MapCanvas<'a> {
             _ if cursor.is_over(bounds) => mouse::Interaction::Crosshair,
             _ => mouse::Interaction::default(),
         }
+    }
+}
+
+/// The colour a hexside feature is drawn in (the legend shows the same).
+pub fn hexside_colour(feature: &str) -> Color {
+    match feature {
+        "river" => Color::from_rgb8(0x2f, 0x6f, 0xc0),
+        "bridge" => Color::from_rgb8(0x6b, 0x4b, 0x2a),
+        "stream" => Color::from_rgb8(0x4f, 0x93, 0xd6),
+        "hedge" => Color::from_rgb8(0x2e, 0x6b, 0x2e),
+        _ => Color::from_rgb8(0x40, 0x40, 0x40),
     }
 }
 
@@ -504,13 +516,7 @@ impl MapCanvas<'_> {
                 Point::new(c0.0 + o.x, c0.1 + o.y),
                 Point::new(c1.0 + o.x, c1.1 + o.y),
             );
-            let colour = match feature.as_str() {
-                "river" => Color::from_rgb8(0x2f, 0x6f, 0xc0),
-                "bridge" => Color::from_rgb8(0x6b, 0x4b, 0x2a),
-                "stream" => Color::from_rgb8(0x4f, 0x93, 0xd6),
-                "hedge" => Color::from_rgb8(0x2e, 0x6b, 0x2e),
-                _ => Color::from_rgb8(0x40, 0x40, 0x40),
-            };
+            let colour = hexside_colour(feature);
             frame.stroke(
                 &line,
                 Stroke::default()

@@ -9,6 +9,7 @@ pub mod edit;
 pub mod export;
 pub mod ghost;
 pub mod layers;
+pub mod legend;
 pub mod map_tools;
 pub mod new_map;
 pub mod panels;

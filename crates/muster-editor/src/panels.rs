@@ -143,12 +143,14 @@ fn palette(app: &App) -> Element<'_, Message> {
             for t in &r.terrain {
                 col = col.push(
                     row![
+                        crate::legend::swatch(crate::legend::terrain_colour(app, &t.id)),
                         tool_button(t.name.clone(), Tool::Terrain(t.id.clone()), &app.tool),
                         button(text("fill").size(11))
                             .padding([3, 4])
                             .on_press(Message::Tool(Tool::Fill(t.id.clone())))
                     ]
-                    .spacing(2),
+                    .spacing(2)
+                    .align_y(iced::Alignment::Center),
                 );
             }
         }
@@ -460,6 +462,7 @@ fn inspector(app: &App) -> Element<'_, Message> {
             });
         col = col.push(b.on_press_maybe(d.hex.clone().map(Message::Focus)));
     }
+    col = col.push(crate::legend::legend(app));
     scrollable(col.padding(6))
         .width(Length::Fixed(320.0))
         .height(Fill)

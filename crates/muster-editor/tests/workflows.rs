@@ -1514,3 +1514,25 @@ fn layers_are_shown_and_hidden_from_the_panel() {
     click_widget(&mut app, "Units");
     assert!(app.show.shows(Layer::Units));
 }
+
+#[test]
+fn the_legend_names_every_terrain_of_the_map_with_its_count_and_each_side() {
+    let app = open("legend");
+    let ruleset = muster_rules::ruleset(&app.doc.map.ruleset).unwrap();
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    for h in app.snap.grid.hexes() {
+        *counts.entry(app.snap.terrain[&h].clone()).or_default() += 1;
+    }
+    assert!(counts.len() > 1, "a map with several terrains: {counts:?}");
+    let mut ui = iced_test::simulator(panels::view(&app));
+    ui.find("Legend").expect("the legend's heading");
+    for (id, n) in &counts {
+        let name = &ruleset.terrain.iter().find(|t| t.id == *id).unwrap().name;
+        ui.find(format!("{name} ({n})").as_str())
+            .unwrap_or_else(|e| panic!("{name} ({n}) not in the legend: {e:?}"));
+    }
+    for side in &app.doc.scenario.as_ref().unwrap().sides {
+        ui.find(format!("{}: owner's choice", side.name).as_str())
+            .expect("each side's colours");
+    }
+}
