@@ -23,13 +23,12 @@ pub fn swatch<'a>(colour: Color) -> Element<'a, Message> {
         .into()
 }
 
-/// The colour of a terrain on the canvas.
+/// The colour of a terrain on the canvas: the ruleset's, as the renderer paints it.
 pub fn terrain_colour(app: &App, terrain: &str) -> Color {
-    let [r, g, b] = app
-        .snap
-        .colours
-        .get(terrain)
-        .copied()
+    let [r, g, b] = muster_rules::ruleset(&app.doc.map.ruleset)
+        .and_then(|rs| rs.terrain.iter().find(|t| t.id == terrain))
+        .map(|t| t.rgb())
+        .or_else(|| app.snap.colours.get(terrain).copied())
         .unwrap_or([220, 220, 220]);
     Color::from_rgb8(r, g, b)
 }

@@ -18,6 +18,7 @@ pub mod shot;
 pub mod siege_works;
 pub mod snapshot;
 pub mod tool;
+pub mod transcript;
 pub mod validate;
 
 pub use app::{App, Message};

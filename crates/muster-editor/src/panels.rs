@@ -6,8 +6,8 @@ use crate::document::Document;
 use crate::edit::Edit;
 use crate::tool::{Section, Tool};
 use iced::widget::{
-    button, checkbox, column, container, row, scrollable, text, text_editor, text_input, Canvas,
-    Space,
+    button, checkbox, column, container, row, scrollable, text, text_editor, text_input, tooltip,
+    Canvas, Space,
 };
 use iced::{Element, Fill, Length};
 use muster_check::Severity;
@@ -35,10 +35,26 @@ pub fn parse_source(doc: &Document, scenario: bool, text: &str) -> Result<Edit, 
 
 fn tool_button<'a>(label: String, tool: Tool, active: &Tool) -> Element<'a, Message> {
     let chosen = *active == tool;
-    choice(label, 13, chosen, Message::Tool(tool))
-        .width(Fill)
-        .padding([3, 6])
-        .into()
+    let help = tool.help();
+    with_tip(
+        choice(label, 13, chosen, Message::Tool(tool))
+            .width(Fill)
+            .padding([3, 6]),
+        help,
+    )
+}
+
+/// `content` with a tooltip that appears on hover.
+fn with_tip<'a>(content: impl Into<Element<'a, Message>>, tip: &'a str) -> Element<'a, Message> {
+    tooltip(
+        content,
+        container(text(tip).size(12))
+            .padding(6)
+            .max_width(320)
+            .style(container::rounded_box),
+        tooltip::Position::Bottom,
+    )
+    .into()
 }
 
 /// A button that shows whether its choice is the one in force.
@@ -64,11 +80,29 @@ fn toolbar(app: &App) -> Element<'_, Message> {
             .padding([4, 8])
             .on_press_maybe(m)
     };
+    // Toolbar buttons with their shortcut in the tooltip.
+    let k = |label: &'static str, m: Option<Message>, tip: &'static str| with_tip(b(label, m), tip);
     row![
-        b("New", Some(Message::New)),
-        b("Open…", Some(Message::OpenDialog)),
-        b("Save", Some(Message::Save)),
-        b("Save as…", Some(Message::SaveAsDialog)),
+        k(
+            "New",
+            Some(Message::New),
+            "A new map: title, ruleset and grid (Ctrl+N)"
+        ),
+        k(
+            "Open…",
+            Some(Message::OpenDialog),
+            "Open a scenario or map (Ctrl+O)"
+        ),
+        k(
+            "Save",
+            Some(Message::Save),
+            "Save the files that changed (Ctrl+S)"
+        ),
+        k(
+            "Save as…",
+            Some(Message::SaveAsDialog),
+            "Save under another name (Ctrl+Shift+S)"
+        ),
         text_input(
             "path of a .scenario.ron or .map.ron: Enter opens it, Save to path saves there",
             &app.path_input
@@ -78,9 +112,21 @@ fn toolbar(app: &App) -> Element<'_, Message> {
         .size(13)
         .width(Length::Fixed(360.0)),
         b("Save to path", Some(Message::SaveAs)),
-        b("Undo", app.history.can_undo().then_some(Message::Undo)),
-        b("Redo", app.history.can_redo().then_some(Message::Redo)),
-        b("Fit", Some(Message::Fit)),
+        k(
+            "Undo",
+            app.history.can_undo().then_some(Message::Undo),
+            "Undo the last edit (Ctrl+Z)"
+        ),
+        k(
+            "Redo",
+            app.history.can_redo().then_some(Message::Redo),
+            "Redo (Ctrl+Shift+Z or Ctrl+Y)"
+        ),
+        k(
+            "Fit",
+            Some(Message::Fit),
+            "Fit the map in the window (F; + and - zoom, arrows pan)"
+        ),
         b("Export PNG", Some(Message::ExportPng)),
         b(
             "Scenario source",
@@ -90,9 +136,19 @@ fn toolbar(app: &App) -> Element<'_, Message> {
                 .then_some(Message::Source(Some(true)))
         ),
         b("Map source", Some(Message::Source(Some(false)))),
+        k(
+            "Transcription",
+            app.doc
+                .scenario
+                .is_some()
+                .then_some(Message::Transcript(!app.transcript_open)),
+            "The set-up lines as written, with their sources and diagnostics"
+        ),
     ]
     .spacing(6)
     .padding(6)
+    .wrap()
+    .vertical_spacing(6)
     .into()
 }
 
@@ -616,7 +672,13 @@ pub fn map_canvas(app: &App) -> Element<'_, crate::canvas::CanvasMessage> {
 /// The whole window.
 pub fn view(app: &App) -> Element<'_, Message> {
     let canvas = map_canvas(app);
-    let right = source(app).unwrap_or_else(|| inspector(app));
+    let right = source(app).unwrap_or_else(|| {
+        if app.transcript_open {
+            crate::transcript::view(app)
+        } else {
+            inspector(app)
+        }
+    });
     column![
         toolbar(app),
         banners(app),

@@ -56,6 +56,43 @@ pub enum Tool {
 }
 
 impl Tool {
+    /// What the tool does and how to use it, for its tooltip.
+    pub fn help(&self) -> &'static str {
+        match self {
+            Tool::Select => {
+                "Click a hex: the inspector shows it, and the reach of the unit there (Esc)"
+            }
+            Tool::Terrain(_) => "Paint this terrain with the brush; drag to paint a stroke",
+            Tool::Fill(_) => "Fill the connected hexes of one terrain with this one",
+            Tool::Hexside(Some(_)) => {
+                "Click near a hexside to put this feature on it, again to take it off"
+            }
+            Tool::Hexside(None) => "Click near a hexside to take its feature off",
+            Tool::Place { .. } => {
+                "Click a hex to set this unit type up there (quick entry takes a list of hexes)"
+            }
+            Tool::Erase => "Click a hex to remove the set-up lines that place units there",
+            Tool::LineOfFire => {
+                "Click the shooter, then the target: the line is drawn and each hex explained"
+            }
+            Tool::Odds => "Click the attackers' hexes, then the defender's: the combat odds",
+            Tool::Road => "Click hexes in order; a hex not next to the last starts a new road",
+            Tool::Label => "Click a hex to print the label field's text there (empty removes it)",
+            Tool::Elevation => "Click a hex to give it the elevation field's value (0 clears it)",
+            Tool::ZonePaint => "Click hexes to add them to, or take them from, the named zone",
+            Tool::EdgeZone(_) => "Click one end of a stretch of the map's edge, then the other",
+            Tool::Piece { .. } => {
+                "Click a hex to place this piece facing the facing field; click again to turn it"
+            }
+            Tool::Marker(_) => {
+                "Click a hex to put this marker there with the value field; again to remove it"
+            }
+            Tool::Overlay { .. } => {
+                "Click the map hex for each anchor in turn (A, then B); R turns the overlay"
+            }
+        }
+    }
+
     /// Short name for the status bar.
     pub fn name(&self) -> String {
         match self {

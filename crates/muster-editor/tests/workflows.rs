@@ -1536,3 +1536,56 @@ fn the_legend_names_every_terrain_of_the_map_with_its_count_and_each_side() {
             .expect("each side's colours");
     }
 }
+
+#[test]
+fn the_transcription_view_lists_lines_as_written_and_lights_their_hexes() {
+    let mut app = open("transcript");
+    validate(&mut app);
+    click_widget(&mut app, "Transcription");
+    assert!(app.transcript_open);
+    // Somerset's line as the file writes it, with its source.
+    let somerset = app
+        .transcript
+        .iter()
+        .position(|e| e.units.starts_with("Somerset"))
+        .expect("Somerset's line");
+    let e = app.transcript[somerset].clone();
+    assert_eq!(e.hexes.len(), 11, "{e:?}");
+    assert!(e.zone.starts_with("1403 1304 1204"), "{}", e.zone);
+    let mut ui = iced_test::simulator(panels::view(&app));
+    ui.find("source: §13.1 Set-up").expect("the line's source");
+    ui.find("source: §13.1 Set-up: enter east edge between 1401 and 0401")
+        .expect("a reinforcement's source");
+    drop(ui);
+    // A zone by name resolves to its hexes: King Henry in St Peter's church.
+    let king = app
+        .transcript
+        .iter()
+        .find(|e| e.units == "King Henry")
+        .unwrap();
+    assert_eq!(king.zone, "Named(\"St Peter's church\")");
+    assert_eq!(king.hexes, vec![hex(&app, "1006")]);
+    // Hover lights the line's hexes; leaving puts back the selected line's.
+    let _ = app.update(Message::TranscriptHover(Some(somerset)));
+    assert_eq!(app.highlight, e.hexes);
+    let _ = app.update(Message::TranscriptHover(None));
+    assert!(app.highlight.is_empty());
+    let _ = app.update(Message::TranscriptSelect(somerset));
+    assert_eq!(app.selected, Some(hex(&app, "1403")));
+    let _ = app.update(Message::TranscriptHover(None));
+    assert_eq!(app.highlight, e.hexes, "the selected line stays lit");
+    // A diagnostic about a hex of the line is shown beside it: a second line in 1403.
+    let _ = app.update(Message::Tool(Tool::Place { side: 1, unit: 0 }));
+    click(&mut app, "1403");
+    validate(&mut app);
+    let shown = muster_editor::transcript::findings(&app, &app.transcript[somerset])
+        .map(|d| d.code)
+        .collect::<Vec<_>>();
+    assert!(!shown.is_empty(), "{:?}", app.diagnostics);
+    let mut ui = iced_test::simulator(panels::view(&app));
+    let d = muster_editor::transcript::findings(&app, &app.transcript[somerset])
+        .next()
+        .unwrap();
+    ui.find(format!("{} {}", d.code, d.message).as_str())
+        .expect("the diagnostic beside its line");
+}

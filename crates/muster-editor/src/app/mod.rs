@@ -24,6 +24,7 @@ mod painting;
 mod placing;
 mod pointer;
 mod source;
+mod transcription;
 mod view;
 
 /// Everything the editor shows and edits.
@@ -103,6 +104,12 @@ pub struct App {
     stroke_last: Option<Hex>,
     drag: Option<(Hex, Hex)>,
     los_from: Option<Hex>,
+    /// The scenario's set-up lines as written, for the transcription view.
+    pub transcript: Vec<crate::transcript::Entry>,
+    /// Whether the transcription view is open (in place of the inspector).
+    pub transcript_open: bool,
+    /// The transcription line selected.
+    pub transcript_line: Option<usize>,
     /// The layers the canvas draws.
     pub show: crate::layers::Visible,
     /// The last line of fire asked with the tool, drawn and explained until the tool,
@@ -212,6 +219,12 @@ pub enum Message {
     ExportPng,
     /// The window's close button: asks first when there are unsaved changes.
     CloseRequested,
+    /// Opens (true) or closes the transcription view.
+    Transcript(bool),
+    /// The pointer is over a transcription line (`None`: it left).
+    TranscriptHover(Option<usize>),
+    /// A transcription line was clicked.
+    TranscriptSelect(usize),
     /// Shows or hides a layer of the canvas.
     ToggleLayer(crate::layers::Layer),
 }
@@ -281,8 +294,12 @@ impl App {
             los_from: None,
             shot: None,
             show: crate::layers::Visible::default(),
+            transcript: vec![],
+            transcript_open: false,
+            transcript_line: None,
             odds_attackers: Vec::new(),
         };
+        app.transcript = crate::transcript::entries(&app.doc);
         let task = app.revalidate();
         (app, task)
     }
@@ -320,6 +337,8 @@ impl App {
     /// the change touched are redrawn.
     fn changed(&mut self, layers: Layers) -> Task<Message> {
         self.snap = Snapshot::of(&self.doc);
+        self.transcript = crate::transcript::entries(&self.doc);
+        self.transcript_line = self.transcript_line.filter(|i| *i < self.transcript.len());
         self.caches.clear(layers);
         self.revalidate()
     }
@@ -361,6 +380,7 @@ impl App {
         self.highlight.clear();
         self.selected = None;
         self.source = None;
+        self.transcript_line = None;
         self.level = None;
         self.overlay_turn = 0;
         // Nothing of the old document stays drawn: its error outlines, its diagnostics,
@@ -519,6 +539,9 @@ impl App {
             Message::Validated(generation, items) => self.validated(generation, items),
             Message::Focus(hex) => self.focus(hex),
             Message::Key(e) => self.key(e),
+            Message::Transcript(open) => self.open_transcript(open),
+            Message::TranscriptHover(line) => self.hover_transcript(line),
+            Message::TranscriptSelect(line) => self.select_transcript(line),
             Message::ToggleLayer(layer) => {
                 self.show.toggle(layer);
                 self.caches.clear_all();
