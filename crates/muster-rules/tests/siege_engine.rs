@@ -664,6 +664,76 @@ fn next_to_a_window_the_line_starts_at_the_sill_inside() {
 }
 
 #[test]
+fn from_a_siege_tower_a_house_is_still_shot_into_only_through_its_window() {
+    // 2.43 lets the tower's upper level ignore obstacles below, but 3.26 b still lets a
+    // shot through a window reach only the character immediately behind it, with medium
+    // cover ("All characters inside a house will benefit from medium cover if shot at
+    // through a window").
+    let case = Case::new(house()).with(|s| {
+        s.pieces
+            .push(piece("tower", "siege-tower", "0602", Some("N")));
+    });
+    case.run(|f, h| {
+        let up = End {
+            hex: h("0602"),
+            upper: true,
+        };
+        let l = line_of_fire(f, up, End::at(h("0605")));
+        assert!(l.clear && l.cover == CoverKind::Medium, "{}", l.reason);
+        let l = line_of_fire(f, up, End::at(h("0606")));
+        assert!(!l.clear && l.reason.contains("3.26 b"), "{}", l.reason);
+    });
+}
+
+#[test]
+fn next_to_two_windows_of_one_room_the_clearer_sill_is_taken() {
+    // 0604 is across the window of 0605 (0605/N) and of 0705 (0705/NW), one room; an
+    // enemy in 0705 stands on the line from the second sill but not on the first's.
+    let mut m = house();
+    m.hexes.push(HexEntry {
+        hex: HexId("0705".into()),
+        terrain: Some("window".into()),
+        elevation: None,
+        label: None,
+    });
+    m.hexsides.retain(|s| s.side != "0605/NE");
+    m.hexsides.push(HexsideEntry {
+        side: "0705/NW".into(),
+        feature: "window".into(),
+    });
+    for d in ["N", "NE", "SE"] {
+        m.hexsides.push(HexsideEntry {
+            side: format!("0705/{d}"),
+            feature: "wall".into(),
+        });
+    }
+    m.hexsides.retain(|s| s.side != "0606/NE");
+    let case = Case::new(m).with(|s| soldiers(s, 1, &[("0705", None)]));
+    case.run(|f, h| {
+        let l = line_of_fire(f, End::at(h("0604")), End::at(h("0606")));
+        assert!(l.clear, "{}", l.reason);
+        assert!(l.reason.contains("sill at 0605/N"), "{}", l.reason);
+    });
+}
+
+#[test]
+fn a_door_between_two_rooms_parts_them() {
+    // 3.26 b: the shooter next to the window reaches "the hexes that are within the room";
+    // a door on 0606/S leads into another room (0607).
+    let mut m = house();
+    m.hexsides.push(HexsideEntry {
+        side: "0606/S".into(),
+        feature: "door".into(),
+    });
+    Case::new(m).run(|f, h| {
+        let (clear, _, why) = fire(f, h, "0604", "0606");
+        assert!(clear, "{why}");
+        let (clear, _, why) = fire(f, h, "0604", "0607");
+        assert!(!clear, "{why}");
+    });
+}
+
+#[test]
 fn a_window_hex_has_cover_only_when_the_shot_crosses_the_window() {
     // 3.1 note 2: "medium cover if the shot crosses a doorway or window, otherwise no
     // cover". A house without walls drawn has no window to cross.

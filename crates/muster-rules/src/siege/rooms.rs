@@ -1,8 +1,9 @@
 //! Rooms of houses, and what their windows and doors let through (3.1 note 2, 3.26): the
 //! room a window opens into, and whether a line enters a building hex through an opening.
 //!
-//! A room is the set of building hexes reached from one another without crossing a `wall`
-//! hexside (ours: the text draws rooms on the map and names no rule for them).
+//! A room is the set of building hexes reached from one another without crossing a `wall`,
+//! `door` or `window` hexside (ours: the text draws rooms on the map and names no rule for
+//! them).
 
 use super::field::Field;
 use muster_hex::Hex;
@@ -30,14 +31,16 @@ pub fn opening_between(f: &Field, p: Hex, q: Hex) -> Option<&'static str> {
 }
 
 /// The room of building hex `h`: the building hexes reached from it without crossing a
-/// wall hexside.
+/// wall, door or window hexside (a door between two rooms parts them: 3.26 b limits the
+/// field "to the hexes that are within the room").
 pub fn room(f: &Field, h: Hex) -> HashSet<Hex> {
     let g = &f.world().grid;
     let mut seen = HashSet::from([h]);
     let mut todo = vec![h];
     while let Some(x) = todo.pop() {
         for n in g.neighbors_on_map(x) {
-            if f.has(n, "building") && !feature_has(f, x, n, "wall") && seen.insert(n) {
+            let parted = feature_has(f, x, n, "wall") || opening_between(f, x, n).is_some();
+            if f.has(n, "building") && !parted && seen.insert(n) {
                 todo.push(n);
             }
         }
@@ -59,18 +62,20 @@ pub fn sills_out(f: &Field, a: Hex, b: Hex) -> Vec<Hex> {
         .collect()
 }
 
-/// The window a shooter outside shoots through under the special rule of 3.26 b, with the
-/// room it opens into: a window hex across a window hexside from the shooter's hex `a`
+/// The windows a shooter outside shoots through under the special rule of 3.26 b, with the
+/// room each opens into: window hexes across a window hexside from the shooter's hex `a`
 /// (the hex "immediately adjacent to the window") whose room holds the target `b`. His
-/// line is traced from the sill, and only hexes of that room are in his field of fire.
-pub fn sill_in(f: &Field, a: Hex, b: Hex) -> Option<(Hex, HashSet<Hex>)> {
+/// line is traced from the sill, and only hexes of that room are in his field of fire;
+/// with several such windows he takes the clearest line.
+pub fn sills_in(f: &Field, a: Hex, b: Hex) -> Vec<(Hex, HashSet<Hex>)> {
     if f.has(a, "building") {
-        return None;
+        return vec![];
     }
     f.world()
         .grid
         .neighbors_on_map(a)
         .filter(|w| f.has(*w, "window") && feature_has(f, a, *w, "window"))
         .map(|w| (w, room(f, w)))
-        .find(|(_, room)| room.contains(&b))
+        .filter(|(_, room)| room.contains(&b))
+        .collect()
 }

@@ -109,17 +109,21 @@ pub fn line_of_fire(f: &Field, from: End, to: End) -> Fire {
     };
     // The lines the shooter may trace: from the centre of his hex, or from the middle of a
     // window's sill (3.26). With several windows he takes the clearest.
-    let sill = rooms::sill_in(f, a, b).filter(|_| !from.upper);
-    let mut lines: Vec<(Vec<LineStep>, Option<String>)> = vec![];
-    if let Some((w, _)) = &sill {
-        lines.push((
-            hex_line_from_hexside(a, *w, b),
-            Some(format!(
-                "traced from the middle of the sill at {} (3.26 b special rule)",
-                side(a, *w)
-            )),
-        ));
-    } else if !from.upper {
+    type Sill = (Hex, HashSet<Hex>);
+    let mut lines: Vec<(Vec<LineStep>, Option<String>, Option<Sill>)> = vec![];
+    if !from.upper {
+        for (w, room) in rooms::sills_in(f, a, b) {
+            lines.push((
+                hex_line_from_hexside(a, w, b),
+                Some(format!(
+                    "traced from the middle of the sill at {} (3.26 b special rule)",
+                    side(a, w)
+                )),
+                Some((w, room)),
+            ));
+        }
+    }
+    if lines.is_empty() && !from.upper {
         for n in rooms::sills_out(f, a, b) {
             lines.push((
                 hex_line_from_hexside(a, n, b),
@@ -127,11 +131,12 @@ pub fn line_of_fire(f: &Field, from: End, to: End) -> Fire {
                     "traced from the middle of the sill at {}, outside the window (3.26 a)",
                     side(a, n)
                 )),
+                None,
             ));
         }
     }
     if lines.is_empty() {
-        lines.push((hex_line(a, b), None));
+        lines.push((hex_line(a, b), None, None));
     }
     let pick = |steps: &[LineStep], second: bool| -> Vec<Hex> {
         let mut path: Vec<Hex> = vec![];
@@ -154,7 +159,7 @@ pub fn line_of_fire(f: &Field, from: End, to: End) -> Fire {
     };
     // Each line, and each side of a line that runs along hexsides: the clearest is kept.
     let mut best: Option<(Eval, Vec<Hex>, bool, Option<&String>)> = None;
-    for (steps, how) in &lines {
+    for (steps, how, sill) in &lines {
         // A sill line crosses hexsides at sampled points too; it runs along one only where
         // its two sides differ.
         let along = pick(steps, false) != pick(steps, true);
@@ -351,6 +356,17 @@ fn evaluate(
                     cite("4.33, 5.11, 5.23")
                 ));
             }
+        }
+        if tower_shot && f.has(b, "building") && rooms::room(f, b).contains(&h) {
+            // Obstacles below him are ignored (2.43), but a house is shot into only
+            // through a window, at the character immediately behind it (3.26 b): from a
+            // tower as from the ground (ours: 2.43 does not lift the roof).
+            e.block(format!(
+                "{} is inside the target's house: from outside one shoots through a window only at the character immediately behind it ({})",
+                id(h),
+                cite("3.26 b")
+            ));
+            continue;
         }
         if tower_shot {
             let mut below: Vec<String> = f
