@@ -6,7 +6,7 @@ use muster_model::{
     SetupEntry, UnitDef, Zone,
 };
 use muster_rules::siege::field::Field;
-use muster_rules::siege::los::{line_of_fire, End};
+use muster_rules::siege::los::{crossfire, line_of_fire, End};
 use muster_rules::siege::movement::{step_cost, Mover};
 
 /// A 12×12 field of flat terrain with the given hexes (`"0504:trees"`), hexsides.
@@ -730,6 +730,36 @@ fn a_door_between_two_rooms_parts_them() {
         assert!(clear, "{why}");
         let (clear, _, why) = fire(f, h, "0604", "0607");
         assert!(!clear, "{why}");
+    });
+}
+
+#[test]
+fn a_doorway_covers_one_side_under_crossfire() {
+    // 3.28: the cover of a doorway hex is "limited to just one side (exterior or
+    // interior)"; shot from outside through its door and from the room behind, the owner
+    // chooses. A door on 0605/N makes 0605 a doorway hex.
+    let mut m = house();
+    m.hexes.retain(|e| e.hex.0 != "0605");
+    m.hexes.push(HexEntry {
+        hex: HexId("0605".into()),
+        terrain: Some("doorway".into()),
+        elevation: None,
+        label: None,
+    });
+    m.hexsides.retain(|s| s.side != "0605/N");
+    m.hexsides.push(HexsideEntry {
+        side: "0605/N".into(),
+        feature: "door".into(),
+    });
+    Case::new(m).run(|f, h| {
+        let (fires, choose) = crossfire(
+            f,
+            &[End::at(h("0601")), End::at(h("0606"))],
+            End::at(h("0605")),
+        );
+        assert!(fires.iter().all(|l| l.clear && l.one_sided), "{fires:?}");
+        assert_ne!(fires[0].face, fires[1].face, "{fires:?}");
+        assert_eq!(choose, vec![0, 1]);
     });
 }
 

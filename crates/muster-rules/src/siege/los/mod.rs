@@ -524,7 +524,9 @@ fn evaluate(
             format!("shot at through a window ({})", cite("3.26")),
             None,
         );
-    } else if f.has(b, "building") && path.len() > 1 {
+    } else if f.has(b, "building") && !f.has(b, "doorway") && path.len() > 1 {
+        // (A doorway hex's own cover covers one side only, 3.28: the target's terrain
+        // gives it, with its face, below.)
         if let Some(kind) = rooms::opening_between(f, path[path.len() - 2], b) {
             e.cover(
                 CoverKind::Medium,
