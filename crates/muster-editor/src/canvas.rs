@@ -568,11 +568,18 @@ impl MapCanvas<'_> {
 
     fn draw_units(&self, frame: &mut Frame, bounds: Rectangle) {
         let z = self.camera.zoom;
-        let s = z * 0.9;
-        // Rectangles grouped by colour into one path each; labels only when legible.
+        // A counter leaves the top of its hex, where the hex number is, uncovered.
+        let s = z * 0.74;
+        let drop = z * 0.14;
+        // Rectangles grouped by colour into one path each; texts, facing arrows and stack
+        // counts into one path each, filled once.
         let mut groups: std::collections::BTreeMap<(usize, bool, bool), Vec<Point>> =
             std::collections::BTreeMap::new();
-        let mut labels = Vec::new();
+        let mut texts: Vec<(String, f32, Point)> = Vec::new();
+        let mut arrows: Vec<[Point; 3]> = Vec::new();
+        // "+2": counters of the stack not drawn, in black beside it.
+        let mut counts: Vec<(String, f32, Point)> = Vec::new();
+        let font = muster_render::text::font();
         for (h, marks) in &self.snap.units {
             if !self.show.shows(Layer::Units) || !self.visible(*h, bounds) {
                 continue;
@@ -581,17 +588,49 @@ impl MapCanvas<'_> {
             let inside = self.inside(*h, bounds);
             let shown: Vec<_> = marks.iter().take(3).collect();
             for (k, m) in shown.iter().enumerate() {
-                let shift = k as f32 * z * 0.12;
+                let shift = k as f32 * z * 0.1;
+                let c = Point::new(p.x + shift, p.y + drop + shift);
                 groups
                     .entry((m.side % SIDE_COLOURS.len(), m.choice, inside))
                     .or_default()
-                    .push(Point::new(p.x - s / 2.0 + shift, p.y - s / 2.0 + shift));
-                if z >= 16.0 && k + 1 == shown.len() {
-                    labels.push((
-                        m.text.clone(),
-                        Point::new(p.x + shift, p.y + shift - z * 0.15),
-                    ));
+                    .push(Point::new(c.x - s / 2.0, c.y - s / 2.0));
+                if k + 1 < shown.len() {
+                    continue;
                 }
+                if let Some((dx, dy)) = m.facing {
+                    // A wedge on the counter's edge, pointing the way it faces.
+                    let (tip, base, half) = (s * 0.5, s * 0.2, s * 0.09);
+                    let (nx, ny) = (-dy, dx);
+                    let at = |along: f32, across: f32| {
+                        Point::new(
+                            c.x + dx * along + nx * across,
+                            c.y + dy * along + ny * across,
+                        )
+                    };
+                    arrows.push([at(tip, 0.0), at(base, half), at(base, -half)]);
+                }
+                if z < 16.0 {
+                    continue;
+                }
+                // The ratings as printed, and the name shrunk to the counter's width (the
+                // inspector gives it in full when it would be too small to read).
+                let size = (z * 0.24).max(7.0);
+                texts.push((m.ratings.clone(), size, Point::new(c.x, c.y - s * 0.06)));
+                if let Some(f) = &font {
+                    let w = muster_render::text::width(f, &m.text, size).max(1.0);
+                    let fit = (size * s * 0.9 / w).min(size);
+                    if fit >= 6.0 {
+                        texts.push((m.text.clone(), fit, Point::new(c.x, c.y + s * 0.3)));
+                    }
+                }
+            }
+            if marks.len() > shown.len() {
+                let size = (z * 0.22).max(7.0);
+                counts.push((
+                    format!("+{}", marks.len() - shown.len()),
+                    size,
+                    Point::new(p.x + s * 0.62, p.y + drop + s * 0.62),
+                ));
             }
         }
         if self.show.shows(Layer::Pieces) {
@@ -613,22 +652,41 @@ impl MapCanvas<'_> {
                 },
             );
         }
-        // Counter names as outlines filled together, like the hex numbers.
-        if let Some(font) = muster_render::text::font() {
-            let size = (z * 0.26).max(7.0);
+        if !arrows.is_empty() {
             let path = Path::new(|b| {
-                for (content, position) in &labels {
+                for [a, l, r] in &arrows {
+                    b.move_to(*a);
+                    b.line_to(*l);
+                    b.line_to(*r);
+                    b.close();
+                }
+            });
+            frame.fill(&path, Color::WHITE);
+        }
+        // Texts as outlines filled together, like the hex numbers.
+        if let Some(font) = &font {
+            let path = Path::new(|b| {
+                for (content, size, position) in &texts {
                     let segs = muster_render::text::outline(
-                        &font,
+                        font,
                         content,
-                        size,
+                        *size,
                         position.x,
-                        position.y + size * 0.8,
+                        position.y + size * 0.35,
                     );
                     trace(b, &segs);
                 }
             });
             frame.fill(&path, Color::WHITE);
+            let path = Path::new(|b| {
+                for (content, size, position) in &counts {
+                    trace(
+                        b,
+                        &muster_render::text::outline(font, content, *size, position.x, position.y),
+                    );
+                }
+            });
+            frame.fill(&path, Color::BLACK);
         }
         if self.show.shows(Layer::Pieces) {
             self.draw_markers(frame, bounds);

@@ -12,8 +12,12 @@ use std::collections::HashMap;
 pub struct UnitMark {
     /// Side index (colour).
     pub side: usize,
-    /// Short text on the counter.
+    /// The unit's name, in full.
     pub text: String,
+    /// Its ratings as printed ("3-2", "L1").
+    pub ratings: String,
+    /// The way it faces (a unit vector, y down), when its line gives one.
+    pub facing: Option<(f32, f32)>,
     /// Placed by a set-up line that leaves the hex to the owner's choice.
     pub choice: bool,
 }
@@ -88,7 +92,9 @@ impl Snapshot {
                         cs.into_iter()
                             .map(|c| UnitMark {
                                 side: c.side,
-                                text: c.name.chars().take(8).collect(),
+                                text: c.name,
+                                ratings: c.ratings,
+                                facing: c.facing,
                                 choice: c.choice,
                             })
                             .collect(),

@@ -1589,3 +1589,29 @@ fn the_transcription_view_lists_lines_as_written_and_lights_their_hexes() {
     ui.find(format!("{} {}", d.code, d.message).as_str())
         .expect("the diagnostic beside its line");
 }
+
+#[test]
+fn counters_carry_full_names_ratings_and_facing() {
+    let path = scratch_pack(
+        "counters",
+        &[
+            "scenarios/charles-the-bold/saint-aubin.scenario.ron",
+            "scenarios/charles-the-bold/english.armylist.ron",
+            "scenarios/charles-the-bold/burgundian.armylist.ron",
+            "maps/saint-aubin.map.ron",
+        ],
+    );
+    let (app, _) = App::new(Some(path));
+    // "Duke of Gloucester" whole (the counter shrinks it to fit; it was cut to 8 letters).
+    let gloucester = &app.snap.units[&hex(&app, "0811")];
+    assert_eq!(gloucester[0].text, "Duke of Gloucester");
+    assert_eq!(gloucester[0].ratings, "L1");
+    // The English foot face the NE corner as their line says: up and to the right on a
+    // flat-topped map, 60° from the vertical.
+    let foot = &app.snap.units[&hex(&app, "0912")][0];
+    let (dx, dy) = foot.facing.expect("a facing");
+    assert!(
+        (dx - 0.5).abs() < 1e-3 && (dy + 0.866).abs() < 1e-3,
+        "{dx} {dy}"
+    );
+}

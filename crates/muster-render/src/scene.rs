@@ -16,6 +16,10 @@ pub struct Counter {
     pub ratings: String,
     /// The owner chooses which of several hexes (drawn lighter).
     pub choice: bool,
+    /// The way the counter faces, as a unit vector in picture space (y down): towards the
+    /// hexside or corner its set-up line names (Charles the Bold stands, And Gentlemen
+    /// All units, Siege horses). `None` when the line gives no facing.
+    pub facing: Option<(f32, f32)>,
 }
 
 /// A piece on the map: a siege engine, a horse, a cart, a screen.
@@ -146,7 +150,22 @@ impl Scene {
         );
         let mut scene = Scene::from_world(scenario.title.clone(), &s.world, ruleset);
         scene.sides = scenario.sides.iter().map(|x| x.name.clone()).collect();
-        for d in &s.deployments {
+        let grid = &s.world.grid;
+        // The facing of line `i` in hex `h`, as a unit vector from the hex centre.
+        let facing = |i: usize, h: Hex| {
+            let line = s.placements.lines().iter().find(|l| l.deployment == i)?;
+            let (cx, cy) = grid.center(h, 1.0);
+            let corners = muster_rules::system(&s.ruleset.id).is_some_and(|g| g.faces_corners());
+            let (x, y) = match (line.facing, line.corner) {
+                (_, Some(c)) if corners => grid.corners(h, 1.0)[c.index() as usize],
+                (Some(d), _) if !corners => grid.center(grid.neighbor(h, d), 1.0),
+                _ => return None,
+            };
+            let (dx, dy) = (x - cx, y - cy);
+            let n = (dx * dx + dy * dy).sqrt();
+            (n > 0.0).then(|| (dx / n, dy / n))
+        };
+        for (di, d) in s.deployments.iter().enumerate() {
             match d.kind {
                 DeployKind::Setup { .. } => {
                     let choice = d.hexes.len() > 1;
@@ -171,6 +190,7 @@ impl Scene {
                                 name: def.name.clone(),
                                 ratings: ratings.clone(),
                                 choice,
+                                facing: facing(di, h),
                             });
                         }
                     }

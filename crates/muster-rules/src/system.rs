@@ -108,6 +108,12 @@ pub trait GameSystem: Sync {
         ))
     }
 
+    /// Whether a set-up line's `facing` names a corner of the hex (Charles the Bold stands
+    /// face a vertex) rather than a hexside.
+    fn faces_corners(&self) -> bool {
+        false
+    }
+
     /// Whether those who stand between the ends block a line (Charles the Bold stands,
     /// Siege characters), so that hexes an owner's choice may fill make a verdict uncertain.
     fn occupants_block_fire(&self) -> bool {

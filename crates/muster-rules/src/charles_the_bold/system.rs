@@ -101,6 +101,10 @@ impl GameSystem for System {
         super::CHECKS
     );
 
+    fn faces_corners(&self) -> bool {
+        true
+    }
+
     fn occupants_block_fire(&self) -> bool {
         true
     }
