@@ -55,7 +55,9 @@ pub fn actions(docs: &Docs, p: CodeActionParams) -> Option<CodeActionResponse> {
                 ..Default::default()
             }));
         }
-        if kind_of(&path) == Some(FileKind::Scenario) && path.extension().is_some_and(|e| e == "ron") {
+        if kind_of(&path) == Some(FileKind::Scenario)
+            && path.extension().is_some_and(|e| e == "ron")
+        {
             if let Some(a) = erratum(&uri, text, d, &data) {
                 out.push(CodeActionOrCommand::CodeAction(a));
             }
@@ -151,12 +153,18 @@ fn append(text: &str, list: &Node, entry: &str) -> Option<Vec<TextEdit>> {
             } else {
                 (pos, ",")
             };
-            vec![TextEdit::new(Range::new(pos, pos), format!("{lead}\n{indent}{entry},"))]
+            vec![TextEdit::new(
+                Range::new(pos, pos),
+                format!("{lead}\n{indent}{entry},"),
+            )]
         }
         None => {
             let indent = indent_at(text, list.span.start);
             let r = Range::new(at(list.span.start), at(list.span.end));
-            vec![TextEdit::new(r, format!("[\n{indent}    {entry},\n{indent}]"))]
+            vec![TextEdit::new(
+                r,
+                format!("[\n{indent}    {entry},\n{indent}]"),
+            )]
         }
     })
 }
@@ -211,15 +219,26 @@ mod tests {
     fn errata_are_appended_or_created() {
         let with = "(\n    title: \"t\",\n    errata: [\n        (printed: \"p\", why: \"w\"),\n    ],\n)\n";
         let root = muster_check::syntax::read(with).unwrap();
-        let NodeKind::Object(f) = &root.kind else { panic!() };
+        let NodeKind::Object(f) = &root.kind else {
+            panic!()
+        };
         let list = &f[1].1;
         let out = apply(with, &append(with, list, "(code: \"AC101\")").unwrap());
-        assert!(out.contains("(printed: \"p\", why: \"w\"),\n        (code: \"AC101\"),\n    ],"), "{out}");
+        assert!(
+            out.contains("(printed: \"p\", why: \"w\"),\n        (code: \"AC101\"),\n    ],"),
+            "{out}"
+        );
         assert!(muster_check::syntax::read(&out).is_ok());
 
         let without = "(\n    title: \"t\"\n)\n";
         let root = muster_check::syntax::read(without).unwrap();
-        let out = apply(without, &add_field(without, &root, "(code: \"AC101\")").unwrap());
-        assert_eq!(out, "(\n    title: \"t\",\n    errata: [\n        (code: \"AC101\"),\n    ],\n)\n");
+        let out = apply(
+            without,
+            &add_field(without, &root, "(code: \"AC101\")").unwrap(),
+        );
+        assert_eq!(
+            out,
+            "(\n    title: \"t\",\n    errata: [\n        (code: \"AC101\"),\n    ],\n)\n"
+        );
     }
 }

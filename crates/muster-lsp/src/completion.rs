@@ -28,10 +28,22 @@ pub fn complete(docs: &Docs, p: CompletionParams) -> Option<CompletionResponse> 
     Some(CompletionResponse::Array(items))
 }
 
-fn item(c: &Cursor, start: usize, label: String, detail: Option<String>, kind: CompletionItemKind) -> CompletionItem {
-    let range = Range::new(text::position(&c.text, start), text::position(&c.text, c.offset));
+fn item(
+    c: &Cursor,
+    start: usize,
+    label: String,
+    detail: Option<String>,
+    kind: CompletionItemKind,
+) -> CompletionItem {
+    let range = Range::new(
+        text::position(&c.text, start),
+        text::position(&c.text, c.offset),
+    );
     CompletionItem {
-        text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(range, label.clone()))),
+        text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(
+            range,
+            label.clone(),
+        ))),
         label,
         detail,
         kind: Some(kind),
@@ -65,7 +77,10 @@ fn facts(docs: &Docs, c: &Cursor) -> Facts {
     let (hexes, ruleset) = match Model::load(docs, &c.path, c.kind) {
         Some(Model::Scenario(s)) => {
             let grid = muster_hex::Grid::new(s.map().value.grid.clone());
-            (grid.hexes().map(|h| grid.to_printed(h)).collect(), Some(s.ruleset))
+            (
+                grid.hexes().map(|h| grid.to_printed(h)).collect(),
+                Some(s.ruleset),
+            )
         }
         Some(Model::Map(m)) => {
             let grid = muster_hex::Grid::new(m.value.grid.clone());
@@ -74,7 +89,11 @@ fn facts(docs: &Docs, c: &Cursor) -> Facts {
         }
         None => (vec![], written_ruleset(&c.text)),
     };
-    Facts { units, hexes, ruleset }
+    Facts {
+        units,
+        hexes,
+        ruleset,
+    }
 }
 
 /// The ruleset a file names, read from the text (for files that do not load yet).
@@ -86,7 +105,10 @@ fn written_ruleset(text: &str) -> Option<&'static Ruleset> {
     muster_rules::ruleset(&rest[open..close])
 }
 
-fn field<'n>(n: &'n muster_check::syntax::Node, name: &str) -> Option<&'n muster_check::syntax::Node> {
+fn field<'n>(
+    n: &'n muster_check::syntax::Node,
+    name: &str,
+) -> Option<&'n muster_check::syntax::Node> {
     match &n.kind {
         NodeKind::Object(f) => f.iter().find(|(k, _)| k.name == name).map(|(_, v)| v),
         _ => None,
@@ -133,34 +155,57 @@ fn in_string(docs: &Docs, c: &Cursor, ctx: &Context, start: usize) -> Vec<Comple
                 })
                 .collect()
         }
-        "hexes" | "hex" | "at" | "enter" | "from" | "to" => {
-            let f = facts(docs, c);
-            f.hexes
-                .into_iter()
-                .map(|h| item(c, start, h, None, kind))
-                .collect()
-        }
+        _ if ctx.variant() == Some("Hexes") => hexes(docs, c, start),
+        "hexes" | "hex" | "at" | "enter" | "from" | "to" => hexes(docs, c, start),
         "terrain" | "default_terrain" => vocab(c, start, docs, |r| {
-            r.terrain.iter().map(|t| (t.id.clone(), t.name.clone())).collect()
+            r.terrain
+                .iter()
+                .map(|t| (t.id.clone(), t.name.clone()))
+                .collect()
         }),
         "feature" => vocab(c, start, docs, |r| {
-            r.hexside_features.iter().map(|t| (t.id.clone(), t.name.clone())).collect()
+            r.hexside_features
+                .iter()
+                .map(|t| (t.id.clone(), t.name.clone()))
+                .collect()
         }),
         "kind" if ctx.within("paths") => vocab(c, start, docs, |r| {
-            r.paths.iter().map(|t| (t.id.clone(), t.name.clone())).collect()
+            r.paths
+                .iter()
+                .map(|t| (t.id.clone(), t.name.clone()))
+                .collect()
         }),
         "kind" => vocab(c, start, docs, |r| {
-            r.unit_kinds.iter().map(|t| (t.id.clone(), t.name.clone())).collect()
+            r.unit_kinds
+                .iter()
+                .map(|t| (t.id.clone(), t.name.clone()))
+                .collect()
         }),
         "ruleset" => muster_rules::system_ids()
             .map(|id| item(c, start, id.to_string(), None, kind))
             .collect(),
         "code" => muster_rules::registry::all_codes()
             .into_iter()
-            .map(|d| item(c, start, d.code.to_string(), Some(d.summary.to_string()), kind))
+            .map(|d| {
+                item(
+                    c,
+                    start,
+                    d.code.to_string(),
+                    Some(d.summary.to_string()),
+                    kind,
+                )
+            })
             .collect(),
         _ => vec![],
     }
+}
+
+fn hexes(docs: &Docs, c: &Cursor, start: usize) -> Vec<CompletionItem> {
+    facts(docs, c)
+        .hexes
+        .into_iter()
+        .map(|h| item(c, start, h, None, CompletionItemKind::VALUE))
+        .collect()
 }
 
 fn vocab(
@@ -204,7 +249,12 @@ fn def_of(root: &Value, field: Option<&str>) -> Option<String> {
             .into_iter()
             .flatten()
             .flat_map(|b| [b.get("$ref"), b.get("items").and_then(|i| i.get("$ref"))]);
-        if let Some(r) = candidates.into_iter().chain(from_any).flatten().find_map(Value::as_str) {
+        if let Some(r) = candidates
+            .into_iter()
+            .chain(from_any)
+            .flatten()
+            .find_map(Value::as_str)
+        {
             return r.strip_prefix('#').map(str::to_string);
         }
     }
@@ -220,7 +270,13 @@ fn field_names(c: &Cursor, ctx: &Context) -> Vec<CompletionItem> {
     muster_check::allowed_fields(c.kind, &format!("{def}/properties"))
         .into_iter()
         .map(|f| {
-            let mut i = item(c, ctx.word_start, f.clone(), None, CompletionItemKind::FIELD);
+            let mut i = item(
+                c,
+                ctx.word_start,
+                f.clone(),
+                None,
+                CompletionItemKind::FIELD,
+            );
             if let Some(CompletionTextEdit::Edit(e)) = &mut i.text_edit {
                 e.new_text = format!("{f}: ");
             }
@@ -244,12 +300,21 @@ fn forms(c: &Cursor, ctx: &Context) -> Vec<CompletionItem> {
         .filter(|f| !f.contains(' '))
         .map(|f| {
             let bare = f.trim_end_matches("(..)").to_string();
-            let mut i = item(c, ctx.word_start, f.clone(), None, CompletionItemKind::ENUM_MEMBER);
+            let mut i = item(
+                c,
+                ctx.word_start,
+                f.clone(),
+                None,
+                CompletionItemKind::ENUM_MEMBER,
+            );
             if let Some(CompletionTextEdit::Edit(e)) = &mut i.text_edit {
-                e.new_text = if f.ends_with("(..)") { format!("{bare}(") } else { bare };
+                e.new_text = if f.ends_with("(..)") {
+                    format!("{bare}(")
+                } else {
+                    bare
+                };
             }
             i
         })
         .collect()
 }
-

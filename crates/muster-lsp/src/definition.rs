@@ -69,7 +69,11 @@ fn unit_refs<'n>(root: &'n Node, side: usize, id: &str) -> Vec<&'n Node> {
         .flat_map(|l| items(l).iter())
         .filter_map(|entry| field(entry, "units"))
         .flat_map(|u| items(u).iter())
-        .filter(|n| string(n).and_then(|s| s.parse::<UnitRef>().ok()).is_some_and(|r| r.unit == id))
+        .filter(|n| {
+            string(n)
+                .and_then(|s| s.parse::<UnitRef>().ok())
+                .is_some_and(|r| r.unit == id)
+        })
         .collect()
 }
 
@@ -77,7 +81,11 @@ fn unit_refs<'n>(root: &'n Node, side: usize, id: &str) -> Vec<&'n Node> {
 /// `sides[].army_lists[]`.
 fn is_reference(parts: &[String]) -> bool {
     matches!(
-        parts.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
+        parts
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .as_slice(),
         ["map"] | ["overlays", _, "file"] | ["army_lists", _] | ["sides", _, "army_lists", _]
     )
 }
@@ -110,7 +118,10 @@ pub fn definition(docs: &Docs, p: GotoDefinitionParams) -> Option<GotoDefinition
             .get(&target)
             .map(|d| d.uri.clone())
             .or_else(|| text::uri_of(&target))?;
-        return Some(GotoDefinitionResponse::Scalar(Location::new(uri, Range::default())));
+        return Some(GotoDefinitionResponse::Scalar(Location::new(
+            uri,
+            Range::default(),
+        )));
     }
     None
 }

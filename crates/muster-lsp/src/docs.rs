@@ -63,20 +63,14 @@ impl Docs {
 
     /// A text: the open document's, else `fallback` (the checker's copy of the file).
     pub fn text_or<'a>(&'a self, path: &Path, fallback: Option<&'a Arc<str>>) -> Option<&'a str> {
-        self.get(path)
-            .map(|d| &*d.text)
-            .or(fallback.map(|t| &**t))
+        self.get(path).map(|d| &*d.text).or(fallback.map(|t| &**t))
     }
 
     /// A checker reading the open documents' texts instead of their files, held to the
     /// pack boundary of the workspace folders, with `validate`'s per-file cap.
     pub fn checker(&self) -> Checker {
-        Checker::with_overrides(
-            self.open
-                .iter()
-                .map(|(p, d)| (p.clone(), d.text.clone())),
-        )
-        .with_roots(self.roots.clone())
-        .with_cap(muster_check::MAX_FINDINGS_PER_FILE)
+        Checker::with_overrides(self.open.iter().map(|(p, d)| (p.clone(), d.text.clone())))
+            .with_roots(self.roots.clone())
+            .with_cap(muster_check::MAX_FINDINGS_PER_FILE)
     }
 }

@@ -1,10 +1,10 @@
 //! Hover: a diagnostic code's explanation, a hex's terrain and who is set up there, a
 //! unit's ratings and counts, a zone's hexes.
 
+use crate::docs::Docs;
 use crate::handlers::Cursor;
 use crate::locate::At;
 use crate::model::Model;
-use crate::docs::Docs;
 use lsp_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
 use muster_hex::Hex;
 use muster_rules::{Scenario, World};
@@ -66,7 +66,12 @@ fn code_hover(word: &str) -> Option<String> {
 /// The side and unit index a cursor names.
 fn unit_at(scenario: &muster_model::ScenarioFile, at: &At) -> Option<(usize, usize)> {
     let (side, id) = crate::definition::unit_named(at)?;
-    let unit = scenario.sides.get(side)?.units.iter().position(|u| u.id == id)?;
+    let unit = scenario
+        .sides
+        .get(side)?
+        .units
+        .iter()
+        .position(|u| u.id == id)?;
     Some((side, unit))
 }
 
@@ -79,7 +84,11 @@ fn unit_hover(scenario: &Scenario, at: &At) -> Option<String> {
         kind.map_or(def.kind.as_str(), |k| k.name.as_str()),
         scenario.file.sides[side].name
     );
-    let _ = write!(out, "\n\ncounters: {} · provenance: {:?}", def.count, def.provenance);
+    let _ = write!(
+        out,
+        "\n\ncounters: {} · provenance: {:?}",
+        def.count, def.provenance
+    );
     if let Some(r) = def.rating {
         let _ = write!(out, " · rating {r}");
     }
@@ -87,7 +96,13 @@ fn unit_hover(scenario: &Scenario, at: &At) -> Option<String> {
         let _ = write!(out, " · MP {mp}");
     }
     for (i, s) in def.steps.iter().enumerate() {
-        let _ = write!(out, "\n- step {}: strength {}, MP {}", i + 1, s.strength, s.mp);
+        let _ = write!(
+            out,
+            "\n- step {}: strength {}, MP {}",
+            i + 1,
+            s.strength,
+            s.mp
+        );
         if let Some(r) = s.range {
             let _ = write!(out, ", range {r}");
         }
@@ -167,23 +182,33 @@ fn who_is_here(s: &Scenario, hex: Hex) -> Vec<String> {
                 .collect();
             let when = match d.kind {
                 muster_rules::DeployKind::Setup { .. } => String::new(),
-                muster_rules::DeployKind::Reinforcement { turn } => format!(", entering turn {turn}"),
+                muster_rules::DeployKind::Reinforcement { turn } => {
+                    format!(", entering turn {turn}")
+                }
             };
-            format!("{} ({}{when}; {} hexes)", units.join(", "), side.name, d.hexes.len())
+            format!(
+                "{} ({}{when}; {} hexes)",
+                units.join(", "),
+                side.name,
+                d.hexes.len()
+            )
         })
         .collect()
 }
 
 fn zone_hover(s: &Scenario, at: &At) -> Option<String> {
     let pointer = at.pointer();
-    let d = s
-        .deployments
-        .iter()
-        .find(|d| pointer == d.zone_pointer || pointer.starts_with(&format!("{}/", d.zone_pointer)))?;
+    let d = s.deployments.iter().find(|d| {
+        pointer == d.zone_pointer || pointer.starts_with(&format!("{}/", d.zone_pointer))
+    })?;
     if !d.resolved {
         return Some("this zone does not resolve; see its diagnostics".into());
     }
-    let mut ids: Vec<String> = d.hexes.iter().map(|h| s.world.grid.to_printed(*h)).collect();
+    let mut ids: Vec<String> = d
+        .hexes
+        .iter()
+        .map(|h| s.world.grid.to_printed(*h))
+        .collect();
     ids.sort();
     let n = ids.len();
     let more = n.saturating_sub(MAX_LISTED);

@@ -70,10 +70,7 @@ fn capabilities() -> lsp_types::ServerCapabilities {
             ..Default::default()
         }),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
-            code_action_kinds: Some(vec![
-                CodeActionKind::QUICKFIX,
-                CodeActionKind::SOURCE,
-            ]),
+            code_action_kinds: Some(vec![CodeActionKind::QUICKFIX, CodeActionKind::SOURCE]),
             ..Default::default()
         })),
         document_formatting_provider: Some(OneOf::Left(true)),

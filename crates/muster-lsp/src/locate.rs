@@ -95,7 +95,13 @@ pub fn at(root: &Node, offset: usize) -> At<'_> {
                 path.push(step);
                 node = child;
             }
-            None => return At { path, node, key: None },
+            None => {
+                return At {
+                    path,
+                    node,
+                    key: None,
+                }
+            }
         }
     }
 }

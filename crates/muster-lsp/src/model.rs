@@ -3,7 +3,7 @@
 //! with its world.
 
 use crate::docs::Docs;
-use muster_check::{LoadedScenario, Loaded};
+use muster_check::{Loaded, LoadedScenario};
 use muster_model::{FileKind, MapFile};
 use muster_rules::{FileRole, World};
 use std::path::Path;

@@ -100,13 +100,17 @@ impl<'c> Server<'c> {
     fn notified(&mut self, n: Notification) {
         match n.method.as_str() {
             DidOpenTextDocument::METHOD => {
-                if let Ok(p) = serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(n.params) {
+                if let Ok(p) =
+                    serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(n.params)
+                {
                     let d = p.text_document;
                     self.changed(d.uri, d.text, d.version, true);
                 }
             }
             DidChangeTextDocument::METHOD => {
-                if let Ok(p) = serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(n.params) {
+                if let Ok(p) =
+                    serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(n.params)
+                {
                     // Full sync: the last change holds the whole text.
                     if let Some(c) = p.content_changes.into_iter().last() {
                         let d = p.text_document;
@@ -122,7 +126,9 @@ impl<'c> Server<'c> {
                 }
             }
             DidCloseTextDocument::METHOD => {
-                if let Ok(p) = serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(n.params) {
+                if let Ok(p) =
+                    serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(n.params)
+                {
                     if let Some(path) = text::path_of(&p.text_document.uri) {
                         self.docs.close(&path);
                         self.pending.remove(&path);
@@ -260,8 +266,7 @@ fn crashed(path: &std::path::Path) -> ByFile {
     let d = lsp_types::Diagnostic {
         severity: Some(lsp_types::DiagnosticSeverity::ERROR),
         source: Some("muster".into()),
-        message: "muster could not check this file (an internal error; please report it)"
-            .into(),
+        message: "muster could not check this file (an internal error; please report it)".into(),
         ..Default::default()
     };
     BTreeMap::from([(muster_check::lexical(path), vec![d])])

@@ -59,7 +59,9 @@ pub fn path_of(uri: &Uri) -> Option<PathBuf> {
     if !path.starts_with('/') {
         return None;
     }
-    let decoded = percent_encoding::percent_decode_str(path).decode_utf8().ok()?;
+    let decoded = percent_encoding::percent_decode_str(path)
+        .decode_utf8()
+        .ok()?;
     Some(PathBuf::from(decoded.as_ref()))
 }
 
