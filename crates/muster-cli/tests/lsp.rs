@@ -156,6 +156,10 @@ fn hover_definition_and_references() {
     assert!(hex.contains("**Hex 0203**: clear"), "{hex}");
     assert!(hex.contains("2x Red Knights (Red Army; 2 hexes)"), "{hex}");
     assert!(hex.contains("Red Foot (Red Army; 1 hexes)"), "{hex}");
+    assert!(
+        hex.contains("error `AC101`: two combat units set up in 0203"),
+        "{hex}"
+    );
     let unit = hover(&mut c, "2x Red Knights", 0, 5);
     assert!(unit.contains("**Red Knights**"), "{unit}");
     assert!(unit.contains("counters: 2"), "{unit}");

@@ -20,14 +20,20 @@ pub fn hover(docs: &Docs, p: HoverParams) -> Option<Hover> {
     let text = code_hover(c.word()).or_else(|| {
         let at = c.at()?;
         let model = Model::load(docs, &c.path, c.kind)?;
+        let with_verdicts = |h: Option<String>| {
+            h.map(|mut h| {
+                h.push_str(&verdicts(docs, &c, at.string().unwrap_or_default()));
+                h
+            })
+        };
         match &model {
             Model::Scenario(s) => {
                 let scenario = s.resolve();
                 unit_hover(&scenario, &at)
-                    .or_else(|| hex_hover(&scenario.world, &at, Some(&scenario)))
+                    .or_else(|| with_verdicts(hex_hover(&scenario.world, &at, Some(&scenario))))
                     .or_else(|| zone_hover(&scenario, &at))
             }
-            Model::Map(m) => hex_hover(&Model::map_world(&m.value), &at, None),
+            Model::Map(m) => with_verdicts(hex_hover(&Model::map_world(&m.value), &at, None)),
         }
     })?;
     Some(Hover {
@@ -37,6 +43,27 @@ pub fn hover(docs: &Docs, p: HoverParams) -> Option<Hover> {
         }),
         range: None,
     })
+}
+
+/// What the checks say about a hex of the document: each finding at that hex.
+fn verdicts(docs: &Docs, c: &Cursor, hex: &str) -> String {
+    let mut report = muster_check::Report::default();
+    let (findings, _) = docs.checker().check_file(&c.path, c.kind, &mut report);
+    let mut out = String::new();
+    for f in findings
+        .iter()
+        .filter(|f| f.diagnostic.hex.as_deref() == Some(hex))
+    {
+        let d = &f.diagnostic;
+        let _ = write!(
+            out,
+            "\n\n{} `{}`: {}",
+            d.severity.as_str(),
+            d.code,
+            d.message
+        );
+    }
+    out
 }
 
 /// Whether a word is shaped like a diagnostic code (`AC101`, `MU002`).
