@@ -213,12 +213,11 @@ fn who_is_here(s: &Scenario, hex: Hex) -> Vec<String> {
                     format!(", entering turn {turn}")
                 }
             };
-            format!(
-                "{} ({}{when}; {} hexes)",
-                units.join(", "),
-                side.name,
-                d.hexes.len()
-            )
+            let hexes = match d.hexes.len() {
+                1 => "1 hex".to_string(),
+                n => format!("{n} hexes"),
+            };
+            format!("{} ({}{when}; {hexes})", units.join(", "), side.name)
         })
         .collect()
 }
