@@ -352,3 +352,43 @@ fn formatting_uses_the_canonical_writer() {
     assert_eq!(formatted, text);
     c.shutdown();
 }
+
+/// A unit's `list_entry` leads to the army-list row that defines it, in another file.
+#[test]
+fn definition_of_a_list_entry_is_the_army_list_row() {
+    let root = workspace("list", &["invalid-cb307-list-values"]);
+    let dir = root.join("invalid-cb307-list-values");
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    let scenario = files
+        .iter()
+        .find(|p| p.to_string_lossy().ends_with(".scenario.ron"))
+        .unwrap();
+    // The first side's list; the other side has its own.
+    let list = &dir.join("english.armylist.ron");
+    let text = std::fs::read_to_string(scenario).unwrap();
+    let list_text = std::fs::read_to_string(list).unwrap();
+    let entry = text
+        .split("list_entry: \"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    let mut c = Client::start(&root);
+    let uri = c.open(scenario, &text);
+    c.diagnostics(&uri);
+    let def = c.request(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": uri}, "position": position_of(&text, &format!("list_entry: \"{entry}"), 0, 14)}),
+    );
+    assert_eq!(def["uri"], lsp_client::uri(list), "{def}");
+    assert_eq!(
+        def["range"]["start"],
+        position_of(&list_text, &format!("(id: \"{entry}\""), 0, 5)
+    );
+    c.shutdown();
+}

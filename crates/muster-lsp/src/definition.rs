@@ -106,6 +106,9 @@ pub fn definition(docs: &Docs, p: GotoDefinitionParams) -> Option<GotoDefinition
             c.range(def.span),
         )));
     }
+    if let Some(found) = list_entry(docs, &c, root, &at) {
+        return Some(GotoDefinitionResponse::Scalar(found));
+    }
     if is_reference(&at.parts()) {
         let written = at.string()?;
         let dir = c.path.parent()?;
@@ -122,6 +125,62 @@ pub fn definition(docs: &Docs, p: GotoDefinitionParams) -> Option<GotoDefinition
             uri,
             Range::default(),
         )));
+    }
+    None
+}
+
+/// A unit's `list_entry` to the row of the army list that defines it: the side's lists,
+/// then the scenario's shared ones, each held to the pack boundary.
+fn list_entry(docs: &Docs, c: &Cursor, root: &Node, at: &At) -> Option<Location> {
+    let parts = at.parts();
+    let side = match parts.as_slice() {
+        [a, side, u, _, le] if a == "sides" && u == "units" && le == "list_entry" => {
+            side.parse::<usize>().ok()?
+        }
+        _ => return None,
+    };
+    let wanted = at.string()?;
+    let side_lists = field(root, "sides")
+        .and_then(|s| items(s).get(side))
+        .and_then(|s| field(s, "army_lists"));
+    let written = side_lists
+        .into_iter()
+        .chain(field(root, "army_lists"))
+        .flat_map(items)
+        .filter_map(string);
+    let checker = docs.checker();
+    let dir = c.path.parent()?;
+    for w in written {
+        let target = muster_check::lexical(&dir.join(w));
+        if checker.admit_reference(&c.path, &target) != Ok(true) {
+            continue;
+        }
+        let text: std::sync::Arc<str> = match docs.get(&target) {
+            Some(d) => d.text.clone(),
+            None => match muster_check::read_bytes(&target).map(String::from_utf8) {
+                Ok(Ok(t)) => t.into(),
+                _ => continue,
+            },
+        };
+        let Ok(tree) = muster_check::syntax::read(&text) else {
+            continue;
+        };
+        let row = field(&tree, "entries")
+            .map(items)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|e| field(e, "id"))
+            .find(|id| string(id) == Some(wanted));
+        if let Some(id) = row {
+            let uri = docs
+                .get(&target)
+                .map(|d| d.uri.clone())
+                .or_else(|| text::uri_of(&target))?;
+            return Some(Location::new(
+                uri,
+                text::range(&text, id.span.start, id.span.end),
+            ));
+        }
     }
     None
 }
