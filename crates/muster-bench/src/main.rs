@@ -1,4 +1,7 @@
-//! `muster-bench gen DIR N` and `muster-bench floor DIR [ron|json|reader]`.
+//! `muster-bench gen DIR N`, `muster-bench floor DIR [ron|json|reader]` and
+//! `muster-bench lsp FILE... [ROUNDS]` (the language server's latency).
+
+mod lsp_latency;
 
 use muster_hex::GridSpec;
 use muster_model::canonical::{map_to_ron, scenario_to_ron};
@@ -297,8 +300,21 @@ fn main() -> anyhow::Result<()> {
             ),
             args.get(3).map(String::as_str).unwrap_or("reader"),
         ),
+        Some("lsp") => {
+            let rounds = args
+                .last()
+                .and_then(|n| n.parse().ok())
+                .filter(|_| args.len() > 3)
+                .unwrap_or(50);
+            let files: Vec<std::path::PathBuf> = args[2..]
+                .iter()
+                .filter(|a| a.parse::<usize>().is_err())
+                .map(std::path::PathBuf::from)
+                .collect();
+            lsp_latency::run(&files, rounds)
+        }
         _ => {
-            eprintln!("usage: muster-bench gen DIR N | muster-bench floor DIR [reader|ron|json]");
+            eprintln!("usage: muster-bench gen DIR N | muster-bench floor DIR [reader|ron|json] | muster-bench lsp FILE... [ROUNDS]");
             std::process::exit(2);
         }
     }

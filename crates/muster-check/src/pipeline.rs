@@ -238,6 +238,14 @@ impl Checker {
         self.manifests.governing(path).and_then(|f| f.manifest)
     }
 
+    /// Whether `file` may reference `target` (see the `boundary` module): `Ok(true)` for
+    /// a regular file inside the pack, `Ok(false)` for one inside the pack that is
+    /// missing, `Err` when it is refused. For front ends that follow a reference
+    /// themselves (the language server's go to definition).
+    pub fn admit_reference(&self, file: &Path, target: &Path) -> Result<bool, Refusal> {
+        PackRoot::of(file, &self.roots, &self.manifests).admit(target)
+    }
+
     /// Loads a scenario with its references, for inspection, queries and the editor:
     /// the references are held to the pack boundary; the rules do not run.
     pub fn load_scenario(&self, path: &Path) -> Result<LoadedScenario, Report> {
@@ -469,7 +477,7 @@ impl Checker {
         kind: FileKind,
         report: &mut Report,
     ) -> Vec<Finding> {
-        match load_value::<T>(path, kind) {
+        match self.read::<T>(path, kind) {
             Ok(l) => {
                 report.sources.insert(path.to_path_buf(), l.text.clone());
                 vec![]

@@ -34,6 +34,7 @@ enum Command {
     Diff(commands::diff::Args),
     New(commands::new::Args),
     Completions(commands::completions::Args),
+    Lsp(commands::lsp::Args),
 }
 
 // mimalloc's `mi_option_set` and the ordinal of `mi_option_purge_delay` in the
@@ -67,6 +68,7 @@ fn main() -> ExitCode {
         Command::Diff(a) => commands::diff::run(a),
         Command::New(a) => commands::new::run(a),
         Command::Completions(a) => commands::completions::run(a, Cli::command()),
+        Command::Lsp(a) => commands::lsp::run(a),
     };
     match result {
         Ok(code) => code,

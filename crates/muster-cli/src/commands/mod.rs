@@ -6,6 +6,7 @@ pub mod diff;
 pub mod explain;
 pub mod fmt;
 pub mod inspect;
+pub mod lsp;
 pub mod merge;
 pub mod new;
 pub mod query;

@@ -21,11 +21,7 @@ pub fn codes_markdown() -> String {
 
 /// Where a code's explanation is published: its heading in docs/codes.md.
 pub fn help_uri(code: &str) -> String {
-    format!(
-        "{}/blob/main/docs/codes.md#{}",
-        env!("CARGO_PKG_REPOSITORY"),
-        code.to_ascii_lowercase()
-    )
+    muster_check::help_uri(code)
 }
 
 /// An explanation's own `##` headings one level down, under its code's heading.
