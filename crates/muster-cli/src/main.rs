@@ -34,6 +34,10 @@ enum Command {
     Diff(commands::diff::Args),
     New(commands::new::Args),
     Completions(commands::completions::Args),
+    #[command(subcommand)]
+    Export(commands::tiled::Export),
+    #[command(subcommand)]
+    Import(commands::tiled::Import),
 }
 
 // mimalloc's `mi_option_set` and the ordinal of `mi_option_purge_delay` in the
@@ -67,6 +71,8 @@ fn main() -> ExitCode {
         Command::Diff(a) => commands::diff::run(a),
         Command::New(a) => commands::new::run(a),
         Command::Completions(a) => commands::completions::run(a, Cli::command()),
+        Command::Export(e) => commands::tiled::run_export(e),
+        Command::Import(i) => commands::tiled::run_import(i),
     };
     match result {
         Ok(code) => code,
