@@ -18,14 +18,25 @@
 #![warn(missing_docs)]
 
 mod cells;
+mod data;
 mod export;
+mod import;
+mod import_objects;
+mod import_terrain;
 mod layout;
 mod objects;
 pub mod props;
+mod read_objects;
+mod terrain_map;
 mod tileset;
+mod tmx;
+mod xml_in;
 mod xml_out;
 
 pub use cells::Cells;
 pub use export::{export, geometry, ExportError, ExportOptions, Exported, PX_PER_HEX};
+pub use import::{import, ImportError, ImportOptions, Imported};
 pub use layout::{StaggerAxis, TileGeometry};
 pub use objects::MAX_NUMBERED_HEXES;
+pub use terrain_map::{TerrainMap, TerrainMapError};
+pub use tmx::{read_tmx, Tmx, TmxError, MAX_CELLS_PER_SIDE};

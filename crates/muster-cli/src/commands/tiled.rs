@@ -3,11 +3,13 @@
 
 use super::fmt::write_atomically;
 use anyhow::{bail, Context};
-use muster_check::load_value;
+use muster_check::{load_value, read_bytes, Checker, FileReport, Report, Severity};
+use muster_model::canonical::map_to_ron;
 use muster_model::{FileKind, MapFile};
-use muster_tiled::ExportOptions;
+use muster_tiled::{ExportOptions, ImportOptions, TerrainMap};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Formats to export to.
 #[derive(clap::Subcommand)]
@@ -115,7 +117,96 @@ fn export(a: ExportTiled) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Reads a text file of at most the checker's size limit.
+fn read_text(path: &Path) -> anyhow::Result<String> {
+    let bytes = read_bytes(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", path.display()))
+}
+
+/// Reads an external tileset the map names, only from the map's folder or below it.
+fn tileset_reader(tmx: &Path) -> anyhow::Result<impl FnMut(&str) -> Result<String, String>> {
+    let dir = tmx.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let root = dir
+        .canonicalize()
+        .with_context(|| format!("cannot read the folder of {}", tmx.display()))?;
+    Ok(move |source: &str| {
+        let path = root.join(source);
+        let real = path
+            .canonicalize()
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        if !real.starts_with(&root) {
+            return Err(format!(
+                "it lies outside the map's folder {}; Muster reads tilesets beside the map or below it (copy it there, or embed it in Tiled)",
+                root.display()
+            ));
+        }
+        read_text(&real).map_err(|e| e.to_string())
+    })
+}
+
+/// Checks a map's text as `muster validate` would, as if it were at `path`; prints the
+/// findings and returns whether there are errors.
+fn check(path: &Path, text: &str) -> anyhow::Result<bool> {
+    let checker = Checker::with_overrides([(path.to_path_buf(), Arc::<str>::from(text))]);
+    let mut report = Report::default();
+    let (findings, _) = checker.check_file(path, FileKind::Map, &mut report);
+    let errors = findings.iter().any(|f| f.diagnostic.severity == Severity::Error);
+    if !findings.is_empty() {
+        report.sources.insert(path.to_path_buf(), Arc::from(text));
+        report.files.push(FileReport {
+            path: path.to_path_buf(),
+            findings,
+            suppressed: Default::default(),
+        });
+        super::tell(muster_cli::render::human(&report, None));
+    }
+    Ok(errors)
+}
+
 fn import(a: ImportTiled) -> anyhow::Result<ExitCode> {
-    let _ = a;
-    bail!("not yet")
+    if !name_of(&a.output).ends_with(".map.ron") || name_of(&a.output) == ".map.ron" {
+        bail!("{}: the output is a Muster map, name it *.map.ron", a.output.display());
+    }
+    if a.output.exists() && !a.force {
+        bail!("{} exists already; give --force to replace it", a.output.display());
+    }
+    let text = read_text(&a.tmx)?;
+    let terrain_map = match &a.terrain_map {
+        Some(p) => Some(
+            TerrainMap::parse(&read_text(p)?).map_err(|e| anyhow::anyhow!("{}:{e}", p.display()))?,
+        ),
+        None => None,
+    };
+    let mut resolve = tileset_reader(&a.tmx)?;
+    let tmx = muster_tiled::read_tmx(&text, &mut resolve).map_err(|e| anyhow::anyhow!("{}: {e}", a.tmx.display()))?;
+    let opts = ImportOptions {
+        terrain_map,
+        ruleset: a.ruleset,
+        empty: a.empty,
+        title: name_of(&a.tmx).trim_end_matches(".tmx").to_string(),
+    };
+    let imported = muster_tiled::import(&tmx, &opts).map_err(|e| anyhow::anyhow!("{}: {e}", a.tmx.display()))?;
+    for n in &imported.notes {
+        super::tell(format_args!("note: {n}\n"));
+    }
+    let ron = map_to_ron(&imported.map)?;
+    if check(&a.output, &ron)? {
+        super::tell(format_args!(
+            "error: the map read from {} does not validate (above); nothing written\n",
+            a.tmx.display()
+        ));
+        return Ok(ExitCode::from(1));
+    }
+    write_atomically(&a.output, &ron)?;
+    let m = &imported.map;
+    super::emit(format!(
+        "wrote {}: {} × {} hexes, {} listed, {} hexsides, {} paths",
+        a.output.display(),
+        m.grid.columns,
+        m.grid.rows,
+        m.hexes.len(),
+        m.hexsides.len(),
+        m.paths.len()
+    ))?;
+    Ok(ExitCode::SUCCESS)
 }
