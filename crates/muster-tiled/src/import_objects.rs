@@ -96,6 +96,23 @@ fn name_of(o: &Object, property: &str) -> Option<String> {
         .or_else(|| (!o.class.is_empty()).then(|| o.class.clone()))
 }
 
+/// A hexside as printed: from its canonical hex, or from the other hex when the canonical
+/// one is off the map with no printable id (a side on the top or left edge of a map
+/// numbered from 00).
+fn side_text(grid: &muster_hex::Grid, side: Hexside) -> String {
+    let text = grid.print_hexside(side);
+    if grid.parse_hexside(&text) == Some(side) {
+        return text;
+    }
+    let o = grid.orientation();
+    let (_, other) = side.hexes(o);
+    format!(
+        "{}/{}",
+        grid.to_printed(other),
+        side.direction().opposite().name(o)
+    )
+}
+
 fn hexside(ctx: &Ctx, o: &Object, out: &mut Features) -> Result<(), ImportError> {
     let feature = name_of(o, props::FEATURE).ok_or_else(|| {
         o.error("a hexside object needs its feature: a `muster:feature` property or a class (river, wall …)".into())
@@ -110,7 +127,7 @@ fn hexside(ctx: &Ctx, o: &Object, out: &mut Features) -> Result<(), ImportError>
         let side = ctx.side_of(o, pair[0], pair[1])?;
         let text = match written {
             Some((s, w)) if w == side && pts.len() == 2 => s.to_string(),
-            _ => grid.print_hexside(side),
+            _ => side_text(grid, side),
         };
         out.hexsides.push(HexsideEntry {
             side: text,
