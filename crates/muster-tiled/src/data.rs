@@ -84,6 +84,9 @@ pub fn decode(data: &Element, width: u32, height: u32) -> Result<Vec<u32>, DataE
             }
             v
         }
+        (Some("base64"), Some(c)) if c != "zlib" && c != "gzip" => {
+            return Err(DataError::Encoding(format!("base64 + {c}")))
+        }
         (Some("base64"), c) => {
             let text: String = data.text.chars().filter(|c| !c.is_ascii_whitespace()).collect();
             let raw = base64::engine::general_purpose::STANDARD

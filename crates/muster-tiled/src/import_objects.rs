@@ -55,8 +55,6 @@ impl Ctx<'_> {
         let c1 = g.nearest(m.0, m.1);
         let (cx, cy) = g.center(c1.0, c1.1);
         let c2 = g.nearest(2.0 * m.0 - cx, 2.0 * m.1 - cy);
-        let (w, h) = g.cell_size();
-        let tol = 0.25 * w.min(h) as f64;
         let off = || {
             o.error(format!(
                 "the segment from ({:.0}, {:.0}) to ({:.0}, {:.0}) does not run along a hexside; draw hexside features from corner to corner of a hex (View > Snapping in Tiled)",
@@ -64,10 +62,12 @@ impl Ctx<'_> {
             ))
         };
         let ends = g.shared_side(c1, c2).ok_or_else(off)?;
-        let sm = ((ends[0].0 + ends[1].0) / 2.0, (ends[0].1 + ends[1].1) / 2.0);
-        let len = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
-        let side_len = ((ends[0].0 - ends[1].0).powi(2) + (ends[0].1 - ends[1].1).powi(2)).sqrt();
-        if (sm.0 - m.0).abs() > tol || (sm.1 - m.1).abs() > tol || (len - side_len).abs() > 2.0 * tol {
+        // Each end of the segment lies near one end of the side.
+        let (w, h) = g.cell_size();
+        let tol = (0.15 * w.min(h) as f64).max(2.0);
+        let near = |p: (f64, f64), q: (f64, f64)| (p.0 - q.0).hypot(p.1 - q.1) <= tol;
+        let fits = (near(a, ends[0]) && near(b, ends[1])) || (near(a, ends[1]) && near(b, ends[0]));
+        if !fits {
             return Err(off().into());
         }
         let grid = self.cells.grid();

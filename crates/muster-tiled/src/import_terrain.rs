@@ -48,7 +48,8 @@ pub fn terrain(
     }
     let n = tmx.width as usize * tmx.height as usize;
     let mut out = Vec::with_capacity(n);
-    let mut unmapped: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    // (0, tileset, local id) for a tile, (1, "", global id) for an id no tileset holds.
+    let mut unmapped: BTreeMap<(u8, String, u32), (usize, usize)> = BTreeMap::new();
     let mut empties = (0usize, None);
     for cell in 0..n {
         let gid = layers
@@ -76,14 +77,14 @@ pub fn terrain(
                         .and_then(|t| prop(&t.props, props::TERRAIN))
                 })
                 .map(str::to_string)
-                .ok_or_else(|| format!("{}:{id}", ts.name))
+                .ok_or_else(|| (0, ts.name.clone(), id))
         });
         match found {
             Some(Ok(t)) => out.push(t),
             other => {
                 let key = match other {
                     Some(Err(k)) => k,
-                    _ => format!("global id {gid} (in no tileset)"),
+                    _ => (1, String::new(), gid),
                 };
                 unmapped.entry(key).or_insert((0, cell)).0 += 1;
                 out.push(String::new());
@@ -94,7 +95,13 @@ pub fn terrain(
         let list: Vec<String> = unmapped
             .iter()
             .take(30)
-            .map(|(k, (count, first))| format!("`{k}` ({count} cells, first {})", printed(*first)))
+            .map(|((kind, ts, id), (count, first))| {
+                let what = match kind {
+                    0 => format!("`{ts}:{id}`"),
+                    _ => format!("global id {id} (in no tileset)"),
+                };
+                format!("{what} ({count} cells, first {})", printed(*first))
+            })
             .collect();
         return Err(ImportError::Unmapped {
             count: unmapped.len(),
