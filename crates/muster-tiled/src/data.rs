@@ -80,7 +80,10 @@ pub fn decode(data: &Element, width: u32, height: u32) -> Result<Vec<u32>, DataE
                 if v.len() == n {
                     return Err(count(format!("more than {n}"), width, height));
                 }
-                v.push(s.parse().map_err(|_| DataError::Csv(s.chars().take(20).collect()))?);
+                v.push(
+                    s.parse()
+                        .map_err(|_| DataError::Csv(s.chars().take(20).collect()))?,
+                );
             }
             v
         }
@@ -88,7 +91,11 @@ pub fn decode(data: &Element, width: u32, height: u32) -> Result<Vec<u32>, DataE
             return Err(DataError::Encoding(format!("base64 + {c}")))
         }
         (Some("base64"), c) => {
-            let text: String = data.text.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+            let text: String = data
+                .text
+                .chars()
+                .filter(|c| !c.is_ascii_whitespace())
+                .collect();
             let raw = base64::engine::general_purpose::STANDARD
                 .decode(text.as_bytes())
                 .map_err(|e| DataError::Base64(e.to_string()))?;
@@ -133,7 +140,10 @@ mod tests {
     fn data(attrs: &[(&str, &str)], text: &str) -> Element {
         Element {
             name: "data".into(),
-            attrs: attrs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            attrs: attrs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
             text: text.into(),
             ..Element::default()
         }
@@ -145,7 +155,10 @@ mod tests {
         assert_eq!(decode(&d, 2, 2), Ok(vec![1, 2, 3, 4]));
         assert!(matches!(decode(&d, 3, 2), Err(DataError::Count { .. })));
         assert!(matches!(decode(&d, 1, 2), Err(DataError::Count { .. })));
-        assert!(matches!(decode(&data(&[("encoding", "csv")], "1,x"), 2, 1), Err(DataError::Csv(_))));
+        assert!(matches!(
+            decode(&data(&[("encoding", "csv")], "1,x"), 2, 1),
+            Err(DataError::Csv(_))
+        ));
     }
 
     #[test]

@@ -92,7 +92,7 @@ pub enum ExportError {
 /// Tiled's cell geometry for our hexes of `px_per_hex` pixels: the across-flats size
 /// rounded to an even number of pixels, as Tiled halves sizes in integers.
 pub fn geometry(grid: &Grid, cells: &Cells, px_per_hex: u32) -> Result<TileGeometry, ExportError> {
-    if !PX_PER_HEX.contains(&px_per_hex) || px_per_hex % 4 != 0 {
+    if !PX_PER_HEX.contains(&px_per_hex) || !px_per_hex.is_multiple_of(4) {
         return Err(ExportError::PxPerHex(px_per_hex));
     }
     let r = px_per_hex / 2;
@@ -173,7 +173,10 @@ fn write_tileset(out: &mut Out, ts: &Tileset, g: &TileGeometry, ruleset: &str, i
     );
     for (i, (id, name)) in ts.terrain.iter().zip(&ts.names).enumerate() {
         out.open("tile", &[("id", i.to_string()), ("type", id.clone())]);
-        out.properties(&[(props::TERRAIN, id.as_str().into()), ("name", name.as_str().into())]);
+        out.properties(&[
+            (props::TERRAIN, id.as_str().into()),
+            ("name", name.as_str().into()),
+        ]);
         out.close("tile");
     }
     out.close("tileset");
@@ -193,7 +196,9 @@ fn terrain_csv(map: &MapFile, cells: &Cells, ts: &Tileset) -> Result<String, Exp
     for y in 0..i64::from(s.rows) {
         let mut row = Vec::with_capacity(s.columns as usize);
         for x in 0..i64::from(s.columns) {
-            let hex = cells.hex(x, y).ok_or(ExportError::Tileset(map.ruleset.clone()))?;
+            let hex = cells
+                .hex(x, y)
+                .ok_or(ExportError::Tileset(map.ruleset.clone()))?;
             let t = by_hex.get(&hex).copied().unwrap_or(&map.default_terrain);
             let g = gid.get(t).ok_or_else(|| ExportError::UnknownTerrain {
                 hex: grid.to_printed(hex),
@@ -204,17 +209,26 @@ fn terrain_csv(map: &MapFile, cells: &Cells, ts: &Tileset) -> Result<String, Exp
             row.push(g.to_string());
         }
         csv.push_str(&row.join(","));
-        csv.push_str(if y + 1 < i64::from(s.rows) { ",\n" } else { "\n" });
+        csv.push_str(if y + 1 < i64::from(s.rows) {
+            ",\n"
+        } else {
+            "\n"
+        });
     }
     Ok(csv)
 }
 
 /// Writes a map for Tiled, its terrain drawn with the ruleset's tileset.
-pub fn export(map: &MapFile, ruleset: &Ruleset, opts: &ExportOptions) -> Result<Exported, ExportError> {
+pub fn export(
+    map: &MapFile,
+    ruleset: &Ruleset,
+    opts: &ExportOptions,
+) -> Result<Exported, ExportError> {
     let grid = Grid::new(map.grid.clone());
     let cells = Cells::new(grid.clone());
     let g = geometry(&grid, &cells, opts.px_per_hex)?;
-    let ts = tileset::generate(ruleset, &g).ok_or_else(|| ExportError::Tileset(map.ruleset.clone()))?;
+    let ts =
+        tileset::generate(ruleset, &g).ok_or_else(|| ExportError::Tileset(map.ruleset.clone()))?;
     let csv = terrain_csv(map, &cells, &ts)?;
     let layers: Vec<Layer> = objects::layers(map, &cells, &g, opts.numbers)?;
     let (tw, th) = g.cell_size();
@@ -235,7 +249,10 @@ pub fn export(map: &MapFile, ruleset: &Ruleset, opts: &ExportOptions) -> Result<
             ("infinite", "0".into()),
             ("hexsidelength", (opts.px_per_hex / 2).to_string()),
             ("staggeraxis", g.axis().name().into()),
-            ("staggerindex", if g.stagger_even() { "even" } else { "odd" }.into()),
+            (
+                "staggerindex",
+                if g.stagger_even() { "even" } else { "odd" }.into(),
+            ),
             ("backgroundcolor", "#faf9f4".into()),
             ("nextlayerid", (layers.len() + 2).to_string()),
             ("nextobjectid", next_object.to_string()),

@@ -41,7 +41,9 @@ pub enum ImportError {
     #[error(transparent)]
     Tmx(#[from] TmxError),
     /// No ruleset is named anywhere.
-    #[error("the map names no ruleset: give --ruleset (one of {0}), or `ruleset:` in the terrain map")]
+    #[error(
+        "the map names no ruleset: give --ruleset (one of {0}), or `ruleset:` in the terrain map"
+    )]
     NoRuleset(String),
     /// The ruleset is not one of ours.
     #[error("unknown ruleset `{id}`; the rulesets are {known}")]
@@ -94,16 +96,23 @@ pub enum ImportError {
     },
 }
 
-fn ron_prop<T: serde::de::DeserializeOwned>(tmx: &Tmx, name: &'static str) -> Result<Option<T>, ImportError> {
+fn ron_prop<T: serde::de::DeserializeOwned>(
+    tmx: &Tmx,
+    name: &'static str,
+) -> Result<Option<T>, ImportError> {
     let Some(v) = prop(&tmx.properties, name) else {
         return Ok(None);
     };
-    let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    options.from_str(v).map(Some).map_err(|e| ImportError::Property {
-        name,
-        value: v.chars().take(60).collect(),
-        reason: e.code.to_string(),
-    })
+    let options =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    options
+        .from_str(v)
+        .map(Some)
+        .map_err(|e| ImportError::Property {
+            name,
+            value: v.chars().take(60).collect(),
+            reason: e.code.to_string(),
+        })
 }
 
 fn grid_spec(tmx: &Tmx) -> Result<GridSpec, ImportError> {
@@ -118,7 +127,10 @@ fn grid_spec(tmx: &Tmx) -> Result<GridSpec, ImportError> {
                 .ok_or_else(|| ImportError::Property {
                     name,
                     value: v.to_string(),
-                    reason: format!("the first column and row are numbered 0 to {}", GridSpec::MAX_FIRST),
+                    reason: format!(
+                        "the first column and row are numbered 0 to {}",
+                        GridSpec::MAX_FIRST
+                    ),
                 }),
         }
     };
@@ -161,7 +173,12 @@ fn most_common(terrain: &[String], order: &[String]) -> String {
     }
     order
         .iter()
-        .max_by_key(|t| (count.get(t.as_str()).copied().unwrap_or(0), std::cmp::Reverse(order.iter().position(|o| o == *t))))
+        .max_by_key(|t| {
+            (
+                count.get(t.as_str()).copied().unwrap_or(0),
+                std::cmp::Reverse(order.iter().position(|o| o == *t)),
+            )
+        })
         .cloned()
         .unwrap_or_default()
 }
@@ -180,7 +197,8 @@ fn entry<'a>(by_hex: &'a mut BTreeMap<String, HexEntry>, grid: &Grid, h: Hex) ->
 /// Reads a TMX map into a Muster map.
 pub fn import(tmx: &Tmx, opts: &ImportOptions) -> Result<Imported, ImportError> {
     let ruleset_id = ruleset_id(tmx, opts)?;
-    let ruleset = muster_rules::ruleset(&ruleset_id).ok_or_else(|| ImportError::NoRuleset(ruleset_id.clone()))?;
+    let ruleset = muster_rules::ruleset(&ruleset_id)
+        .ok_or_else(|| ImportError::NoRuleset(ruleset_id.clone()))?;
     let spec = grid_spec(tmx)?;
     let grid = Grid::new(spec.clone());
     let cells = Cells::new(grid.clone());
@@ -224,7 +242,9 @@ pub fn import(tmx: &Tmx, opts: &ImportOptions) -> Result<Imported, ImportError> 
         notes.push(format!("Imported from the Tiled map \"{}\".", opts.title));
     }
     let map = MapFile {
-        title: prop(&tmx.properties, mp::TITLE).map(str::to_string).unwrap_or_else(|| opts.title.clone()),
+        title: prop(&tmx.properties, mp::TITLE)
+            .map(str::to_string)
+            .unwrap_or_else(|| opts.title.clone()),
         ruleset: ruleset_id,
         provenance: ron_prop::<Provenance>(tmx, mp::PROVENANCE)?.unwrap_or(Provenance::Original),
         source: ron_prop::<Source>(tmx, mp::SOURCE)?,

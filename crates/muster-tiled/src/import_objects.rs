@@ -35,15 +35,18 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     fn hex_at(&self, o: &Object, p: (f64, f64)) -> Result<Hex, ImportError> {
         let (x, y) = self.tmx.geometry.nearest(p.0, p.1);
-        self.cells
-            .hex(x, y)
-            .ok_or_else(|| o.error(format!("({:.0}, {:.0}) is far off the map", p.0, p.1)).into())
+        self.cells.hex(x, y).ok_or_else(|| {
+            o.error(format!("({:.0}, {:.0}) is far off the map", p.0, p.1))
+                .into()
+        })
     }
 
     fn on_map(&self, o: &Object, p: (f64, f64)) -> Result<Hex, ImportError> {
         let h = self.hex_at(o, p)?;
         if !self.cells.grid().contains(h) {
-            return Err(o.error(format!("it lies off the map, at ({:.0}, {:.0})", p.0, p.1)).into());
+            return Err(o
+                .error(format!("it lies off the map, at ({:.0}, {:.0})", p.0, p.1))
+                .into());
         }
         Ok(h)
     }
@@ -71,7 +74,10 @@ impl Ctx<'_> {
             return Err(off().into());
         }
         let grid = self.cells.grid();
-        let (h1, h2) = (self.hex_at(o, g.center(c1.0, c1.1))?, self.hex_at(o, g.center(c2.0, c2.1))?);
+        let (h1, h2) = (
+            self.hex_at(o, g.center(c1.0, c1.1))?,
+            self.hex_at(o, g.center(c2.0, c2.1))?,
+        );
         grid.hexside_between(h1, h2).ok_or_else(|| off().into())
     }
 }
@@ -119,7 +125,9 @@ fn hexside(ctx: &Ctx, o: &Object, out: &mut Features) -> Result<(), ImportError>
     })?;
     let pts = points(o);
     if pts.len() < 2 {
-        return Err(o.error("a hexside object is a polyline along one or more hexsides".into()).into());
+        return Err(o
+            .error("a hexside object is a polyline along one or more hexsides".into())
+            .into());
     }
     let grid = ctx.cells.grid();
     let written = prop(&o.props, props::SIDE).and_then(|s| Some((s, grid.parse_hexside(s)?)));
@@ -162,7 +170,9 @@ fn path(ctx: &Ctx, o: &Object, out: &mut Features) -> Result<(), ImportError> {
         hexes.push(h);
     }
     if hexes.is_empty() {
-        return Err(o.error("a path object is a polyline through hex centres".into()).into());
+        return Err(o
+            .error("a path object is a polyline through hex centres".into())
+            .into());
     }
     out.paths.push(PathEntry {
         kind,
@@ -198,9 +208,11 @@ fn elevation(ctx: &Ctx, o: &Object, out: &mut Features) -> Result<(), ImportErro
     let text = prop(&o.props, props::ELEVATION)
         .map(str::to_string)
         .unwrap_or_else(|| text_of(o));
-    let level: i32 = text.trim().trim_start_matches('+').parse().map_err(|_| {
-        o.error(format!("elevation `{text}` is not a whole number"))
-    })?;
+    let level: i32 = text
+        .trim()
+        .trim_start_matches('+')
+        .parse()
+        .map_err(|_| o.error(format!("elevation `{text}` is not a whole number")))?;
     out.elevation.insert((h.x, h.y), level);
     Ok(())
 }

@@ -102,7 +102,11 @@ impl TileGeometry {
     pub fn origin(&self, x: i64, y: i64) -> (i64, i64) {
         match self.axis {
             StaggerAxis::X => {
-                let shift = if self.staggered(x) { self.row_height } else { 0 };
+                let shift = if self.staggered(x) {
+                    self.row_height
+                } else {
+                    0
+                };
                 (
                     x * self.column_width,
                     y * (self.tile_height + self.side_length_y) + shift,

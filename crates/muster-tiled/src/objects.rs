@@ -162,7 +162,13 @@ fn hexsides(map: &MapFile, cells: &Cells, g: &TileGeometry) -> Result<Vec<Layer>
             shape,
         };
         let colour = muster_render::palette::hexside(&e.feature);
-        push(&mut layers, format!("hexsides: {}", e.feature), props::KIND_HEXSIDE, colour, o);
+        push(
+            &mut layers,
+            format!("hexsides: {}", e.feature),
+            props::KIND_HEXSIDE,
+            colour,
+            o,
+        );
     }
     Ok(layers)
 }
@@ -199,7 +205,13 @@ fn paths(map: &MapFile, cells: &Cells, g: &TileGeometry) -> Result<Vec<Layer>, E
             shape,
         };
         let colour = muster_render::palette::ROAD;
-        push(&mut layers, format!("paths: {}", p.kind), props::KIND_PATH, colour, o);
+        push(
+            &mut layers,
+            format!("paths: {}", p.kind),
+            props::KIND_PATH,
+            colour,
+            o,
+        );
     }
     Ok(layers)
 }
@@ -235,7 +247,12 @@ fn text_at(
     ))
 }
 
-fn texts(map: &MapFile, cells: &Cells, g: &TileGeometry, numbers: bool) -> Result<Vec<Layer>, ExportError> {
+fn texts(
+    map: &MapFile,
+    cells: &Cells,
+    g: &TileGeometry,
+    numbers: bool,
+) -> Result<Vec<Layer>, ExportError> {
     let grid = cells.grid();
     let mut layers = Vec::new();
     if numbers && grid.len() <= MAX_NUMBERED_HEXES {
@@ -260,7 +277,15 @@ fn texts(map: &MapFile, cells: &Cells, g: &TileGeometry, numbers: bool) -> Resul
     }
     for e in &map.hexes {
         if let Some(level) = e.elevation.filter(|l| *l != 0) {
-            let (at, shape) = text_at(grid, cells, g, e.hex.as_str(), format!("{level:+}"), 0.1, 0.3)?;
+            let (at, shape) = text_at(
+                grid,
+                cells,
+                g,
+                e.hex.as_str(),
+                format!("{level:+}"),
+                0.1,
+                0.3,
+            )?;
             let o = Object {
                 name: "elevation".into(),
                 class: String::new(),
@@ -271,7 +296,13 @@ fn texts(map: &MapFile, cells: &Cells, g: &TileGeometry, numbers: bool) -> Resul
                 ],
                 shape,
             };
-            push(&mut layers, "elevation".into(), props::KIND_ELEVATION, [90, 60, 20], o);
+            push(
+                &mut layers,
+                "elevation".into(),
+                props::KIND_ELEVATION,
+                [90, 60, 20],
+                o,
+            );
         }
     }
     for e in &map.hexes {
@@ -284,14 +315,25 @@ fn texts(map: &MapFile, cells: &Cells, g: &TileGeometry, numbers: bool) -> Resul
                 props: vec![(props::HEX, e.hex.as_str().into())],
                 shape,
             };
-            push(&mut layers, "labels".into(), props::KIND_LABEL, [0, 0, 0], o);
+            push(
+                &mut layers,
+                "labels".into(),
+                props::KIND_LABEL,
+                [0, 0, 0],
+                o,
+            );
         }
     }
     Ok(layers)
 }
 
 /// The object layers of a map, bottom first.
-pub fn layers(map: &MapFile, cells: &Cells, g: &TileGeometry, numbers: bool) -> Result<Vec<Layer>, ExportError> {
+pub fn layers(
+    map: &MapFile,
+    cells: &Cells,
+    g: &TileGeometry,
+    numbers: bool,
+) -> Result<Vec<Layer>, ExportError> {
     let mut all = hexsides(map, cells, g)?;
     all.extend(paths(map, cells, g)?);
     all.extend(texts(map, cells, g, numbers)?);

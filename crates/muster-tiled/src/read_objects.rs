@@ -46,7 +46,9 @@ impl Object {
     pub fn anchor(&self) -> (f64, f64) {
         match &self.shape {
             Shape::Point | Shape::Polyline(_) | Shape::Polygon(_) => self.at,
-            Shape::Box | Shape::Text(_) => (self.at.0 + self.size.0 / 2.0, self.at.1 + self.size.1 / 2.0),
+            Shape::Box | Shape::Text(_) => {
+                (self.at.0 + self.size.0 / 2.0, self.at.1 + self.size.1 / 2.0)
+            }
         }
     }
 
@@ -88,7 +90,9 @@ fn points(el: &Element, at: (f64, f64), rotation: f64) -> Result<Vec<(f64, f64)>
     let (sin, cos) = rotation.to_radians().sin_cos();
     text.split_whitespace()
         .map(|p| {
-            let (x, y) = p.split_once(',').ok_or_else(|| format!("point `{p}` is not x,y"))?;
+            let (x, y) = p
+                .split_once(',')
+                .ok_or_else(|| format!("point `{p}` is not x,y"))?;
             let f = |v: &str| {
                 v.trim()
                     .parse::<f64>()
@@ -114,8 +118,14 @@ fn object(el: &Element, off: (f64, f64)) -> Result<Object, TmxError> {
             "it is an instance of template `{t}`, which Muster does not read; detach it from the template in Tiled"
         )));
     }
-    let at = (number(el, "x").map_err(bad)? + off.0, number(el, "y").map_err(bad)? + off.1);
-    let size = (number(el, "width").map_err(bad)?, number(el, "height").map_err(bad)?);
+    let at = (
+        number(el, "x").map_err(bad)? + off.0,
+        number(el, "y").map_err(bad)? + off.1,
+    );
+    let size = (
+        number(el, "width").map_err(bad)?,
+        number(el, "height").map_err(bad)?,
+    );
     let rotation = number(el, "rotation").map_err(bad)?;
     let shape = if let Some(p) = el.first("polyline") {
         Shape::Polyline(points(p, at, rotation).map_err(bad)?)
@@ -132,7 +142,11 @@ fn object(el: &Element, off: (f64, f64)) -> Result<Object, TmxError> {
         id: id.clone(),
         line: el.line,
         name: el.attr("name").unwrap_or_default().to_string(),
-        class: el.attr("class").or(el.attr("type")).unwrap_or_default().to_string(),
+        class: el
+            .attr("class")
+            .or(el.attr("type"))
+            .unwrap_or_default()
+            .to_string(),
         at,
         size,
         props: properties(el),

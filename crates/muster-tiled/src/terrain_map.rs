@@ -59,11 +59,13 @@ impl TerrainMap {
     pub fn parse(text: &str) -> Result<TerrainMap, TerrainMapError> {
         let options = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        let map: TerrainMap = options.from_str(text).map_err(|e| TerrainMapError::Syntax {
-            line: e.span.start.line,
-            column: e.span.start.col,
-            message: e.code.to_string(),
-        })?;
+        let map: TerrainMap = options
+            .from_str(text)
+            .map_err(|e| TerrainMapError::Syntax {
+                line: e.span.start.line,
+                column: e.span.start.col,
+                message: e.code.to_string(),
+            })?;
         if let Some(k) = map.tiles.keys().find(|k| split_key(k).is_none()) {
             return Err(TerrainMapError::Key(k.clone()));
         }
@@ -90,8 +92,10 @@ mod tests {
 
     #[test]
     fn reads_bare_and_qualified_ids() {
-        let m = TerrainMap::parse(r#"(ruleset: "a-la-charge", tiles: {"0": "clear", "b:0": "woods"}, empty: "clear")"#)
-            .expect("reads");
+        let m = TerrainMap::parse(
+            r#"(ruleset: "a-la-charge", tiles: {"0": "clear", "b:0": "woods"}, empty: "clear")"#,
+        )
+        .expect("reads");
         assert_eq!(m.terrain("a", 0), Some("clear"));
         assert_eq!(m.terrain("b", 0), Some("woods"));
         assert_eq!(m.terrain("a", 1), None);
@@ -102,6 +106,9 @@ mod tests {
     fn errors_are_located_and_say_what_to_write() {
         let e = TerrainMap::parse("(tiles: {\"0\": \"clear\"},\n tile: {})").unwrap_err();
         assert!(matches!(e, TerrainMapError::Syntax { line: 2, .. }), "{e}");
-        assert!(matches!(TerrainMap::parse(r#"(tiles: {"x": "clear"})"#), Err(TerrainMapError::Key(_))));
+        assert!(matches!(
+            TerrainMap::parse(r#"(tiles: {"x": "clear"})"#),
+            Err(TerrainMapError::Key(_))
+        ));
     }
 }

@@ -53,7 +53,10 @@ pub fn generate(ruleset: &Ruleset, geometry: &TileGeometry) -> Option<Tileset> {
         let (bx, by) = ((i % columns) as i64 * tw, (i / columns) as i64 * th);
         let mut pb = PathBuilder::new();
         for (k, (x, y)) in corners.iter().enumerate() {
-            let (px, py) = ((x - ox as f64 + bx as f64) as f32, (y - oy as f64 + by as f64) as f32);
+            let (px, py) = (
+                (x - ox as f64 + bx as f64) as f32,
+                (y - oy as f64 + by as f64) as f32,
+            );
             if k == 0 {
                 pb.move_to(px, py);
             } else {

@@ -17,7 +17,10 @@ pub type Props = Vec<(String, String)>;
 
 /// The value of a property.
 pub fn prop<'a>(props: &'a Props, name: &str) -> Option<&'a str> {
-    props.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    props
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// A TMX map as Muster reads it.
@@ -118,7 +121,9 @@ pub enum TmxError {
         side: u32,
     },
     /// A layer's size differs from the map's.
-    #[error("line {line}: layer `{layer}` is {width} × {height}, the map {map_width} × {map_height}")]
+    #[error(
+        "line {line}: layer `{layer}` is {width} × {height}, the map {map_width} × {map_height}"
+    )]
     LayerSize {
         /// Line of the layer.
         line: usize,
@@ -164,7 +169,11 @@ pub enum TmxError {
 }
 
 /// A whole-number attribute; `default` when absent (None: required).
-pub(crate) fn uint(el: &Element, name: &'static str, default: Option<u32>) -> Result<u32, TmxError> {
+pub(crate) fn uint(
+    el: &Element,
+    name: &'static str,
+    default: Option<u32>,
+) -> Result<u32, TmxError> {
     let bad = |v: &str| TmxError::Attribute {
         line: el.line,
         element: el.name.clone(),
@@ -183,7 +192,10 @@ pub(crate) fn properties(el: &Element) -> Props {
         .flat_map(|p| p.all("property"))
         .filter_map(|p| {
             let name = p.attr("name")?.to_string();
-            let value = p.attr("value").map(str::to_string).unwrap_or_else(|| p.text.clone());
+            let value = p
+                .attr("value")
+                .map(str::to_string)
+                .unwrap_or_else(|| p.text.clone());
             Some((name, value))
         })
         .collect()
@@ -194,8 +206,18 @@ fn tileset(el: &Element, firstgid: u32) -> TilesetInfo {
         .all("tile")
         .filter_map(|t| {
             let id = t.attr("id")?.trim().parse().ok()?;
-            let class = t.attr("class").or(t.attr("type")).unwrap_or_default().to_string();
-            Some((id, TileInfo { class, props: properties(t) }))
+            let class = t
+                .attr("class")
+                .or(t.attr("type"))
+                .unwrap_or_default()
+                .to_string();
+            Some((
+                id,
+                TileInfo {
+                    class,
+                    props: properties(t),
+                },
+            ))
         })
         .collect();
     TilesetInfo {
@@ -222,7 +244,10 @@ fn tilesets(
                 let text = resolve(source).map_err(bad)?;
                 let root = xml_in::parse(&text).map_err(|e| bad(e.to_string()))?;
                 if root.name != "tileset" {
-                    return Err(bad(format!("its root element is <{}>, not <tileset>", root.name)));
+                    return Err(bad(format!(
+                        "its root element is <{}>, not <tileset>",
+                        root.name
+                    )));
                 }
                 out.push(tileset(&root, firstgid));
             }
@@ -254,8 +279,10 @@ impl Walk {
     fn layers(&mut self, parent: &Element, off: (f64, f64)) -> Result<(), TmxError> {
         for el in &parent.children {
             let name = el.attr("name").unwrap_or_default().to_string();
-            if matches!(el.name.as_str(), "layer" | "objectgroup" | "group" | "imagelayer")
-                && el.attr("visible") == Some("0")
+            if matches!(
+                el.name.as_str(),
+                "layer" | "objectgroup" | "group" | "imagelayer"
+            ) && el.attr("visible") == Some("0")
             {
                 self.skipped.push(format!("{name} (hidden)"));
                 continue;
@@ -274,7 +301,10 @@ impl Walk {
     }
 
     fn tile_layer(&mut self, el: &Element, name: String) -> Result<(), TmxError> {
-        let (w, h) = (uint(el, "width", Some(self.width))?, uint(el, "height", Some(self.height))?);
+        let (w, h) = (
+            uint(el, "width", Some(self.width))?,
+            uint(el, "height", Some(self.height))?,
+        );
         if (w, h) != (self.width, self.height) {
             return Err(TmxError::LayerSize {
                 line: el.line,
@@ -325,7 +355,10 @@ pub fn read_tmx(
     if !(1..=MAX_CELLS_PER_SIDE).contains(&width) || !(1..=MAX_CELLS_PER_SIDE).contains(&height) {
         return Err(TmxError::TooLarge { width, height });
     }
-    let (tw, th) = (uint(&map, "tilewidth", None)?, uint(&map, "tileheight", None)?);
+    let (tw, th) = (
+        uint(&map, "tilewidth", None)?,
+        uint(&map, "tileheight", None)?,
+    );
     let side = uint(&map, "hexsidelength", Some(0))?;
     let axis = match map.attr("staggeraxis") {
         Some("x") => StaggerAxis::X,

@@ -70,7 +70,10 @@ pub enum XmlError {
 
 fn line_at(text: &str, pos: u64) -> usize {
     let end = usize::try_from(pos).unwrap_or(usize::MAX).min(text.len());
-    1 + text.as_bytes()[..end].iter().filter(|b| **b == b'\n').count()
+    1 + text.as_bytes()[..end]
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count()
 }
 
 fn start(e: &quick_xml::events::BytesStart<'_>, line: usize) -> Result<Element, String> {
@@ -192,8 +195,9 @@ mod tests {
 
     #[test]
     fn reads_elements_attributes_and_text() {
-        let e = parse("<?xml version=\"1.0\"?>\n<a x=\"1 &amp; 2\"><b/>t&lt;&#65;<![CDATA[c]]></a>")
-            .expect("parses");
+        let e =
+            parse("<?xml version=\"1.0\"?>\n<a x=\"1 &amp; 2\"><b/>t&lt;&#65;<![CDATA[c]]></a>")
+                .expect("parses");
         assert_eq!(e.attr("x"), Some("1 & 2"));
         assert_eq!(e.children.len(), 1);
         assert_eq!(e.text, "t<Ac");
@@ -202,7 +206,10 @@ mod tests {
     #[test]
     fn refuses_malformed_and_hostile_input() {
         assert!(matches!(parse("<a><b></a>"), Err(XmlError::Syntax { .. })));
-        assert!(matches!(parse("<a>&xxe;</a>"), Err(XmlError::Syntax { .. })));
+        assert!(matches!(
+            parse("<a>&xxe;</a>"),
+            Err(XmlError::Syntax { .. })
+        ));
         assert!(matches!(parse(""), Err(XmlError::Empty)));
         assert!(matches!(parse("<a>"), Err(XmlError::Syntax { .. })));
         let deep = "<a>".repeat(MAX_DEPTH + 1);

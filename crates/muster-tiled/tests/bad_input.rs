@@ -59,16 +59,28 @@ fn malformed_xml_says_where() {
 #[test]
 fn other_orientations_and_infinite_maps_say_what_to_change() {
     let e = err(&tmx("", FULL, "").replace("hexagonal", "orthogonal"));
-    assert!(e.contains("orientation is `orthogonal`") && e.contains("Orientation: Hexagonal"), "{e}");
+    assert!(
+        e.contains("orientation is `orthogonal`") && e.contains("Orientation: Hexagonal"),
+        "{e}"
+    );
     let e = err(&tmx("infinite=\"1\"", FULL, ""));
     assert!(e.contains("infinite"), "{e}");
 }
 
 #[test]
 fn huge_and_nonsense_sizes_are_refused_before_any_work() {
-    let e = err(&tmx("", FULL, "").replace("width=\"3\" height=\"2\" tilewidth", "width=\"100000\" height=\"100000\" tilewidth"));
-    assert!(e.contains("100000 × 100000 cells") && e.contains("at most 999"), "{e}");
-    let e = err(&tmx("", FULL, "").replace("width=\"3\" height=\"2\" tilewidth", "width=\"three\" height=\"2\" tilewidth"));
+    let e = err(&tmx("", FULL, "").replace(
+        "width=\"3\" height=\"2\" tilewidth",
+        "width=\"100000\" height=\"100000\" tilewidth",
+    ));
+    assert!(
+        e.contains("100000 × 100000 cells") && e.contains("at most 999"),
+        "{e}"
+    );
+    let e = err(&tmx("", FULL, "").replace(
+        "width=\"3\" height=\"2\" tilewidth",
+        "width=\"three\" height=\"2\" tilewidth",
+    ));
     assert!(e.contains("needs a whole number width, not `three`"), "{e}");
     let e = err(&tmx("", FULL, "").replace("hexsidelength=\"24\"", "hexsidelength=\"4000\""));
     assert!(e.contains("gives hexes of no size"), "{e}");
@@ -77,23 +89,41 @@ fn huge_and_nonsense_sizes_are_refused_before_any_work() {
 #[test]
 fn layer_data_must_fill_the_layer() {
     let e = err(&tmx("", "1,1,1", ""));
-    assert!(e.contains("layer `terrain`: the data holds 3 tiles, the layer 6 (3 × 2)"), "{e}");
+    assert!(
+        e.contains("layer `terrain`: the data holds 3 tiles, the layer 6 (3 × 2)"),
+        "{e}"
+    );
     let e = err(&tmx("", "1,1,1,1,1,1,1", ""));
     assert!(e.contains("more than 6"), "{e}");
-    let e = err(&tmx("", FULL, "").replace("encoding=\"csv\"", "encoding=\"base64\" compression=\"zstd\""));
-    assert!(e.contains("is not read; save the map in Tiled with the tile layer format CSV"), "{e}");
-    let e = err(&tmx("", FULL, "").replace("width=\"3\" height=\"2\"><data", "width=\"2\" height=\"2\"><data"));
+    let e = err(&tmx("", FULL, "").replace(
+        "encoding=\"csv\"",
+        "encoding=\"base64\" compression=\"zstd\"",
+    ));
+    assert!(
+        e.contains("is not read; save the map in Tiled with the tile layer format CSV"),
+        "{e}"
+    );
+    let e = err(&tmx("", FULL, "").replace(
+        "width=\"3\" height=\"2\"><data",
+        "width=\"2\" height=\"2\"><data",
+    ));
     assert!(e.contains("layer `terrain` is 2 × 2, the map 3 × 2"), "{e}");
 }
 
 #[test]
 fn tiles_empty_cells_and_terrain_that_mean_nothing_are_listed() {
     let e = err(&tmx("", "1,1,2,1,1,2", ""));
-    assert!(e.contains("terrain `lava` (first at 0301) is not a terrain of ruleset `a-la-charge`"), "{e}");
+    assert!(
+        e.contains("terrain `lava` (first at 0301) is not a terrain of ruleset `a-la-charge`"),
+        "{e}"
+    );
     let e = err(&tmx("", "1,1,9,1,1,9", ""));
     assert!(e.contains("`t:8` (2 cells, first 0301)"), "{e}");
     let e = err(&tmx("", "1,0,1,1,1,0", ""));
-    assert!(e.contains("2 cell(s) have no tile (the first is 0201)") && e.contains("--empty"), "{e}");
+    assert!(
+        e.contains("2 cell(s) have no tile (the first is 0201)") && e.contains("--empty"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -103,31 +133,96 @@ fn external_tilesets_go_through_the_callers_reader() {
         "<tileset firstgid=\"50\" source=\"../../etc/passwd\"/>\n <tileset firstgid=\"1\" name=\"t\"",
     );
     let e = err(&text);
-    assert!(e.starts_with("tileset `../../etc/passwd`: no files here"), "{e}");
+    assert!(
+        e.starts_with("tileset `../../etc/passwd`: no files here"),
+        "{e}"
+    );
     let ok = read_tmx(&text, &mut |_| Ok("<tileset name=\"x\"/>".into()));
     assert!(ok.is_ok());
-    let e = read_tmx(&text, &mut |_| Ok("<map/>".into())).unwrap_err().to_string();
+    let e = read_tmx(&text, &mut |_| Ok("<map/>".into()))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("not <tileset>"), "{e}");
 }
 
 #[test]
 fn objects_that_fit_no_hexside_or_path_say_so() {
     let group = |kind: &str, body: &str| {
-        format!(r#"<objectgroup name="x"><properties><property name="muster:kind" value="{kind}"/></properties>{body}</objectgroup>"#)
+        format!(
+            r#"<objectgroup name="x"><properties><property name="muster:kind" value="{kind}"/></properties>{body}</objectgroup>"#
+        )
     };
-    let e = err(&tmx("", FULL, &group("hexside", r#"<object id="7" type="river" x="10" y="10"><polyline points="0,0 13,5"/></object>"#)));
-    assert!(e.contains("object 7: the segment from (10, 10) to (23, 15) does not run along a hexside"), "{e}");
-    let e = err(&tmx("", FULL, &group("hexside", r#"<object id="8" x="12" y="0"><polyline points="0,0 24,0"/></object>"#)));
-    assert!(e.contains("object 8: a hexside object needs its feature"), "{e}");
-    let e = err(&tmx("", FULL, &group("path", r#"<object id="9" type="road" x="24" y="21"><polyline points="0,0 72,0"/></object>"#)));
-    assert!(e.contains("object 9: the path goes from 0101 to 0301, which are not neighbours"), "{e}");
-    let e = err(&tmx("", FULL, &group("label", r#"<object id="3" template="a.tx" x="0" y="0"/>"#)));
-    assert!(e.contains("object 3: it is an instance of template `a.tx`"), "{e}");
-    let e = err(&tmx("", FULL, &group("label", r#"<object id="4" x="5000" y="10" width="10" height="10"><text>Far</text></object>"#)));
+    let e = err(&tmx(
+        "",
+        FULL,
+        &group(
+            "hexside",
+            r#"<object id="7" type="river" x="10" y="10"><polyline points="0,0 13,5"/></object>"#,
+        ),
+    ));
+    assert!(
+        e.contains("object 7: the segment from (10, 10) to (23, 15) does not run along a hexside"),
+        "{e}"
+    );
+    let e = err(&tmx(
+        "",
+        FULL,
+        &group(
+            "hexside",
+            r#"<object id="8" x="12" y="0"><polyline points="0,0 24,0"/></object>"#,
+        ),
+    ));
+    assert!(
+        e.contains("object 8: a hexside object needs its feature"),
+        "{e}"
+    );
+    let e = err(&tmx(
+        "",
+        FULL,
+        &group(
+            "path",
+            r#"<object id="9" type="road" x="24" y="21"><polyline points="0,0 72,0"/></object>"#,
+        ),
+    ));
+    assert!(
+        e.contains("object 9: the path goes from 0101 to 0301, which are not neighbours"),
+        "{e}"
+    );
+    let e = err(&tmx(
+        "",
+        FULL,
+        &group("label", r#"<object id="3" template="a.tx" x="0" y="0"/>"#),
+    ));
+    assert!(
+        e.contains("object 3: it is an instance of template `a.tx`"),
+        "{e}"
+    );
+    let e = err(&tmx(
+        "",
+        FULL,
+        &group(
+            "label",
+            r#"<object id="4" x="5000" y="10" width="10" height="10"><text>Far</text></object>"#,
+        ),
+    ));
     assert!(e.contains("object 4: it lies off the map"), "{e}");
-    let e = err(&tmx("", FULL, &group("elevation", r#"<object id="5" x="20" y="15" width="10" height="10"><text>high</text></object>"#)));
+    let e = err(&tmx(
+        "",
+        FULL,
+        &group(
+            "elevation",
+            r#"<object id="5" x="20" y="15" width="10" height="10"><text>high</text></object>"#,
+        ),
+    ));
     assert!(e.contains("elevation `high` is not a whole number"), "{e}");
-    let e = err(&tmx("", FULL, &group("hexside", r#"<object id="6" type="river" x="nan" y="0"><polyline points="0,0 1,1"/></object>"#)));
+    let e = err(&tmx(
+        "",
+        FULL,
+        &group(
+            "hexside",
+            r#"<object id="6" type="river" x="nan" y="0"><polyline points="0,0 1,1"/></object>"#,
+        ),
+    ));
     assert!(e.contains("x=`nan` is not a number"), "{e}");
 }
 
@@ -146,7 +241,9 @@ fn unreadable_muster_properties_are_named() {
 #[test]
 fn no_truncation_or_byte_flip_of_an_export_panics() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../maps/saint-albans.map.ron");
-    let map = muster_check::load_value::<MapFile>(&path, FileKind::Map).expect("loads").value;
+    let map = muster_check::load_value::<MapFile>(&path, FileKind::Map)
+        .expect("loads")
+        .value;
     let ruleset = muster_rules::ruleset(&map.ruleset).expect("ruleset");
     let opts = ExportOptions {
         numbers: false,
@@ -163,7 +260,9 @@ fn no_truncation_or_byte_flip_of_an_export_panics() {
                 1 => b[i] = b'"',
                 _ => b[i] = b'9',
             }
-            let Ok(t) = String::from_utf8(b) else { continue };
+            let Ok(t) = String::from_utf8(b) else {
+                continue;
+            };
             match import_text(&t) {
                 Ok(_) => outcomes.0 += 1,
                 Err(e) => {

@@ -22,7 +22,9 @@ fn round_trip(map: &MapFile, px: u32) -> MapFile {
     };
     let out = export(map, ruleset, &opts).expect("exports");
     let tmx = read_tmx(&out.tmx, &mut |_| Err("no external tilesets".into())).expect("reads");
-    import(&tmx, &ImportOptions::default()).expect("imports").map
+    import(&tmx, &ImportOptions::default())
+        .expect("imports")
+        .map
 }
 
 /// Everything a map says, per hex and per side, independent of listing order and spelling.
@@ -60,14 +62,23 @@ fn meaning(m: &MapFile) -> Meaning {
     let mut hexsides: Vec<_> = m
         .hexsides
         .iter()
-        .map(|s| (grid.parse_hexside(&s.side).expect("side"), s.feature.clone()))
+        .map(|s| {
+            (
+                grid.parse_hexside(&s.side).expect("side"),
+                s.feature.clone(),
+            )
+        })
         .collect();
     hexsides.sort();
     let paths = m
         .paths
         .iter()
         .map(|p| {
-            let hexes = p.hexes.iter().map(|h| grid.from_printed(h.as_str()).expect("hex")).collect();
+            let hexes = p
+                .hexes
+                .iter()
+                .map(|h| grid.from_printed(h.as_str()).expect("hex"))
+                .collect();
             (p.kind.clone(), p.name.clone(), hexes)
         })
         .collect();
@@ -84,16 +95,34 @@ fn assert_same(a: &MapFile, b: &MapFile, what: &str) {
     assert_eq!(meaning(a), meaning(b), "{what}: features");
     assert_eq!(a.grid, b.grid, "{what}: grid");
     assert_eq!(
-        (&a.title, &a.ruleset, a.provenance, &a.source, &a.notes, &a.zones),
-        (&b.title, &b.ruleset, b.provenance, &b.source, &b.notes, &b.zones),
+        (
+            &a.title,
+            &a.ruleset,
+            a.provenance,
+            &a.source,
+            &a.notes,
+            &a.zones
+        ),
+        (
+            &b.title,
+            &b.ruleset,
+            b.provenance,
+            &b.source,
+            &b.notes,
+            &b.zones
+        ),
         "{what}: metadata"
     );
 }
 
 fn validate(m: &MapFile, name: &str) {
-    let path = std::env::temp_dir().join(format!("muster-tiled-{}-{name}.map.ron", std::process::id()));
+    let path = std::env::temp_dir().join(format!(
+        "muster-tiled-{}-{name}.map.ron",
+        std::process::id()
+    ));
     let text = muster_model::canonical::map_to_ron(m).expect("writes");
-    let checker = muster_check::Checker::with_overrides([(path.clone(), Arc::<str>::from(text.as_str()))]);
+    let checker =
+        muster_check::Checker::with_overrides([(path.clone(), Arc::<str>::from(text.as_str()))]);
     let mut report = muster_check::Report::default();
     let (findings, _) = checker.check_file(&path, FileKind::Map, &mut report);
     let errors: Vec<_> = findings
@@ -101,7 +130,10 @@ fn validate(m: &MapFile, name: &str) {
         .filter(|f| f.diagnostic.severity == muster_check::Severity::Error)
         .map(|f| f.diagnostic.message.clone())
         .collect();
-    assert!(errors.is_empty(), "{name} does not validate: {errors:?}\n{text}");
+    assert!(
+        errors.is_empty(),
+        "{name} does not validate: {errors:?}\n{text}"
+    );
 }
 
 #[test]
@@ -131,7 +163,11 @@ fn synthetic(spec: GridSpec) -> MapFile {
     let grid = Grid::new(spec.clone());
     let ruleset = muster_rules::ruleset("siege").expect("siege");
     let terrain: Vec<&str> = ruleset.terrain.iter().map(|t| t.id.as_str()).collect();
-    let features: Vec<&str> = ruleset.hexside_features.iter().map(|f| f.id.as_str()).collect();
+    let features: Vec<&str> = ruleset
+        .hexside_features
+        .iter()
+        .map(|f| f.id.as_str())
+        .collect();
     let mut m = MapFile::blank("Synthetic", "siege", terrain[0], spec);
     for (i, h) in grid.hexes().enumerate() {
         m.hexes.push(HexEntry {
@@ -141,7 +177,8 @@ fn synthetic(spec: GridSpec) -> MapFile {
             label: (i % 5 == 2).then(|| format!("Label {i} & <{i}>")),
         });
     }
-    m.hexes.retain(|e| e.terrain.is_some() || e.elevation.is_some() || e.label.is_some());
+    m.hexes
+        .retain(|e| e.terrain.is_some() || e.elevation.is_some() || e.label.is_some());
     let mut seen = std::collections::BTreeSet::new();
     for (i, h) in grid.hexes().enumerate() {
         for d in Direction::ALL {
@@ -169,7 +206,11 @@ fn synthetic(spec: GridSpec) -> MapFile {
         }
     }
     m.paths.push(PathEntry {
-        kind: ruleset.paths.first().map(|p| p.id.clone()).unwrap_or_else(|| "road".into()),
+        kind: ruleset
+            .paths
+            .first()
+            .map(|p| p.id.clone())
+            .unwrap_or_else(|| "road".into()),
         name: Some("the long way".into()),
         hexes: path,
     });
@@ -177,7 +218,10 @@ fn synthetic(spec: GridSpec) -> MapFile {
 }
 
 fn spec_first(grid: &Grid) -> (i32, i32) {
-    (grid.spec().first_column as i32, grid.spec().first_row as i32)
+    (
+        grid.spec().first_column as i32,
+        grid.spec().first_row as i32,
+    )
 }
 
 #[test]
@@ -208,10 +252,14 @@ fn an_imported_export_is_the_same_text_but_for_the_order_of_hexsides() {
     // The hexsides come back grouped by feature (one Tiled layer per feature); all else,
     // order and spelling included, is as written.
     let path = root().join("maps/brampton-field.map.ron");
-    let map = muster_check::load_value::<MapFile>(&path, FileKind::Map).expect("loads").value;
+    let map = muster_check::load_value::<MapFile>(&path, FileKind::Map)
+        .expect("loads")
+        .value;
     let back = round_trip(&map, 48);
     let mut sorted = map.clone();
     let order: Vec<&String> = back.hexsides.iter().map(|h| &h.feature).collect();
-    sorted.hexsides.sort_by_key(|h| order.iter().position(|f| **f == h.feature));
+    sorted
+        .hexsides
+        .sort_by_key(|h| order.iter().position(|f| **f == h.feature));
     assert_eq!(sorted, back);
 }

@@ -28,9 +28,13 @@ fn import_example(stem: &str, terrain_map: Option<&str>) -> Result<MapFile, Impo
 }
 
 fn errors_of(m: &MapFile) -> Vec<String> {
-    let path = std::env::temp_dir().join(format!("muster-tiled-example-{}.map.ron", std::process::id()));
+    let path = std::env::temp_dir().join(format!(
+        "muster-tiled-example-{}.map.ron",
+        std::process::id()
+    ));
     let text = muster_model::canonical::map_to_ron(m).expect("writes");
-    let checker = muster_check::Checker::with_overrides([(path.clone(), Arc::<str>::from(text.as_str()))]);
+    let checker =
+        muster_check::Checker::with_overrides([(path.clone(), Arc::<str>::from(text.as_str()))]);
     let mut report = muster_check::Report::default();
     let (findings, _) = checker.check_file(&path, FileKind::Map, &mut report);
     findings
@@ -47,7 +51,11 @@ fn hexagonal_mini_imports_to_a_valid_pointy_map() {
     assert_eq!((m.grid.columns, m.grid.rows), (20, 20));
     assert_eq!(m.grid.orientation, muster_hex::Orientation::Pointy);
     // 94 cells of the water tile (local id 13) in the example's data.
-    let river = m.hexes.iter().filter(|h| h.terrain.as_deref() == Some("river")).count();
+    let river = m
+        .hexes
+        .iter()
+        .filter(|h| h.terrain.as_deref() == Some("river"))
+        .count();
     assert_eq!(river, 94);
     // Row 2 (Tiled's y = 1, staggerindex odd) sits half a hex right of row 1.
     let grid = muster_hex::Grid::new(m.grid.clone());
@@ -58,8 +66,11 @@ fn hexagonal_mini_imports_to_a_valid_pointy_map() {
 
 #[test]
 fn the_60x60x30_test_map_imports_with_its_empty_cells() {
-    let m = import_example("test_hexagonal_tile_60x60x30", Some("test_hexagonal_tile_60x60x30.terrain.ron"))
-        .expect("imports");
+    let m = import_example(
+        "test_hexagonal_tile_60x60x30",
+        Some("test_hexagonal_tile_60x60x30.terrain.ron"),
+    )
+    .expect("imports");
     assert_eq!(errors_of(&m), Vec::<String>::new());
     assert_eq!(m.grid.orientation, muster_hex::Orientation::Flat);
     assert_eq!(m.default_terrain, "clear");

@@ -86,16 +86,31 @@ fn name_of(path: &Path) -> &str {
 }
 
 fn export(a: ExportTiled) -> anyhow::Result<ExitCode> {
-    if !matches!(FileKind::from_file_name(name_of(&a.map)), Some((FileKind::Map, _))) {
-        bail!("{} is not a map: give a *.map.ron or *.map.json file", a.map.display());
+    if !matches!(
+        FileKind::from_file_name(name_of(&a.map)),
+        Some((FileKind::Map, _))
+    ) {
+        bail!(
+            "{} is not a map: give a *.map.ron or *.map.json file",
+            a.map.display()
+        );
     }
     let stem = name_of(&a.output)
         .strip_suffix(".tmx")
         .filter(|s| !s.is_empty())
-        .with_context(|| format!("{}: the output is a Tiled map, name it *.tmx", a.output.display()))?
+        .with_context(|| {
+            format!(
+                "{}: the output is a Tiled map, name it *.tmx",
+                a.output.display()
+            )
+        })?
         .to_string();
-    let map = load_value::<MapFile>(&a.map, FileKind::Map)
-        .map_err(|_| anyhow::anyhow!("{} has errors; run `muster validate` on it", a.map.display()))?;
+    let map = load_value::<MapFile>(&a.map, FileKind::Map).map_err(|_| {
+        anyhow::anyhow!(
+            "{} has errors; run `muster validate` on it",
+            a.map.display()
+        )
+    })?;
     let ruleset = muster_rules::ruleset(&map.value.ruleset)
         .with_context(|| format!("unknown ruleset `{}`", map.value.ruleset))?;
     let image = format!("{stem}-terrain.png");
@@ -119,13 +134,17 @@ fn export(a: ExportTiled) -> anyhow::Result<ExitCode> {
 
 /// Reads a text file of at most the checker's size limit.
 fn read_text(path: &Path) -> anyhow::Result<String> {
-    let bytes = read_bytes(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    let bytes =
+        read_bytes(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
     String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", path.display()))
 }
 
 /// Reads an external tileset the map names, only from the map's folder or below it.
 fn tileset_reader(tmx: &Path) -> anyhow::Result<impl FnMut(&str) -> Result<String, String>> {
-    let dir = tmx.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = tmx
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let root = dir
         .canonicalize()
         .with_context(|| format!("cannot read the folder of {}", tmx.display()))?;
@@ -150,7 +169,9 @@ fn check(path: &Path, text: &str) -> anyhow::Result<bool> {
     let checker = Checker::with_overrides([(path.to_path_buf(), Arc::<str>::from(text))]);
     let mut report = Report::default();
     let (findings, _) = checker.check_file(path, FileKind::Map, &mut report);
-    let errors = findings.iter().any(|f| f.diagnostic.severity == Severity::Error);
+    let errors = findings
+        .iter()
+        .any(|f| f.diagnostic.severity == Severity::Error);
     if !findings.is_empty() {
         report.sources.insert(path.to_path_buf(), Arc::from(text));
         report.files.push(FileReport {
@@ -165,34 +186,43 @@ fn check(path: &Path, text: &str) -> anyhow::Result<bool> {
 
 fn import(a: ImportTiled) -> anyhow::Result<ExitCode> {
     if !name_of(&a.output).ends_with(".map.ron") || name_of(&a.output) == ".map.ron" {
-        bail!("{}: the output is a Muster map, name it *.map.ron", a.output.display());
+        bail!(
+            "{}: the output is a Muster map, name it *.map.ron",
+            a.output.display()
+        );
     }
     if a.output.exists() && !a.force {
-        bail!("{} exists already; give --force to replace it", a.output.display());
+        bail!(
+            "{} exists already; give --force to replace it",
+            a.output.display()
+        );
     }
     let text = read_text(&a.tmx)?;
     let terrain_map = match &a.terrain_map {
         Some(p) => Some(
-            TerrainMap::parse(&read_text(p)?).map_err(|e| anyhow::anyhow!("{}:{e}", p.display()))?,
+            TerrainMap::parse(&read_text(p)?)
+                .map_err(|e| anyhow::anyhow!("{}:{e}", p.display()))?,
         ),
         None => None,
     };
     let mut resolve = tileset_reader(&a.tmx)?;
-    let tmx = muster_tiled::read_tmx(&text, &mut resolve).map_err(|e| anyhow::anyhow!("{}: {e}", a.tmx.display()))?;
+    let tmx = muster_tiled::read_tmx(&text, &mut resolve)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", a.tmx.display()))?;
     let opts = ImportOptions {
         terrain_map,
         ruleset: a.ruleset,
         empty: a.empty,
         title: name_of(&a.tmx).trim_end_matches(".tmx").to_string(),
     };
-    let imported = muster_tiled::import(&tmx, &opts).map_err(|e| anyhow::anyhow!("{}: {e}", a.tmx.display()))?;
+    let imported = muster_tiled::import(&tmx, &opts)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", a.tmx.display()))?;
     for n in &imported.notes {
         super::tell(format_args!("note: {n}\n"));
     }
     let ron = map_to_ron(&imported.map)?;
     if check(&a.output, &ron)? {
         super::tell(format_args!(
-            "error: the map read from {} does not validate (above); nothing written\n",
+            "error: the map read from {} does not validate (above; the lines are those of the map it would write); nothing written\n",
             a.tmx.display()
         ));
         return Ok(ExitCode::from(1));
