@@ -198,7 +198,7 @@ fn terrain_csv(map: &MapFile, cells: &Cells, ts: &Tileset) -> Result<String, Exp
         for x in 0..i64::from(s.columns) {
             let hex = cells
                 .hex(x, y)
-                .ok_or(ExportError::Tileset(map.ruleset.clone()))?;
+                .ok_or_else(|| ExportError::BadHex(format!("cell {x},{y}")))?;
             let t = by_hex.get(&hex).copied().unwrap_or(&map.default_terrain);
             let g = gid.get(t).ok_or_else(|| ExportError::UnknownTerrain {
                 hex: grid.to_printed(hex),

@@ -28,7 +28,11 @@ fn rasterize(tmx: &Path, png: &Path) {
         .env("XDG_RUNTIME_DIR", &runtime)
         .output()
         .expect("tmxrasterizer runs (apt-get install tiled)");
-    assert!(out.status.success(), "tmxrasterizer: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "tmxrasterizer: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
@@ -39,9 +43,17 @@ fn tmxrasterizer_draws_every_hex_in_its_terrain_colour() {
     let mut maps = 0;
     for entry in std::fs::read_dir(root().join("maps")).expect("maps/") {
         let path = entry.expect("entry").path();
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
-        let Some(stem) = name.strip_suffix(".map.ron") else { continue };
-        let map = muster_check::load_value::<MapFile>(&path, FileKind::Map).expect("loads").value;
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_string();
+        let Some(stem) = name.strip_suffix(".map.ron") else {
+            continue;
+        };
+        let map = muster_check::load_value::<MapFile>(&path, FileKind::Map)
+            .expect("loads")
+            .value;
         let ruleset = muster_rules::ruleset(&map.ruleset).expect("ruleset");
         let opts = ExportOptions {
             tileset_image: format!("{stem}-terrain.png"),
@@ -58,7 +70,11 @@ fn tmxrasterizer_draws_every_hex_in_its_terrain_colour() {
         let cells = Cells::new(grid.clone());
         let g = geometry(&grid, &cells, opts.px_per_hex).expect("geometry");
         let (w, h) = g.map_size(i64::from(map.grid.columns), i64::from(map.grid.rows));
-        assert_eq!((picture.width() as i64, picture.height() as i64), (w, h), "{name}: size");
+        assert_eq!(
+            (picture.width() as i64, picture.height() as i64),
+            (w, h),
+            "{name}: size"
+        );
         let terrain_of: std::collections::HashMap<String, &str> = map
             .hexes
             .iter()
@@ -67,7 +83,12 @@ fn tmxrasterizer_draws_every_hex_in_its_terrain_colour() {
         for hex in grid.hexes() {
             let id = grid.to_printed(hex);
             let t = terrain_of.get(&id).copied().unwrap_or(&map.default_terrain);
-            let want = ruleset.terrain.iter().find(|d| d.id == t).expect("terrain").rgb();
+            let want = ruleset
+                .terrain
+                .iter()
+                .find(|d| d.id == t)
+                .expect("terrain")
+                .rgb();
             let (x, y) = cells.cell(hex);
             let (cx, cy) = g.center(x, y);
             // Points a third of the way to each corner: roads run from the centre towards
@@ -76,12 +97,16 @@ fn tmxrasterizer_draws_every_hex_in_its_terrain_colour() {
                 .corners(x, y)
                 .iter()
                 .map(|(kx, ky)| {
-                    let p = picture.get_pixel((cx + (kx - cx) / 3.0) as u32, (cy + (ky - cy) / 3.0) as u32);
+                    let p = picture
+                        .get_pixel((cx + (kx - cx) / 3.0) as u32, (cy + (ky - cy) / 3.0) as u32);
                     [p[0], p[1], p[2]]
                 })
                 .collect();
             let close = |c: &[u8; 3]| c.iter().zip(want).all(|(a, b)| a.abs_diff(b) <= 6);
-            assert!(seen.iter().any(close), "{name}: hex {id} ({t}) should be {want:?}, Tiled drew {seen:?}");
+            assert!(
+                seen.iter().any(close),
+                "{name}: hex {id} ({t}) should be {want:?}, Tiled drew {seen:?}"
+            );
         }
         maps += 1;
     }

@@ -11,13 +11,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-/// Formats to export to.
+/// Write a map in another program's format (Tiled).
 #[derive(clap::Subcommand)]
 pub enum Export {
     Tiled(ExportTiled),
 }
 
-/// Formats to import from.
+/// Read a map from another program's format (Tiled).
 #[derive(clap::Subcommand)]
 pub enum Import {
     Tiled(ImportTiled),
