@@ -27,12 +27,12 @@ fn terrain_layers(tmx: &Tmx) -> Vec<&TileLayer> {
 
 /// Where a tile comes from: its tileset's name and its local id (None: no tileset has it).
 fn locate(tmx: &Tmx, gid: u32) -> Option<(usize, u32)> {
-    tmx.tilesets
-        .iter()
-        .enumerate()
-        .rev()
-        .find(|(_, t)| t.firstgid <= gid)
-        .map(|(i, t)| (i, gid - t.firstgid))
+    // The tilesets are sorted by first id: the last that starts at or below `gid`.
+    let i = tmx
+        .tilesets
+        .partition_point(|t| t.firstgid <= gid)
+        .checked_sub(1)?;
+    Some((i, gid - tmx.tilesets[i].firstgid))
 }
 
 /// The terrain of each cell, row by row; `printed` names a cell for messages.
@@ -51,6 +51,7 @@ pub fn terrain(
     // (0, tileset, local id) for a tile, (1, "", global id) for an id no tileset holds.
     let mut unmapped: BTreeMap<(u8, String, u32), (usize, usize)> = BTreeMap::new();
     let mut empties = (0usize, None);
+    let mut memo = std::collections::HashMap::new();
     for cell in 0..n {
         let gid = layers
             .iter()
@@ -68,18 +69,21 @@ pub fn terrain(
             }
             continue;
         };
-        let found = locate(tmx, gid).map(|(i, id)| {
-            let ts = &tmx.tilesets[i];
-            map.and_then(|m| m.terrain(&ts.name, id))
-                .or_else(|| {
-                    ts.tiles
-                        .get(&id)
-                        .and_then(|t| prop(&t.props, props::TERRAIN))
-                })
-                .map(str::to_string)
-                .ok_or_else(|| (0, ts.name.clone(), id))
+        // Looked up once per distinct tile.
+        let found = memo.entry(gid).or_insert_with(|| {
+            locate(tmx, gid).map(|(i, id)| {
+                let ts = &tmx.tilesets[i];
+                map.and_then(|m| m.terrain(&ts.name, id))
+                    .or_else(|| {
+                        ts.tiles
+                            .get(&id)
+                            .and_then(|t| prop(&t.props, props::TERRAIN))
+                    })
+                    .map(str::to_string)
+                    .ok_or_else(|| (0, ts.name.clone(), id))
+            })
         });
-        match found {
+        match found.clone() {
             Some(Ok(t)) => out.push(t),
             other => {
                 let key = match other {

@@ -66,23 +66,26 @@ impl TerrainMap {
                 column: e.span.start.col,
                 message: e.code.to_string(),
             })?;
-        if let Some(k) = map.tiles.keys().find(|k| split_key(k).is_none()) {
-            return Err(TerrainMapError::Key(k.clone()));
+        // Keys are stored as `terrain` looks them up: `NAME:ID` and `ID`, ids without
+        // leading zeros or spaces.
+        let mut tiles = BTreeMap::new();
+        for (k, v) in map.tiles {
+            let key = match split_key(&k) {
+                Some((Some(ts), id)) => format!("{ts}:{id}"),
+                Some((None, id)) => id.to_string(),
+                None => return Err(TerrainMapError::Key(k)),
+            };
+            tiles.insert(key, v);
         }
-        Ok(map)
+        Ok(TerrainMap { tiles, ..map })
     }
 
     /// The terrain of tile `id` of the tileset named `tileset`.
     pub fn terrain(&self, tileset: &str, id: u32) -> Option<&str> {
-        let mut bare = None;
-        for (k, v) in &self.tiles {
-            match split_key(k) {
-                Some((Some(ts), i)) if ts == tileset && i == id => return Some(v),
-                Some((None, i)) if i == id => bare = Some(v.as_str()),
-                _ => {}
-            }
-        }
-        bare
+        self.tiles
+            .get(&format!("{tileset}:{id}"))
+            .or_else(|| self.tiles.get(&id.to_string()))
+            .map(String::as_str)
     }
 }
 

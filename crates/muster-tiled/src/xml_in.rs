@@ -8,8 +8,9 @@ use quick_xml::Reader;
 /// The deepest nesting read (TMX needs about eight: map, group…, objectgroup, object,
 /// properties, property).
 pub const MAX_DEPTH: usize = 64;
-/// The most elements read from one file.
-pub const MAX_ELEMENTS: usize = 500_000;
+/// The most elements read from one file: some 100 MB of tree at most. An export with hex
+/// numbers (at most 10,000 hexes) has under 30,000.
+pub const MAX_ELEMENTS: usize = 200_000;
 
 /// One element.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -68,17 +69,35 @@ pub enum XmlError {
     Empty,
 }
 
-fn line_at(text: &str, pos: u64) -> usize {
-    let end = usize::try_from(pos).unwrap_or(usize::MAX).min(text.len());
-    1 + text.as_bytes()[..end]
-        .iter()
-        .filter(|b| **b == b'\n')
-        .count()
+/// Line numbers of byte positions met in increasing order, counted once (a count from the
+/// start for every element would make reading quadratic).
+struct Lines<'a> {
+    text: &'a [u8],
+    pos: usize,
+    line: usize,
+}
+
+impl Lines<'_> {
+    fn at(&mut self, pos: u64) -> usize {
+        let end = usize::try_from(pos)
+            .unwrap_or(usize::MAX)
+            .min(self.text.len());
+        if end >= self.pos {
+            self.line += self.text[self.pos..end]
+                .iter()
+                .filter(|b| **b == b'\n')
+                .count();
+            self.pos = end;
+        }
+        self.line
+    }
 }
 
 fn start(e: &quick_xml::events::BytesStart<'_>, line: usize) -> Result<Element, String> {
     let mut attrs = Vec::new();
-    for a in e.attributes() {
+    // Without quick-xml's duplicate check, which is quadratic in the attributes of an
+    // element; a repeated attribute reads as its first.
+    for a in e.attributes().with_checks(false) {
         let a = a.map_err(|e| e.to_string())?;
         let key = String::from_utf8_lossy(a.key.as_ref()).into_owned();
         let value = a.unescape_value().map_err(|e| e.to_string())?.into_owned();
@@ -109,33 +128,33 @@ pub fn parse(text: &str) -> Result<Element, XmlError> {
     let mut reader = Reader::from_str(text);
     let mut stack: Vec<Element> = vec![];
     let mut count = 0usize;
-    let syntax = |reader: &Reader<&[u8]>, message: String| XmlError::Syntax {
-        line: line_at(text, reader.buffer_position()),
-        message,
+    let mut lines = Lines {
+        text: text.as_bytes(),
+        pos: 0,
+        line: 1,
     };
+    let syntax = |line: usize, message: String| XmlError::Syntax { line, message };
     loop {
         let pos = reader.buffer_position();
-        let ev = reader
-            .read_event()
-            .map_err(|e| syntax(&reader, e.to_string()))?;
+        let ev = match reader.read_event() {
+            Ok(ev) => ev,
+            Err(e) => return Err(syntax(lines.at(reader.buffer_position()), e.to_string())),
+        };
+        let line = lines.at(pos);
         match ev {
             Event::Start(e) => {
                 count += 1;
                 if stack.len() >= MAX_DEPTH || count > MAX_ELEMENTS {
-                    return Err(XmlError::TooLarge {
-                        line: line_at(text, pos),
-                    });
+                    return Err(XmlError::TooLarge { line });
                 }
-                stack.push(start(&e, line_at(text, pos)).map_err(|m| syntax(&reader, m))?);
+                stack.push(start(&e, line).map_err(|m| syntax(line, m))?);
             }
             Event::Empty(e) => {
                 count += 1;
                 if count > MAX_ELEMENTS {
-                    return Err(XmlError::TooLarge {
-                        line: line_at(text, pos),
-                    });
+                    return Err(XmlError::TooLarge { line });
                 }
-                let el = start(&e, line_at(text, pos)).map_err(|m| syntax(&reader, m))?;
+                let el = start(&e, line).map_err(|m| syntax(line, m))?;
                 match stack.last_mut() {
                     Some(parent) => parent.children.push(el),
                     None => return Ok(el),
@@ -143,7 +162,7 @@ pub fn parse(text: &str) -> Result<Element, XmlError> {
             }
             Event::End(_) => {
                 let Some(el) = stack.pop() else {
-                    return Err(syntax(&reader, "an end tag with no start".into()));
+                    return Err(syntax(line, "an end tag with no start".into()));
                 };
                 match stack.last_mut() {
                     Some(parent) => parent.children.push(el),
@@ -152,25 +171,25 @@ pub fn parse(text: &str) -> Result<Element, XmlError> {
             }
             Event::Text(t) => {
                 if let Some(el) = stack.last_mut() {
-                    let s = t.decode().map_err(|e| syntax(&reader, e.to_string()))?;
+                    let s = t.decode().map_err(|e| syntax(line, e.to_string()))?;
                     el.text.push_str(&s);
                 }
             }
             Event::CData(t) => {
                 if let Some(el) = stack.last_mut() {
-                    let s = t.decode().map_err(|e| syntax(&reader, e.to_string()))?;
+                    let s = t.decode().map_err(|e| syntax(line, e.to_string()))?;
                     el.text.push_str(&s);
                 }
             }
             Event::GeneralRef(r) => {
                 let c = if r.is_char_ref() {
                     r.resolve_char_ref()
-                        .map_err(|e| syntax(&reader, e.to_string()))?
+                        .map_err(|e| syntax(line, e.to_string()))?
                 } else {
-                    let name = r.decode().map_err(|e| syntax(&reader, e.to_string()))?;
+                    let name = r.decode().map_err(|e| syntax(line, e.to_string()))?;
                     match entity(&name) {
                         Some(c) => Some(c),
-                        None => return Err(syntax(&reader, format!("unknown entity `&{name};`"))),
+                        None => return Err(syntax(line, format!("unknown entity `&{name};`"))),
                     }
                 };
                 if let (Some(el), Some(c)) = (stack.last_mut(), c) {
@@ -181,7 +200,7 @@ pub fn parse(text: &str) -> Result<Element, XmlError> {
                 return Err(if stack.is_empty() {
                     XmlError::Empty
                 } else {
-                    syntax(&reader, "the file ends inside an element".into())
+                    syntax(line, "the file ends inside an element".into())
                 })
             }
             Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) => {}
