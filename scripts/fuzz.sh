@@ -9,10 +9,12 @@ cd "$(dirname "$0")/.."
 RUNS="${1:-10000000}"
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(reader hex_ids zones canonical pipeline)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(reader hex_ids zones canonical pipeline tiled)
 # Seeds: every RON file of the corpus and the bundled pack; the pipeline gets each scenario
 # joined to its map by a NUL byte, as it splits its input.
-for t in reader canonical zones hex_ids pipeline; do mkdir -p "fuzz/corpus/$t"; done
+for t in reader canonical zones hex_ids pipeline tiled; do mkdir -p "fuzz/corpus/$t"; done
+# The Tiled import: Tiled's hexagonal examples.
+cp crates/muster-tiled/tests/fixtures/tiled-examples/*.tmx fuzz/corpus/tiled/
 find tests/cases scenarios maps -name '*.ron' | while read -r f; do
   n=$(echo "$f" | tr '/' '_')
   cp "$f" "fuzz/corpus/reader/$n"
