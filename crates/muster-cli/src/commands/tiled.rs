@@ -69,13 +69,13 @@ pub struct ImportTiled {
 
 pub fn run_export(e: Export) -> anyhow::Result<ExitCode> {
     match e {
-        Export::Tiled(a) => export(a),
+        Export::Tiled(a) => export_tiled(a),
     }
 }
 
 pub fn run_import(i: Import) -> anyhow::Result<ExitCode> {
     match i {
-        Import::Tiled(a) => import(a),
+        Import::Tiled(a) => import_tiled(a),
     }
 }
 
@@ -85,7 +85,8 @@ fn name_of(path: &Path) -> &str {
         .unwrap_or_default()
 }
 
-fn export(a: ExportTiled) -> anyhow::Result<ExitCode> {
+/// `muster export tiled`.
+pub fn export_tiled(a: ExportTiled) -> anyhow::Result<ExitCode> {
     if !matches!(
         FileKind::from_file_name(name_of(&a.map)),
         Some((FileKind::Map, _))
@@ -184,7 +185,8 @@ fn check(path: &Path, text: &str) -> anyhow::Result<bool> {
     Ok(errors)
 }
 
-fn import(a: ImportTiled) -> anyhow::Result<ExitCode> {
+/// `muster import tiled`.
+pub fn import_tiled(a: ImportTiled) -> anyhow::Result<ExitCode> {
     if !name_of(&a.output).ends_with(".map.ron") || name_of(&a.output) == ".map.ron" {
         bail!(
             "{}: the output is a Muster map, name it *.map.ron",
