@@ -9,10 +9,15 @@ cd "$(dirname "$0")/.."
 RUNS="${1:-10000000}"
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(reader hex_ids zones canonical pipeline)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(reader hex_ids zones canonical pipeline tiled)
 # Seeds: every RON file of the corpus and the bundled pack; the pipeline gets each scenario
 # joined to its map by a NUL byte, as it splits its input.
-for t in reader canonical zones hex_ids pipeline; do mkdir -p "fuzz/corpus/$t"; done
+for t in reader canonical zones hex_ids pipeline tiled; do mkdir -p "fuzz/corpus/$t"; done
+# The Tiled import: Tiled's hexagonal examples, where Debian's tiled package is installed
+# (they are not copied into the repository: their licence).
+for f in /usr/share/doc/tiled/examples/hexagonal-mini.tmx /usr/share/doc/tiled/examples/test_hexagonal_tile_60x60x30.tmx; do
+  if [ -f "$f" ]; then cp "$f" fuzz/corpus/tiled/; fi
+done
 find tests/cases scenarios maps -name '*.ron' | while read -r f; do
   n=$(echo "$f" | tr '/' '_')
   cp "$f" "fuzz/corpus/reader/$n"

@@ -35,6 +35,10 @@ enum Command {
     New(commands::new::Args),
     Completions(commands::completions::Args),
     Lsp(commands::lsp::Args),
+    #[command(subcommand)]
+    Export(commands::tiled::Export),
+    #[command(subcommand)]
+    Import(commands::tiled::Import),
 }
 
 // mimalloc's `mi_option_set` and the ordinal of `mi_option_purge_delay` in the
@@ -69,6 +73,8 @@ fn main() -> ExitCode {
         Command::New(a) => commands::new::run(a),
         Command::Completions(a) => commands::completions::run(a, Cli::command()),
         Command::Lsp(a) => commands::lsp::run(a),
+        Command::Export(e) => commands::tiled::run_export(e),
+        Command::Import(i) => commands::tiled::run_import(i),
     };
     match result {
         Ok(code) => code,

@@ -182,7 +182,7 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
             if let Some(p) = pb.finish() {
                 pixmap.stroke_path(
                     &p,
-                    &paint([138, 106, 58], 255),
+                    &paint(crate::palette::ROAD, 255),
                     &road_stroke,
                     Transform::identity(),
                     None,
@@ -203,19 +203,7 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
         let i = side.direction().index() as usize;
         let c = grid.corners(hx, radius);
         let (a, b) = (c[(i + 5) % 6], c[i]);
-        let rgb = match feature.as_str() {
-            "battlement" => [30, 30, 30],
-            "wall" => [90, 60, 40],
-            "arrow-slit" => [120, 120, 150],
-            "door" => [200, 160, 90],
-            "window" => [150, 200, 230],
-            "lip" => [150, 110, 50],
-            "river" => [47, 111, 192],
-            "bridge" => [107, 75, 42],
-            "stream" => [79, 147, 214],
-            "hedge" => [46, 107, 46],
-            _ => [60, 60, 60],
-        };
+        let rgb = crate::palette::hexside(feature);
         let mut pb = PathBuilder::new();
         pb.move_to(a.0 + dx, a.1 + dy);
         pb.line_to(b.0 + dx, b.1 + dy);

@@ -4,6 +4,7 @@
 #![warn(missing_docs)]
 
 mod draw;
+pub mod palette;
 mod scene;
 mod siege;
 pub mod text;

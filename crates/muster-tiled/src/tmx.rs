@@ -1,0 +1,395 @@
+//! Reading a TMX file into the little of it Muster uses: the hexagonal grid, the tilesets'
+//! names and tile properties, the tile layers' cells and the object layers' objects.
+//! External tilesets are read through a resolver the caller gives, so that the caller
+//! decides which files may be read.
+
+use crate::data::{self, DataError};
+use crate::layout::{StaggerAxis, TileGeometry};
+use crate::read_objects::{self, ObjectLayer};
+use crate::xml_in::{self, Element, XmlError};
+use std::collections::BTreeMap;
+
+/// The most cells a map may have across or down (a Muster grid's bound).
+pub const MAX_CELLS_PER_SIDE: u32 = muster_hex::GridSpec::MAX_SIZE;
+
+/// Custom properties, in file order.
+pub type Props = Vec<(String, String)>;
+
+/// The value of a property.
+pub fn prop<'a>(props: &'a Props, name: &str) -> Option<&'a str> {
+    props
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// A TMX map as Muster reads it.
+#[derive(Debug, Clone)]
+pub struct Tmx {
+    /// Cells across.
+    pub width: u32,
+    /// Cells down.
+    pub height: u32,
+    /// The cells' pixel geometry.
+    pub geometry: TileGeometry,
+    /// Map properties.
+    pub properties: Props,
+    /// Tilesets, by increasing first global id.
+    pub tilesets: Vec<TilesetInfo>,
+    /// Visible tile layers, bottom first.
+    pub tile_layers: Vec<TileLayer>,
+    /// Visible object layers, bottom first.
+    pub object_layers: Vec<ObjectLayer>,
+    /// Layers left out because they are hidden, or of a kind Muster does not read.
+    pub skipped: Vec<String>,
+}
+
+/// One tile of a tileset that has a class or properties.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TileInfo {
+    /// Its type (class).
+    pub class: String,
+    /// Its properties.
+    pub props: Props,
+}
+
+/// A tileset.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TilesetInfo {
+    /// Global id of its tile 0.
+    pub firstgid: u32,
+    /// Its name.
+    pub name: String,
+    /// Tiles with a class or properties, by local id.
+    pub tiles: BTreeMap<u32, TileInfo>,
+}
+
+/// A tile layer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TileLayer {
+    /// Its name.
+    pub name: String,
+    /// Its properties.
+    pub props: Props,
+    /// Global tile ids (with flip bits), row by row; 0 is no tile.
+    pub gids: Vec<u32>,
+}
+
+/// Why a TMX file cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TmxError {
+    /// Not well-formed XML.
+    #[error(transparent)]
+    Xml(#[from] XmlError),
+    /// The root element is not `<map>`.
+    #[error("the file is not a Tiled map: its root element is <{0}>, not <map>")]
+    NotAMap(String),
+    /// Not a hexagonal map.
+    #[error("the map's orientation is `{0}`; Muster reads hexagonal maps (in Tiled: Map > Map Properties > Orientation: Hexagonal)")]
+    Orientation(String),
+    /// An infinite map.
+    #[error("the map is infinite; Muster reads fixed-size maps (in Tiled: Map > Map Properties, untick Infinite)")]
+    Infinite,
+    /// An attribute is missing or not a number.
+    #[error("line {line}: <{element}> needs a whole number {name}, not `{value}`")]
+    Attribute {
+        /// Line of the element.
+        line: usize,
+        /// The element.
+        element: String,
+        /// The attribute.
+        name: &'static str,
+        /// Its value as written (empty when missing).
+        value: String,
+    },
+    /// The map is larger than a Muster grid.
+    #[error("the map is {width} × {height} cells; a Muster map has at most {MAX_CELLS_PER_SIDE} columns and rows")]
+    TooLarge {
+        /// Cells across.
+        width: u32,
+        /// Cells down.
+        height: u32,
+    },
+    /// The hex sizes give cells of no size.
+    #[error("tile size {width} × {height} with hex side {side} gives hexes of no size")]
+    Geometry {
+        /// tilewidth.
+        width: u32,
+        /// tileheight.
+        height: u32,
+        /// hexsidelength.
+        side: u32,
+    },
+    /// A layer's size differs from the map's.
+    #[error(
+        "line {line}: layer `{layer}` is {width} × {height}, the map {map_width} × {map_height}"
+    )]
+    LayerSize {
+        /// Line of the layer.
+        line: usize,
+        /// Its name.
+        layer: String,
+        /// Its width.
+        width: u32,
+        /// Its height.
+        height: u32,
+        /// The map's width.
+        map_width: u32,
+        /// The map's height.
+        map_height: u32,
+    },
+    /// A layer's data cannot be read.
+    #[error("line {line}: layer `{layer}`: {error}")]
+    Data {
+        /// Line of the data.
+        line: usize,
+        /// The layer.
+        layer: String,
+        /// What is wrong.
+        error: DataError,
+    },
+    /// An external tileset cannot be read.
+    #[error("tileset `{source_path}`: {reason}")]
+    Tileset {
+        /// The path as the map writes it.
+        source_path: String,
+        /// Why.
+        reason: String,
+    },
+    /// An object cannot be read.
+    #[error("line {line}: object {id}: {reason}")]
+    Object {
+        /// Line of the object.
+        line: usize,
+        /// Its id.
+        id: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// A whole-number attribute; `default` when absent (None: required).
+pub(crate) fn uint(
+    el: &Element,
+    name: &'static str,
+    default: Option<u32>,
+) -> Result<u32, TmxError> {
+    let bad = |v: &str| TmxError::Attribute {
+        line: el.line,
+        element: el.name.clone(),
+        name,
+        value: v.to_string(),
+    };
+    match el.attr(name) {
+        Some(v) => v.trim().parse().map_err(|_| bad(v)),
+        None => default.ok_or_else(|| bad("")),
+    }
+}
+
+/// The `<properties>` of an element (values from `value` or the element's text).
+pub(crate) fn properties(el: &Element) -> Props {
+    el.all("properties")
+        .flat_map(|p| p.all("property"))
+        .filter_map(|p| {
+            let name = p.attr("name")?.to_string();
+            let value = p
+                .attr("value")
+                .map(str::to_string)
+                .unwrap_or_else(|| p.text.clone());
+            Some((name, value))
+        })
+        .collect()
+}
+
+fn tileset(el: &Element, firstgid: u32) -> TilesetInfo {
+    let tiles = el
+        .all("tile")
+        .filter_map(|t| {
+            let id = t.attr("id")?.trim().parse().ok()?;
+            let class = t
+                .attr("class")
+                .or(t.attr("type"))
+                .unwrap_or_default()
+                .to_string();
+            Some((
+                id,
+                TileInfo {
+                    class,
+                    props: properties(t),
+                },
+            ))
+        })
+        .collect();
+    TilesetInfo {
+        firstgid,
+        name: el.attr("name").unwrap_or_default().to_string(),
+        tiles,
+    }
+}
+
+fn tilesets(
+    map: &Element,
+    resolve: &mut dyn FnMut(&str) -> Result<String, String>,
+) -> Result<Vec<TilesetInfo>, TmxError> {
+    let mut out = Vec::new();
+    for ts in map.all("tileset") {
+        let firstgid = uint(ts, "firstgid", None)?;
+        match ts.attr("source") {
+            None => out.push(tileset(ts, firstgid)),
+            Some(source) => {
+                let bad = |reason: String| TmxError::Tileset {
+                    source_path: source.to_string(),
+                    reason,
+                };
+                let text = resolve(source).map_err(bad)?;
+                let root = xml_in::parse(&text).map_err(|e| bad(e.to_string()))?;
+                if root.name != "tileset" {
+                    return Err(bad(format!(
+                        "its root element is <{}>, not <tileset>",
+                        root.name
+                    )));
+                }
+                out.push(tileset(&root, firstgid));
+            }
+        }
+    }
+    out.sort_by_key(|t| t.firstgid);
+    Ok(out)
+}
+
+struct Walk {
+    width: u32,
+    height: u32,
+    tile_layers: Vec<TileLayer>,
+    object_layers: Vec<ObjectLayer>,
+    skipped: Vec<String>,
+}
+
+fn offset(el: &Element) -> (f64, f64) {
+    let f = |n: &str| {
+        el.attr(n)
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .filter(|v| v.is_finite())
+            .unwrap_or(0.0)
+    };
+    (f("offsetx"), f("offsety"))
+}
+
+impl Walk {
+    fn layers(&mut self, parent: &Element, off: (f64, f64)) -> Result<(), TmxError> {
+        for el in &parent.children {
+            let name = el.attr("name").unwrap_or_default().to_string();
+            if matches!(
+                el.name.as_str(),
+                "layer" | "objectgroup" | "group" | "imagelayer"
+            ) && el.attr("visible") == Some("0")
+            {
+                self.skipped.push(format!("{name} (hidden)"));
+                continue;
+            }
+            let (dx, dy) = offset(el);
+            let off = (off.0 + dx, off.1 + dy);
+            match el.name.as_str() {
+                "layer" => self.tile_layer(el, name)?,
+                "objectgroup" => self.object_layers.push(read_objects::layer(el, name, off)?),
+                "group" => self.layers(el, off)?,
+                "imagelayer" => self.skipped.push(format!("{name} (image layer)")),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn tile_layer(&mut self, el: &Element, name: String) -> Result<(), TmxError> {
+        let (w, h) = (
+            uint(el, "width", Some(self.width))?,
+            uint(el, "height", Some(self.height))?,
+        );
+        if (w, h) != (self.width, self.height) {
+            return Err(TmxError::LayerSize {
+                line: el.line,
+                layer: name,
+                width: w,
+                height: h,
+                map_width: self.width,
+                map_height: self.height,
+            });
+        }
+        let data = el.first("data").ok_or_else(|| TmxError::Data {
+            line: el.line,
+            layer: name.clone(),
+            error: DataError::Encoding("none (no <data>)".into()),
+        })?;
+        let gids = data::decode(data, w, h).map_err(|error| TmxError::Data {
+            line: data.line,
+            layer: name.clone(),
+            error,
+        })?;
+        self.tile_layers.push(TileLayer {
+            name,
+            props: properties(el),
+            gids,
+        });
+        Ok(())
+    }
+}
+
+/// Reads a TMX text; `resolve` gives the text of an external tileset from the path the
+/// map writes (relative to the map), or says why it may not be read.
+pub fn read_tmx(
+    text: &str,
+    resolve: &mut dyn FnMut(&str) -> Result<String, String>,
+) -> Result<Tmx, TmxError> {
+    let map = xml_in::parse(text)?;
+    if map.name != "map" {
+        return Err(TmxError::NotAMap(map.name));
+    }
+    let orientation = map.attr("orientation").unwrap_or_default();
+    if orientation != "hexagonal" {
+        return Err(TmxError::Orientation(orientation.to_string()));
+    }
+    if map.attr("infinite") == Some("1") {
+        return Err(TmxError::Infinite);
+    }
+    let (width, height) = (uint(&map, "width", None)?, uint(&map, "height", None)?);
+    if !(1..=MAX_CELLS_PER_SIDE).contains(&width) || !(1..=MAX_CELLS_PER_SIDE).contains(&height) {
+        return Err(TmxError::TooLarge { width, height });
+    }
+    let (tw, th) = (
+        uint(&map, "tilewidth", None)?,
+        uint(&map, "tileheight", None)?,
+    );
+    let side = uint(&map, "hexsidelength", Some(0))?;
+    let axis = match map.attr("staggeraxis") {
+        Some("x") => StaggerAxis::X,
+        _ => StaggerAxis::Y,
+    };
+    let even = map.attr("staggerindex") == Some("even");
+    let too_big = tw.max(th).max(side) > 100_000;
+    let geometry = TileGeometry::new(axis, even, tw, th, side)
+        .filter(|_| !too_big)
+        .ok_or(TmxError::Geometry {
+            width: tw,
+            height: th,
+            side,
+        })?;
+    let tilesets = tilesets(&map, resolve)?;
+    let mut walk = Walk {
+        width,
+        height,
+        tile_layers: vec![],
+        object_layers: vec![],
+        skipped: vec![],
+    };
+    walk.layers(&map, (0.0, 0.0))?;
+    Ok(Tmx {
+        width,
+        height,
+        geometry,
+        properties: properties(&map),
+        tilesets,
+        tile_layers: walk.tile_layers,
+        object_layers: walk.object_layers,
+        skipped: walk.skipped,
+    })
+}
