@@ -476,13 +476,21 @@ fn inspector(app: &App) -> Element<'_, Message> {
                 .and_then(|s| s.sides.get(u.side))
                 .map(|s| s.name.clone())
                 .unwrap_or_default();
+            // Each counter of the stack is a button: its reach when picked.
             col = col.push(
-                text(format!(
-                    "{side}: {}{}",
-                    u.text,
-                    if u.choice { " (owner's choice)" } else { "" }
-                ))
-                .size(13),
+                button(
+                    text(format!(
+                        "{side}: {} {}{}",
+                        u.text,
+                        u.ratings,
+                        if u.choice { " (owner's choice)" } else { "" }
+                    ))
+                    .size(13),
+                )
+                .width(Fill)
+                .padding([2, 4])
+                .style(button::text)
+                .on_press(Message::PickCounter(h, u.side, u.unit)),
             );
         }
     }

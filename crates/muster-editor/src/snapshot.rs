@@ -12,6 +12,8 @@ use std::collections::HashMap;
 pub struct UnitMark {
     /// Side index (colour).
     pub side: usize,
+    /// The unit's index in its side.
+    pub unit: usize,
     /// The unit's name, in full.
     pub text: String,
     /// Its ratings as printed ("3-2", "L1").
@@ -92,6 +94,7 @@ impl Snapshot {
                         cs.into_iter()
                             .map(|c| UnitMark {
                                 side: c.side,
+                                unit: c.unit,
                                 text: c.name,
                                 ratings: c.ratings,
                                 facing: c.facing,

@@ -1615,3 +1615,30 @@ fn counters_carry_full_names_ratings_and_facing() {
         "{dx} {dy}"
     );
 }
+
+#[test]
+fn one_counter_is_picked_out_of_a_stack_in_the_inspector() {
+    let mut app = open("pick");
+    // A hex whose stack holds two unit types (Somerset's line fills its hexes with several).
+    let (h, marks) = app
+        .snap
+        .units
+        .iter()
+        .find(|(_, m)| m.iter().any(|u| u.unit != m[0].unit))
+        .map(|(h, m)| (*h, m.clone()))
+        .expect("a mixed stack");
+    let other = marks.iter().find(|u| u.unit != marks[0].unit).unwrap();
+    let id = app.snap.grid.to_printed(h);
+    click(&mut app, &id);
+    let side = app.doc.scenario.as_ref().unwrap().sides[other.side].name.clone();
+    let label = format!(
+        "{side}: {} {}{}",
+        other.text,
+        other.ratings,
+        if other.choice { " (owner's choice)" } else { "" }
+    );
+    click_widget(&mut app, &label);
+    let name = &app.doc.scenario.as_ref().unwrap().sides[other.side].units[other.unit].name;
+    assert!(app.status.starts_with(name.as_str()), "{}", app.status);
+    assert_eq!(app.selected, Some(h));
+}

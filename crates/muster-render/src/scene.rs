@@ -10,6 +10,8 @@ use std::collections::BTreeMap;
 pub struct Counter {
     /// Side index (colour).
     pub side: usize,
+    /// The unit's index in its side.
+    pub unit: usize,
     /// Name on the counter.
     pub name: String,
     /// Ratings line ("3-2", "L1").
@@ -187,6 +189,7 @@ impl Scene {
                         for h in hexes {
                             scene.counters.entry((h.x, h.y)).or_default().push(Counter {
                                 side: d.side,
+                                unit: u.unit,
                                 name: def.name.clone(),
                                 ratings: ratings.clone(),
                                 choice,

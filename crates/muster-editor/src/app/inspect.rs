@@ -9,7 +9,6 @@ impl App {
         let Some(resolved) = self.doc.resolve() else {
             return;
         };
-        let s = resolved.file;
         let held = resolved.placements.certainly_held(hex);
         // What the system shows for the hex (a Charles the Bold general's command radius).
         if let Some(h) = muster_rules::highlight(&resolved, hex) {
@@ -42,18 +41,17 @@ impl App {
             return;
         }
         if let Some((o, unit)) = known {
-            let reach = muster_rules::reach(&resolved, o.side, unit, hex);
-            self.highlight = reach.hexes.iter().map(|(h, _)| *h).collect();
-            let name = &s.sides[o.side].units[unit].name;
-            self.status = match reach.restricted {
-                Some(why) => format!("{name} cannot move: {why}"),
-                None => format!(
-                    "{name}: {} hexes within {} MP",
-                    self.highlight.len(),
-                    reach.mp
-                ),
-            };
+            (self.highlight, self.status) = reach_of(&resolved, o.side, unit, hex);
         }
+    }
+
+    /// One counter picked out of the stack in `hex` (the inspector lists them): its reach.
+    pub(super) fn pick_counter(&mut self, hex: Hex, side: usize, unit: usize) -> Task<Message> {
+        self.selected = Some(hex);
+        if let Some(resolved) = self.doc.resolve() {
+            (self.highlight, self.status) = reach_of(&resolved, side, unit, hex);
+        }
+        Task::none()
     }
 
     pub(super) fn line_of_fire(&mut self, hex: Hex) {
@@ -239,4 +237,21 @@ impl App {
         }
         Task::none()
     }
+}
+
+/// Where a unit set up at `hex` can end its move, and the status line that says so.
+fn reach_of(
+    resolved: &muster_rules::Scenario,
+    side: usize,
+    unit: usize,
+    hex: Hex,
+) -> (Vec<Hex>, String) {
+    let reach = muster_rules::reach(resolved, side, unit, hex);
+    let hexes: Vec<Hex> = reach.hexes.iter().map(|(h, _)| *h).collect();
+    let name = &resolved.file.sides[side].units[unit].name;
+    let status = match reach.restricted {
+        Some(why) => format!("{name} cannot move: {why}"),
+        None => format!("{name}: {} hexes within {} MP", hexes.len(), reach.mp),
+    };
+    (hexes, status)
 }

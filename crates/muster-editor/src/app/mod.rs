@@ -219,6 +219,8 @@ pub enum Message {
     ExportPng,
     /// The window's close button: asks first when there are unsaved changes.
     CloseRequested,
+    /// One counter of the stack in a hex picked in the inspector: (hex, side, unit).
+    PickCounter(Hex, usize, usize),
     /// Opens (true) or closes the transcription view.
     Transcript(bool),
     /// The pointer is over a transcription line (`None`: it left).
@@ -539,6 +541,7 @@ impl App {
             Message::Validated(generation, items) => self.validated(generation, items),
             Message::Focus(hex) => self.focus(hex),
             Message::Key(e) => self.key(e),
+            Message::PickCounter(hex, side, unit) => self.pick_counter(hex, side, unit),
             Message::Transcript(open) => self.open_transcript(open),
             Message::TranscriptHover(line) => self.hover_transcript(line),
             Message::TranscriptSelect(line) => self.select_transcript(line),
