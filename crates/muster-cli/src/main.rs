@@ -27,6 +27,8 @@ enum Command {
     #[command(subcommand)]
     Query(commands::query::Query),
     Explain(commands::explain::Args),
+    #[command(subcommand)]
+    Export(commands::export::Export),
     Render(commands::render::Args),
     Schema(commands::schema::Args),
     Fmt(commands::fmt::Args),
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Command::Inspect(a) => commands::inspect::run(a),
         Command::Query(q) => commands::query::run(q),
         Command::Explain(a) => commands::explain::run(a),
+        Command::Export(e) => commands::export::run(e),
         Command::Render(a) => commands::render::run(a),
         Command::Schema(a) => commands::schema::run(a),
         Command::Fmt(a) => commands::fmt::run(a),

@@ -16,6 +16,16 @@ const BOX_W: f32 = 300.0;
 const BOX_H: f32 = 130.0;
 const GAP: f32 = 12.0;
 
+/// How the renderer draws a board: the whole map, hex numbers, no title or legend.
+pub fn board_options() -> RenderOptions {
+    RenderOptions {
+        px_per_hex: PX_PER_HEX,
+        numbers: true,
+        crop: None,
+        frame: false,
+    }
+}
+
 /// A board image and where things are on it.
 pub struct BoardImage {
     /// PNG bytes.
@@ -41,12 +51,7 @@ pub fn board(
     scene.counters.clear();
     scene.pieces.clear();
     scene.off_map.clear();
-    let opts = RenderOptions {
-        px_per_hex: PX_PER_HEX,
-        numbers: true,
-        crop: None,
-        frame: false,
-    };
+    let opts = board_options();
     let map_img = render(&scene, &opts)?;
     let placement = placement(&scene, &opts)?;
     let (mw, mh) = (map_img.width(), map_img.height());

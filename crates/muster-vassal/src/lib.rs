@@ -30,7 +30,7 @@ mod seq;
 mod setup;
 mod xml;
 
-pub use board::PX_PER_HEX;
+pub use board::{board_options, PX_PER_HEX};
 pub use grid::VassalGrid;
 pub use module::VASSAL_VERSION;
 
