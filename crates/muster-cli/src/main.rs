@@ -27,6 +27,8 @@ enum Command {
     #[command(subcommand)]
     Query(commands::query::Query),
     Explain(commands::explain::Args),
+    #[command(subcommand)]
+    Export(commands::export::Export),
     Render(commands::render::Args),
     Schema(commands::schema::Args),
     Fmt(commands::fmt::Args),
@@ -35,8 +37,6 @@ enum Command {
     New(commands::new::Args),
     Completions(commands::completions::Args),
     Lsp(commands::lsp::Args),
-    #[command(subcommand)]
-    Export(commands::tiled::Export),
     #[command(subcommand)]
     Import(commands::tiled::Import),
 }
@@ -65,6 +65,7 @@ fn main() -> ExitCode {
         Command::Inspect(a) => commands::inspect::run(a),
         Command::Query(q) => commands::query::run(q),
         Command::Explain(a) => commands::explain::run(a),
+        Command::Export(e) => commands::export::run(e),
         Command::Render(a) => commands::render::run(a),
         Command::Schema(a) => commands::schema::run(a),
         Command::Fmt(a) => commands::fmt::run(a),
@@ -73,7 +74,6 @@ fn main() -> ExitCode {
         Command::New(a) => commands::new::run(a),
         Command::Completions(a) => commands::completions::run(a, Cli::command()),
         Command::Lsp(a) => commands::lsp::run(a),
-        Command::Export(e) => commands::tiled::run_export(e),
         Command::Import(i) => commands::tiled::run_import(i),
     };
     match result {

@@ -48,7 +48,8 @@ pub enum RenderError {
     Write(String, String),
 }
 
-pub(crate) const SIDES: [[u8; 3]; 4] = [[178, 34, 34], [38, 77, 166], [51, 128, 51], [140, 89, 26]];
+/// The colours of the sides, by side index (wrapping): one palette for every picture.
+pub const SIDES: [[u8; 3]; 4] = [[178, 34, 34], [38, 77, 166], [51, 128, 51], [140, 89, 26]];
 const TITLE: f32 = 34.0;
 const LEGEND_ROW: f32 = 20.0;
 const MARGIN: f32 = 12.0;
@@ -60,8 +61,42 @@ pub(crate) fn paint(rgb: [u8; 3], alpha: u8) -> Paint<'static> {
     p
 }
 
-/// Draws the scene.
-pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, RenderError> {
+/// Where the grid lies on a picture [`render`] draws: the hex radius and the pixel position
+/// of the centre of axial hex (0, 0), so that other formats (a VASSAL board) can place
+/// their own grid on the same pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Placement {
+    /// Outer radius of a hex in pixels.
+    pub radius: f32,
+    /// Pixel x of the centre of axial hex (0, 0).
+    pub x: f32,
+    /// Pixel y of the centre of axial hex (0, 0).
+    pub y: f32,
+}
+
+impl Placement {
+    /// Pixel centre of a hex on the picture.
+    pub fn centre(&self, grid: &muster_hex::Grid, hex: Hex) -> (f32, f32) {
+        let (x, y) = grid.center(hex, self.radius);
+        (x + self.x, y + self.y)
+    }
+}
+
+/// Where [`render`] puts the grid for these options.
+pub fn placement(scene: &Scene, opts: &RenderOptions) -> Result<Placement, RenderError> {
+    let (_, radius, (x0, y0, _, _)) = view(scene, opts)?;
+    let top = if opts.frame { TITLE } else { 0.0 } + MARGIN;
+    Ok(Placement {
+        radius,
+        x: MARGIN - x0,
+        y: top - y0,
+    })
+}
+
+/// The hexes drawn, the hex radius and the bounds of their corners.
+type View = (Vec<Hex>, f32, (f32, f32, f32, f32));
+
+fn view(scene: &Scene, opts: &RenderOptions) -> Result<View, RenderError> {
     let grid = &scene.grid;
     let radius = (opts.px_per_hex / 2.0).clamp(4.0, 200.0);
     let hexes: Vec<Hex> = match &opts.crop {
@@ -82,6 +117,9 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
                 .collect()
         }
     };
+    if hexes.is_empty() {
+        return Err(RenderError::Size(0, 0));
+    }
     let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
     for h in &hexes {
         for (x, y) in grid.corners(*h, radius) {
@@ -91,9 +129,13 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
             y1 = y1.max(y);
         }
     }
-    if hexes.is_empty() {
-        return Err(RenderError::Size(0, 0));
-    }
+    Ok((hexes, radius, (x0, y0, x1, y1)))
+}
+
+/// Draws the scene.
+pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, RenderError> {
+    let grid = &scene.grid;
+    let (hexes, radius, (x0, y0, x1, y1)) = view(scene, opts)?;
     let font = text::font().ok_or(RenderError::Font)?;
     let top = if opts.frame { TITLE } else { 0.0 } + MARGIN;
     let w = (x1 - x0 + 2.0 * MARGIN).ceil() as u32;

@@ -9,7 +9,7 @@ mod scene;
 mod siege;
 pub mod text;
 
-pub use draw::{render, RenderError, RenderOptions};
+pub use draw::{placement, render, Placement, RenderError, RenderOptions, SIDES};
 pub use scene::{Counter, Scene, ScenePiece};
 
 /// The image encoded as PNG (front ends write it with their atomic writer).

@@ -4,6 +4,7 @@ pub mod completions;
 pub mod convert;
 pub mod diff;
 pub mod explain;
+pub mod export;
 pub mod fmt;
 pub mod inspect;
 pub mod lsp;

@@ -11,11 +11,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-/// Write a map in another program's format (Tiled).
-#[derive(clap::Subcommand)]
-pub enum Export {
-    Tiled(ExportTiled),
-}
 
 /// Read a map from another program's format (Tiled).
 #[derive(clap::Subcommand)]
@@ -65,12 +60,6 @@ pub struct ImportTiled {
     /// Replace OUTPUT if it exists.
     #[arg(long)]
     force: bool,
-}
-
-pub fn run_export(e: Export) -> anyhow::Result<ExitCode> {
-    match e {
-        Export::Tiled(a) => export_tiled(a),
-    }
 }
 
 pub fn run_import(i: Import) -> anyhow::Result<ExitCode> {

@@ -1,0 +1,112 @@
+//! `muster export <FORMAT> ...`: scenarios and maps in other tools' formats. One
+//! subcommand per format.
+
+use muster_check::Checker;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Export scenarios to other tools' formats.
+#[derive(clap::Subcommand)]
+pub enum Export {
+    /// A playable VASSAL module (.vmod): one board per scenario with its hex grid and
+    /// printed numbering, counters per side, each scenario's set-up, and its notes, special
+    /// rules and victory conditions as help. Scenarios with errors are refused unless
+    /// --force is given.
+    Vassal(VassalArgs),
+    /// A map as a Tiled map: a staggered hexagonal TMX file, with its terrain tileset
+    /// (one hex tile per terrain of the ruleset) written beside it as OUT-terrain.png.
+    Tiled(super::tiled::ExportTiled),
+}
+
+/// Arguments of `muster export vassal`.
+#[derive(clap::Args)]
+pub struct VassalArgs {
+    /// The scenario files (*.scenario.ron or .json).
+    #[arg(required = true)]
+    scenarios: Vec<PathBuf>,
+    /// The module to write (.vmod).
+    #[arg(short, long)]
+    output: PathBuf,
+    /// The module's name (default: the output file's name without extension).
+    #[arg(long)]
+    name: Option<String>,
+    /// Export scenarios that `muster validate` finds errors in (the module may then be
+    /// wrong where the errors are).
+    #[arg(long)]
+    force: bool,
+}
+
+pub fn run(export: Export) -> anyhow::Result<ExitCode> {
+    match export {
+        Export::Vassal(a) => vassal(a),
+        Export::Tiled(a) => super::tiled::export_tiled(a),
+    }
+}
+
+fn vassal(args: VassalArgs) -> anyhow::Result<ExitCode> {
+    for path in &args.scenarios {
+        super::expect_scenario(path)?;
+    }
+    let base = std::env::current_dir().ok();
+    let checker = Checker::new();
+    let report = checker.check_paths(&args.scenarios);
+    if report.has_errors() {
+        super::tell(muster_cli::render::human(&report, base.as_deref()));
+        if !args.force {
+            super::tell(format_args!(
+                "error: not exported: the scenarios have errors (fix them, or export anyway with --force)\n"
+            ));
+            return Ok(ExitCode::from(1));
+        }
+        super::tell(format_args!(
+            "warning: exporting despite errors (--force); the module may be wrong where they are\n"
+        ));
+    }
+    let mut loaded = Vec::new();
+    for path in &args.scenarios {
+        match checker.load_scenario(path) {
+            Ok(l) => loaded.push(l),
+            Err(report) => {
+                super::tell(muster_cli::render::human(&report, base.as_deref()));
+                anyhow::bail!("{} could not be loaded", path.display());
+            }
+        }
+    }
+    let resolved: Vec<_> = loaded.iter().map(|l| l.resolve()).collect();
+    let inputs: Vec<muster_vassal::ScenarioInput> = loaded
+        .iter()
+        .zip(&resolved)
+        .map(|(l, s)| muster_vassal::ScenarioInput {
+            scenario: s,
+            map: &l.map().value,
+            overlays: l.overlay_values(),
+        })
+        .collect();
+    let name = args.name.clone().unwrap_or_else(|| {
+        args.output
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("Muster module")
+            .to_string()
+    });
+    let module = muster_vassal::export(&name, &inputs)?;
+    let bytes = module.to_zip()?;
+    muster_check::write_atomically(&args.output, &bytes)
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", args.output.display()))?;
+    super::emit(format!(
+        "wrote {} ({} KB, VASSAL {}+)",
+        args.output.display(),
+        bytes.len().div_ceil(1024),
+        muster_vassal::VASSAL_VERSION
+    ))?;
+    for s in &module.summary {
+        super::emit(format!(
+            "  {}: {} counters on their hexes, {} in off-map boxes, {} owner's-choice lines placed in order",
+            s.title, s.on_map, s.off_map, s.choices
+        ))?;
+        for u in &s.unplaced {
+            super::emit(format!("    not exported: {u}"))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,166 @@
+//! Counter and piece images: a square counter in its side's colour with the unit type, the
+//! name and the printed ratings; a multi-hex piece drawn over its hexes; a screen as a bar
+//! along its hexside. Text is drawn with the renderer's bundled font.
+
+use crate::ExportError;
+use muster_render::text::{self, Style};
+use tiny_skia::{Color, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
+
+/// What a unit counter shows.
+pub struct CounterFace<'a> {
+    /// Side colour.
+    pub rgb: [u8; 3],
+    /// Unit type, small at the top.
+    pub kind: &'a str,
+    /// The unit's name.
+    pub name: &'a str,
+    /// The ratings line.
+    pub ratings: &'a str,
+    /// The back step's ratings, if any.
+    pub back: Option<&'a str>,
+}
+
+fn paint(rgb: [u8; 3], a: u8) -> Paint<'static> {
+    let mut p = Paint::default();
+    p.set_color(Color::from_rgba8(rgb[0], rgb[1], rgb[2], a));
+    p.anti_alias = true;
+    p
+}
+
+/// Largest size at most `size` at which `text` fits in `width`.
+fn fit(font: &ab_glyph::FontRef<'_>, t: &str, size: f32, width: f32) -> f32 {
+    let w = text::width(font, t, size);
+    if w <= width {
+        size
+    } else {
+        (size * width / w).max(5.0)
+    }
+}
+
+fn line(p: &mut Pixmap, font: &ab_glyph::FontRef<'_>, t: &str, y: f32, size: f32, rgb: [u8; 3]) {
+    let w = p.width() as f32;
+    let size = fit(font, t, size, w - 6.0);
+    text::draw(
+        p,
+        font,
+        t,
+        w / 2.0,
+        y,
+        Style {
+            size,
+            rgb,
+            centred: true,
+        },
+    );
+}
+
+/// A square unit counter of `size` pixels, as PNG.
+pub fn unit_counter(face: &CounterFace, size: u32) -> Result<Vec<u8>, ExportError> {
+    let font = text::font().ok_or(ExportError::Font)?;
+    let mut p = Pixmap::new(size, size).ok_or(ExportError::Image)?;
+    let s = size as f32;
+    let rect = Rect::from_xywh(0.5, 0.5, s - 1.0, s - 1.0).ok_or(ExportError::Image)?;
+    p.fill_rect(rect, &paint(face.rgb, 255), Transform::identity(), None);
+    let border = PathBuilder::from_rect(rect);
+    p.stroke_path(
+        &border,
+        &paint([20, 20, 20], 255),
+        &Stroke {
+            width: 1.5,
+            ..Stroke::default()
+        },
+        Transform::identity(),
+        None,
+    );
+    let white = [255, 255, 255];
+    line(&mut p, &font, face.kind, s * 0.2, s * 0.16, [235, 235, 235]);
+    line(&mut p, &font, face.name, s * 0.46, s * 0.2, white);
+    line(&mut p, &font, face.ratings, s * 0.72, s * 0.2, white);
+    if let Some(b) = face.back {
+        line(&mut p, &font, b, s * 0.92, s * 0.14, [235, 235, 235]);
+    }
+    p.encode_png().map_err(|_| ExportError::Image)
+}
+
+/// A piece over several hexes (or one): hex centres relative to the piece's position, the
+/// hex radius, the side colour, a label, and for a screen the hexside it lies along
+/// (relative end points). Returns the PNG and its size; the position is its centre.
+pub fn piece_image(
+    centres: &[(f32, f32)],
+    radius: f32,
+    rgb: [u8; 3],
+    label: &str,
+    bar: Option<((f32, f32), (f32, f32))>,
+) -> Result<(Vec<u8>, u32, u32), ExportError> {
+    let font = text::font().ok_or(ExportError::Font)?;
+    let reach = centres
+        .iter()
+        .map(|(x, y)| x.abs().max(y.abs()))
+        .fold(0.0f32, f32::max)
+        + radius;
+    let side = (2.0 * reach).ceil() as u32 + 2;
+    let mut p = Pixmap::new(side, side).ok_or(ExportError::Image)?;
+    let c = side as f32 / 2.0;
+    let body = Stroke {
+        width: radius * 1.1,
+        line_cap: tiny_skia::LineCap::Round,
+        line_join: tiny_skia::LineJoin::Round,
+        ..Stroke::default()
+    };
+    let mut pb = PathBuilder::new();
+    pb.move_to(c + centres[0].0, c + centres[0].1);
+    for (x, y) in centres {
+        pb.line_to(c + x + 0.01, c + y);
+    }
+    if let Some(path) = pb.finish() {
+        p.stroke_path(
+            &path,
+            &paint([60, 50, 40], 230),
+            &body,
+            Transform::identity(),
+            None,
+        );
+    }
+    if let Some((a, b)) = bar {
+        let mut pb = PathBuilder::new();
+        pb.move_to(c + a.0, c + a.1);
+        pb.line_to(c + b.0, c + b.1);
+        if let Some(path) = pb.finish() {
+            let s = Stroke {
+                width: radius * 0.3,
+                line_cap: tiny_skia::LineCap::Round,
+                ..Stroke::default()
+            };
+            p.stroke_path(
+                &path,
+                &paint([110, 80, 40], 255),
+                &s,
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+    if let Some(r) = Rect::from_xywh(
+        c - radius * 0.3,
+        c - radius * 0.3,
+        radius * 0.6,
+        radius * 0.6,
+    ) {
+        p.fill_rect(r, &paint(rgb, 255), Transform::identity(), None);
+    }
+    let size = fit(&font, label, radius * 0.32, radius * 2.2);
+    text::draw(
+        &mut p,
+        &font,
+        label,
+        c,
+        c + radius * 0.62,
+        Style {
+            size,
+            rgb: [255, 255, 255],
+            centred: true,
+        },
+    );
+    let png = p.encode_png().map_err(|_| ExportError::Image)?;
+    Ok((png, side, side))
+}
