@@ -1630,12 +1630,18 @@ fn one_counter_is_picked_out_of_a_stack_in_the_inspector() {
     let other = marks.iter().find(|u| u.unit != marks[0].unit).unwrap();
     let id = app.snap.grid.to_printed(h);
     click(&mut app, &id);
-    let side = app.doc.scenario.as_ref().unwrap().sides[other.side].name.clone();
+    let side = app.doc.scenario.as_ref().unwrap().sides[other.side]
+        .name
+        .clone();
     let label = format!(
         "{side}: {} {}{}",
         other.text,
         other.ratings,
-        if other.choice { " (owner's choice)" } else { "" }
+        if other.choice {
+            " (owner's choice)"
+        } else {
+            ""
+        }
     );
     click_widget(&mut app, &label);
     let name = &app.doc.scenario.as_ref().unwrap().sides[other.side].units[other.unit].name;

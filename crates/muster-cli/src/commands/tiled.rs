@@ -11,7 +11,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-
 /// Read a map from another program's format (Tiled).
 #[derive(clap::Subcommand)]
 pub enum Import {
