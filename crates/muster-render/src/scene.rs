@@ -153,11 +153,11 @@ impl Scene {
         let mut scene = Scene::from_world(scenario.title.clone(), &s.world, ruleset);
         scene.sides = scenario.sides.iter().map(|x| x.name.clone()).collect();
         let grid = &s.world.grid;
+        let corners = muster_rules::system(&s.ruleset.id).is_some_and(|g| g.faces_corners());
         // The facing of line `i` in hex `h`, as a unit vector from the hex centre.
         let facing = |i: usize, h: Hex| {
             let line = s.placements.lines().iter().find(|l| l.deployment == i)?;
             let (cx, cy) = grid.center(h, 1.0);
-            let corners = muster_rules::system(&s.ruleset.id).is_some_and(|g| g.faces_corners());
             let (x, y) = match (line.facing, line.corner) {
                 (_, Some(c)) if corners => grid.corners(h, 1.0)[c.index() as usize],
                 (Some(d), _) if !corners => grid.center(grid.neighbor(h, d), 1.0),

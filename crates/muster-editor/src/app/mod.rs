@@ -301,7 +301,6 @@ impl App {
             transcript_line: None,
             odds_attackers: Vec::new(),
         };
-        app.transcript = crate::transcript::entries(&app.doc);
         let task = app.revalidate();
         (app, task)
     }
@@ -339,7 +338,10 @@ impl App {
     /// the change touched are redrawn.
     fn changed(&mut self, layers: Layers) -> Task<Message> {
         self.snap = Snapshot::of(&self.doc);
-        self.transcript = crate::transcript::entries(&self.doc);
+        // The transcription view resolves the scenario again: only while it is open.
+        if self.transcript_open {
+            self.transcript = crate::transcript::entries(&self.doc);
+        }
         self.transcript_line = self.transcript_line.filter(|i| *i < self.transcript.len());
         self.caches.clear(layers);
         self.revalidate()

@@ -8,6 +8,7 @@ impl App {
     pub(super) fn open_transcript(&mut self, open: bool) -> Task<Message> {
         self.transcript_open = open;
         if open {
+            self.transcript = crate::transcript::entries(&self.doc);
             self.source = None;
         } else {
             self.transcript_line = None;

@@ -250,7 +250,9 @@ fn evaluate(
     let lt = f.level(b, to.upper);
     let n = distance(a, b);
     let tower_shot = from.upper && n <= 10; // 2.43
-                                            // The higher and the lower end, for the rules that compare their distances.
+                                            // The target's room, once, for a tower shot into a house (3.26 b below).
+    let target_room = (tower_shot && f.has(b, "building")).then(|| rooms::room(f, b));
+    // The higher and the lower end, for the rules that compare their distances.
     let (high, low) = if ls >= lt { (a, b) } else { (b, a) };
     let engine_at = |h: Hex, upper: bool| {
         f.pieces_at(h)
@@ -357,7 +359,7 @@ fn evaluate(
                 ));
             }
         }
-        if tower_shot && f.has(b, "building") && rooms::room(f, b).contains(&h) {
+        if target_room.as_ref().is_some_and(|room| room.contains(&h)) {
             // Obstacles below him are ignored (2.43), but a house is shot into only
             // through a window, at the character immediately behind it (3.26 b): from a
             // tower as from the ground (ours: 2.43 does not lift the roof).
