@@ -251,6 +251,63 @@ fn gen(dir: &Path, n: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// One big map for the render benchmark: COLS×ROWS hexes, a third of them in four
+/// terrains (in patches, as printed maps have them), a river and a road across.
+fn big_map(cols: u32, rows: u32, out: &Path) -> anyhow::Result<()> {
+    let mut rng = Lcg(7);
+    let grid = muster_hex::Grid::new(GridSpec::flat(cols, rows));
+    let id = |c: u32, r: u32| HexId(grid.to_printed(grid.from_column_row(c as i32, r as i32)));
+    let terrains = ["woods", "hill", "village", "slope"];
+    let mut hexes = Vec::new();
+    for c in 1..=cols {
+        for r in 1..=rows {
+            // Patches: the terrain follows a coarse 6×6 block, most blocks left clear.
+            let block = (c / 6) * 1000 + r / 6;
+            let pick = (block.wrapping_mul(2_654_435_761) >> 7) % 12;
+            if pick < 4 && rng.next(10) < 9 {
+                hexes.push(HexEntry {
+                    hex: id(c, r),
+                    terrain: Some(terrains[pick as usize].into()),
+                    elevation: None,
+                    label: None,
+                });
+            }
+        }
+    }
+    let river_col = cols / 3;
+    let side = if river_col.is_multiple_of(2) {
+        "SE"
+    } else {
+        "NE"
+    };
+    let hexsides = (1..rows)
+        .map(|r| HexsideEntry {
+            side: format!("{}/{side}", id(river_col, r).0),
+            feature: if r % 10 == 0 { "bridge" } else { "river" }.into(),
+        })
+        .collect();
+    let map = MapFile {
+        title: format!("Synthetic {cols}x{rows} map"),
+        ruleset: "a-la-charge".into(),
+        provenance: Provenance::Original,
+        source: None,
+        notes: vec!["Generated for the render benchmark.".into()],
+        grid: GridSpec::flat(cols, rows),
+        default_terrain: "clear".into(),
+        hexes,
+        hexsides,
+        paths: vec![PathEntry {
+            kind: "road".into(),
+            name: Some("the road".into()),
+            hexes: (1..=cols).map(|c| id(c, rows / 2)).collect(),
+        }],
+        zones: vec![],
+    };
+    std::fs::write(out, map_to_ron(&map)?)?;
+    println!("wrote a {cols}x{rows} map to {}", out.display());
+    Ok(())
+}
+
 fn floor(dir: &Path, how: &str) -> anyhow::Result<()> {
     let files: Vec<PathBuf> = walkdir::WalkDir::new(dir)
         .into_iter()
@@ -300,6 +357,13 @@ fn main() -> anyhow::Result<()> {
             ),
             args.get(3).map(String::as_str).unwrap_or("reader"),
         ),
+        Some("bigmap") => {
+            let n = |i: usize| args.get(i).and_then(|n| n.parse().ok());
+            match (n(2), n(3), args.get(4)) {
+                (Some(c), Some(r), Some(out)) => big_map(c, r, Path::new(out)),
+                _ => anyhow::bail!("usage: muster-bench bigmap COLS ROWS OUT.map.ron"),
+            }
+        }
         Some("lsp") => {
             let rounds = args
                 .last()
@@ -314,7 +378,7 @@ fn main() -> anyhow::Result<()> {
             lsp_latency::run(&files, rounds)
         }
         _ => {
-            eprintln!("usage: muster-bench gen DIR N | muster-bench floor DIR [reader|ron|json] | muster-bench lsp FILE... [ROUNDS]");
+            eprintln!("usage: muster-bench gen DIR N | muster-bench floor DIR [reader|ron|json] | muster-bench bigmap COLS ROWS OUT | muster-bench lsp FILE... [ROUNDS]");
             std::process::exit(2);
         }
     }

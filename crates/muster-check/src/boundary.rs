@@ -15,7 +15,9 @@
 use crate::manifests::Manifests;
 use crate::paths::lexical;
 use crate::read::describe;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// Why a reference is refused. Worded to follow "the map `X` …"; none of the variants
 /// carries anything read from the target.
@@ -33,11 +35,31 @@ pub enum Refusal {
     NotRegular(&'static str),
 }
 
+/// The real paths (symlinks resolved) of folders, looked up once a run: a pack of ten
+/// thousand scenarios in one folder resolves that folder once, not once a reference.
+#[derive(Debug, Default)]
+pub(crate) struct RealDirs(Mutex<HashMap<PathBuf, Option<PathBuf>>>);
+
+impl RealDirs {
+    /// The real path of `dir`, `None` when it does not exist.
+    fn of(&self, dir: &Path) -> Option<PathBuf> {
+        if let Some(known) = self.0.lock().ok().and_then(|m| m.get(dir).cloned()) {
+            return known;
+        }
+        let real = std::fs::canonicalize(dir).ok();
+        if let Ok(mut m) = self.0.lock() {
+            m.insert(dir.to_path_buf(), real.clone());
+        }
+        real
+    }
+}
+
 /// Where a reference may lead: the pack root, lexically and as a real path.
 #[derive(Debug, Clone)]
 pub(crate) struct PackRoot {
     lexical: PathBuf,
     real: Option<PathBuf>,
+    dirs: Arc<RealDirs>,
 }
 
 impl PackRoot {
@@ -57,10 +79,11 @@ impl PackRoot {
                     .max_by_key(|w| w.components().count())
             })
             .unwrap_or_else(|| abs.parent().map(Path::to_path_buf).unwrap_or_default());
-        let real = std::fs::canonicalize(&root).ok();
+        let dirs = manifests.real_dirs.clone();
         PackRoot {
+            real: dirs.of(&root),
             lexical: root,
-            real,
+            dirs,
         }
     }
 
@@ -77,17 +100,35 @@ impl PackRoot {
         if !abs.starts_with(&self.lexical) {
             return Err(Refusal::Outside);
         }
-        let Ok(real) = std::fs::canonicalize(&abs) else {
+        // The real path: the folder's (looked up once a run), then the file's own entry,
+        // followed only when it is itself a symlink.
+        let (Some(parent), Some(name)) = (abs.parent(), abs.file_name()) else {
             return Ok(false);
         };
+        let Some(real_parent) = self.dirs.of(parent) else {
+            return Ok(false);
+        };
+        let mut real = real_parent.join(name);
+        let Ok(mut meta) = std::fs::symlink_metadata(&real) else {
+            return Ok(false);
+        };
+        if meta.file_type().is_symlink() {
+            let Ok(followed) = std::fs::canonicalize(&real) else {
+                return Ok(false); // a dangling link: missing
+            };
+            let Ok(m) = std::fs::metadata(&followed) else {
+                return Ok(false);
+            };
+            (real, meta) = (followed, m);
+        }
         let inside = self.real.as_ref().is_some_and(|r| real.starts_with(r));
         if !inside {
             return Err(Refusal::LinkOutside);
         }
-        match std::fs::metadata(&real) {
-            Ok(m) if m.is_file() => Ok(true),
-            Ok(m) => Err(Refusal::NotRegular(describe(m.file_type()))),
-            Err(_) => Ok(false),
+        if meta.is_file() {
+            Ok(true)
+        } else {
+            Err(Refusal::NotRegular(describe(meta.file_type())))
         }
     }
 }
@@ -107,6 +148,7 @@ mod tests {
         PackRoot {
             lexical: lexical(dir),
             real: std::fs::canonicalize(dir).ok(),
+            dirs: Default::default(),
         }
     }
 

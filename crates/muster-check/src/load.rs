@@ -26,12 +26,13 @@ pub struct Loaded<T> {
     lines: Arc<LineIndex>,
 }
 
-/// A file's text and tree, enough to locate pointers in it.
+/// A file's text and tree, enough to locate pointers in it. The tree is read from the
+/// text on the first pointer located, so a file nothing points into is never read twice.
 #[derive(Debug, Clone)]
 pub struct Located {
     pub(crate) path: PathBuf,
     pub(crate) text: Arc<str>,
-    pub(crate) node: Option<Arc<Node>>,
+    node: std::cell::OnceCell<Option<Arc<Node>>>,
     pub(crate) lines: Arc<LineIndex>,
 }
 
@@ -48,7 +49,7 @@ impl<T> Loaded<T> {
         Located {
             path: self.path.clone(),
             text: self.text.clone(),
-            node: self.node(),
+            node: std::cell::OnceCell::new(),
             lines: self.lines.clone(),
         }
     }
@@ -57,7 +58,7 @@ impl<T> Loaded<T> {
 impl Located {
     fn with_tree(self, node: Node) -> Self {
         Located {
-            node: Some(Arc::new(node)),
+            node: Some(Arc::new(node)).into(),
             ..self
         }
     }
@@ -67,14 +68,21 @@ impl Located {
         Located {
             path: path.to_path_buf(),
             text,
-            node: None,
+            node: std::cell::OnceCell::new(),
             lines,
         }
     }
 
+    /// The tree, read now if no pointer was located in this file before.
+    fn node(&self) -> Option<&Arc<Node>> {
+        self.node
+            .get_or_init(|| read(&self.text).ok().map(Arc::new))
+            .as_ref()
+    }
+
     /// Span of a pointer: the value it names, or the key for `key:` pointers.
     pub(crate) fn span_of(&self, pointer: &str) -> Span {
-        let Some(node) = &self.node else {
+        let Some(node) = self.node() else {
             return Span { start: 0, end: 0 };
         };
         if let Some(key) = pointer.strip_prefix("key:") {
@@ -206,22 +214,33 @@ pub fn parse_text<T: DeserializeOwned>(
     // over; the tree becomes the JSON, which is validated and deserialized, and the tree
     // is read again only to locate findings, so that a 16 MB file never holds both at
     // once (issue 15).
-    let mut json = tree(path, &text, &bare)?.into_json();
-    crate::numbers::whole_floats_as_integers(&mut json);
-    let schema_errors = schema_diagnostics(kind, &json);
-    if !schema_errors.is_empty() {
-        drop(json);
+    let json = || -> Result<serde_json::Value, LoadError> {
+        let mut json = tree(path, &text, &bare)?.into_json();
+        crate::numbers::whole_floats_as_integers(&mut json);
+        Ok(json)
+    };
+    let value = json()?;
+    // The fast path, taken by every valid file: a yes/no from the validator, and the
+    // typed value taken from the JSON without tracking where each field was. Only a
+    // file that fails either is read again to say where and why.
+    if !validator(kind).is_valid(&value) {
+        let schema_errors = schema_diagnostics(kind, &value);
+        drop(value);
         let node = tree(path, &text, &bare)?;
         let located = bare.with_tree(node);
         return Err((locate_all(schema_errors, &located, None, &[]), Some(text)));
     }
-    match serde_path_to_error::deserialize::<_, T>(json) {
-        Ok(value) => Ok(Loaded {
-            path: path.to_path_buf(),
-            text,
-            value,
-            lines: bare.lines.clone(),
-        }),
+    let loaded = |value| Loaded {
+        path: path.to_path_buf(),
+        text: text.clone(),
+        value,
+        lines: bare.lines.clone(),
+    };
+    if let Ok(value) = T::deserialize(value) {
+        return Ok(loaded(value));
+    }
+    match serde_path_to_error::deserialize::<_, T>(json()?) {
+        Ok(value) => Ok(loaded(value)),
         Err(e) => {
             let pointer = path_to_pointer(e.path());
             let d = Diagnostic::error("MU003", Location::here(pointer), e.inner().to_string());

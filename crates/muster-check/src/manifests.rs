@@ -25,6 +25,8 @@ pub(crate) struct Found {
 #[derive(Default)]
 pub(crate) struct Manifests {
     by_dir: Mutex<HashMap<PathBuf, Option<Found>>>,
+    /// Real paths of folders, shared by the pack roots of a run.
+    pub(crate) real_dirs: Arc<crate::boundary::RealDirs>,
 }
 
 impl Manifests {

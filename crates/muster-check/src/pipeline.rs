@@ -24,6 +24,8 @@ type Cached<T> = Arc<Result<Loaded<T>, Failed>>;
 pub struct Checker {
     overrides: HashMap<PathBuf, Arc<str>>,
     maps: Mutex<HashMap<PathBuf, Cached<MapFile>>>,
+    /// Each map's world, built once a run and shared by the scenarios on that map.
+    worlds: Mutex<HashMap<PathBuf, Arc<muster_rules::World>>>,
     overlays: Mutex<HashMap<PathBuf, Cached<OverlayFile>>>,
     lists: Mutex<HashMap<PathBuf, Cached<ArmyListFile>>>,
     manifests: Manifests,
@@ -206,6 +208,23 @@ impl Checker {
             m.insert(key, loaded.clone());
         }
         loaded
+    }
+
+    /// The world of a loaded map, built on the first scenario that uses it.
+    fn world(&self, map: &Loaded<MapFile>) -> Arc<muster_rules::World> {
+        if let Some(w) = self
+            .worlds
+            .lock()
+            .ok()
+            .and_then(|w| w.get(&map.path).cloned())
+        {
+            return w;
+        }
+        let world = muster_rules::map_world(&map.value);
+        if let Ok(mut w) = self.worlds.lock() {
+            w.insert(map.path.clone(), world.clone());
+        }
+        world
     }
 
     fn army_list(&self, path: &Path) -> Cached<ArmyListFile> {
@@ -420,9 +439,9 @@ impl Checker {
         };
         let ruleset = loaded.ruleset;
         let overlay_values = loaded.overlay_values();
-        let diags = muster_rules::check_scenario_with_lists(
+        let diags = muster_rules::check_scenario_on(
             &loaded.scenario.value,
-            &loaded.map().value,
+            self.world(loaded.map()),
             &overlay_values,
             &loaded.army_lists(),
             ruleset,
@@ -721,6 +740,7 @@ impl Checker {
             .map(|(p, k, _)| {
                 let mut r = Report::default();
                 let (f, refs) = self.check_file_cached(p, *k, &mut r, &walked);
+                r.sources = cited(std::mem::take(&mut r.sources), &f).collect();
                 tick();
                 (p.clone(), f, refs, r)
             })
@@ -731,8 +751,8 @@ impl Checker {
             .collect();
         let mut reached = Vec::new();
         for (p, f, refs, r) in first {
-            by_path.entry(p).or_default().extend(f);
             report.sources.extend(r.sources);
+            by_path.entry(p).or_default().extend(f);
             for (rp, rk) in refs {
                 if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(canon(&rp)) {
                     e.insert(rp.clone());
@@ -755,13 +775,14 @@ impl Checker {
             .map(|(p, k)| {
                 let mut r = Report::default();
                 let (f, _) = self.check_file_cached(p, *k, &mut r, &walked);
+                r.sources = cited(std::mem::take(&mut r.sources), &f).collect();
                 tick();
                 (p.clone(), f, r)
             })
             .collect();
         for (p, f, r) in second {
-            by_path.entry(p).or_default().extend(f);
             report.sources.extend(r.sources);
+            by_path.entry(p).or_default().extend(f);
         }
         report.files = by_path
             .into_iter()
@@ -796,6 +817,20 @@ impl Checker {
             .filter(|t| root.admit(t) == Ok(true))
             .collect()
     }
+}
+
+/// The sources a file's findings cite (their own files and their labels' files): a run
+/// keeps these to render snippets, not the text of every file it read, so its memory does
+/// not grow with the size of a clean pack.
+fn cited(
+    sources: BTreeMap<PathBuf, Arc<str>>,
+    findings: &[Finding],
+) -> impl Iterator<Item = (PathBuf, Arc<str>)> + '_ {
+    sources.into_iter().filter(move |(path, _)| {
+        findings
+            .iter()
+            .any(|f| &f.file == path || f.labels.iter().any(|l| &l.file == path))
+    })
 }
 
 fn reference_failed(exists: bool, written: &str, pointer: &str, what: &str) -> Diagnostic {

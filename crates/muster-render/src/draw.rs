@@ -3,7 +3,9 @@
 use crate::scene::Scene;
 use crate::text;
 use muster_hex::Hex;
-use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
+use tiny_skia::{
+    Color, FillRule, Paint, PathBuilder, Pixmap, PremultipliedColorU8, Rect, Stroke, Transform,
+};
 
 /// How to draw.
 #[derive(Debug, Clone, PartialEq)]
@@ -416,14 +418,17 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
             }
         }
     }
-    let data: Vec<u8> = pixmap
-        .pixels()
-        .iter()
-        .flat_map(|p| {
-            let c = p.demultiply();
-            [c.red(), c.green(), c.blue(), c.alpha()]
-        })
-        .collect();
+    // Premultiplied to straight alpha in place: opaque pixels (nearly all) are the same in
+    // both, so only the others are touched.
+    let mut data = pixmap.take();
+    for px in data.chunks_exact_mut(4) {
+        if px[3] != 255 {
+            if let Some(p) = PremultipliedColorU8::from_rgba(px[0], px[1], px[2], px[3]) {
+                let c = p.demultiply();
+                px.copy_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+            }
+        }
+    }
     image::RgbaImage::from_raw(w.max(1), h.max(1), data).ok_or(RenderError::Size(w, h))
 }
 

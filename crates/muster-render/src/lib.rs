@@ -14,11 +14,17 @@ pub use scene::{Counter, Scene, ScenePiece};
 
 /// The image encoded as PNG (front ends write it with their atomic writer).
 pub fn encode_png(image: &image::RgbaImage) -> Result<Vec<u8>, RenderError> {
+    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+    use image::ImageEncoder;
     let mut bytes = Vec::new();
-    image
-        .write_to(
-            &mut std::io::Cursor::new(&mut bytes),
-            image::ImageFormat::Png,
+    // Fast deflate with adaptive filters (what `image` picks by default, stated here): the
+    // balanced level makes a 200×150 map's file 4.5× smaller but its render 1.8× slower.
+    PngEncoder::new_with_quality(&mut bytes, CompressionType::Fast, FilterType::Adaptive)
+        .write_image(
+            image.as_raw(),
+            image.width(),
+            image.height(),
+            image::ExtendedColorType::Rgba8,
         )
         .map_err(|e| RenderError::Write("PNG".into(), e.to_string()))?;
     Ok(bytes)

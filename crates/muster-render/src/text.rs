@@ -28,6 +28,69 @@ pub struct Style {
     pub centred: bool,
 }
 
+/// A glyph's coverage, rasterised once: its offset from the pen (whole pixels) and its
+/// coverage rows.
+struct Coverage {
+    left: i32,
+    top: i32,
+    width: usize,
+    cover: Vec<f32>,
+}
+
+/// Where a glyph is cached: which font (told apart by its glyph count and units per em;
+/// Muster draws with its one bundled font), the glyph, the size, and the pen's offset within
+/// its pixel in quarters (so cached text lands within a quarter pixel of where it would).
+type GlyphKey = (usize, u32, u16, u32, u8, u8);
+
+thread_local! {
+    /// Coverage of every glyph drawn on this thread: a map has thousands of hex numbers
+    /// made of ten digits, so each glyph is rasterised once, not once a hex.
+    static GLYPHS: std::cell::RefCell<std::collections::HashMap<GlyphKey, Option<std::rc::Rc<Coverage>>>> =
+        Default::default();
+}
+
+fn coverage(
+    font: &FontRef<'_>,
+    id: ab_glyph::GlyphId,
+    size: f32,
+    fx: u8,
+    fy: u8,
+) -> Option<std::rc::Rc<Coverage>> {
+    let key = (
+        font.glyph_count(),
+        font.units_per_em().unwrap_or(0.0).to_bits(),
+        id.0,
+        size.to_bits(),
+        fx,
+        fy,
+    );
+    GLYPHS.with(|cache| {
+        if let Some(c) = cache.borrow().get(&key) {
+            return c.clone();
+        }
+        let at = ab_glyph::point(f32::from(fx) / 4.0, f32::from(fy) / 4.0);
+        let glyph = id.with_scale_and_position(PxScale::from(size), at);
+        let made = font.outline_glyph(glyph).map(|outline| {
+            let b = outline.px_bounds();
+            let width = b.width() as usize;
+            let mut cover = vec![0.0; width * b.height() as usize];
+            outline.draw(|gx, gy, c| {
+                if let Some(v) = cover.get_mut(gy as usize * width + gx as usize) {
+                    *v = c;
+                }
+            });
+            std::rc::Rc::new(Coverage {
+                left: b.min.x as i32,
+                top: b.min.y as i32,
+                width,
+                cover,
+            })
+        });
+        cache.borrow_mut().insert(key, made.clone());
+        made
+    })
+}
+
 /// Draws `text` with its baseline at `y`.
 pub fn draw(pixmap: &mut Pixmap, font: &FontRef<'_>, text: &str, x: f32, y: f32, style: Style) {
     let Style { size, rgb, centred } = style;
@@ -40,22 +103,27 @@ pub fn draw(pixmap: &mut Pixmap, font: &FontRef<'_>, text: &str, x: f32, y: f32,
     let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
     let stride = pixmap.width() as usize;
     let pixels = pixmap.pixels_mut();
+    let quarters = |v: f32| {
+        let q = (v * 4.0).round();
+        ((q / 4.0).floor() as i32, q.rem_euclid(4.0) as u8)
+    };
+    let (base_y, fy) = quarters(y);
     for c in text.chars() {
         let id = scaled.glyph_id(c);
-        let glyph = id.with_scale_and_position(PxScale::from(size), ab_glyph::point(pen, y));
+        let (base_x, fx) = quarters(pen);
         pen += scaled.h_advance(id);
-        let Some(outline) = font.outline_glyph(glyph) else {
+        let Some(glyph) = coverage(font, id, size, fx, fy) else {
             continue;
         };
-        let b = outline.px_bounds();
-        outline.draw(|gx, gy, coverage| {
-            let (px, py) = (b.min.x as i32 + gx as i32, b.min.y as i32 + gy as i32);
-            if px < 0 || py < 0 || px >= w || py >= h || coverage <= 0.0 {
-                return;
+        for (i, &a) in glyph.cover.iter().enumerate() {
+            let (gx, gy) = ((i % glyph.width) as i32, (i / glyph.width) as i32);
+            let (px, py) = (base_x + glyph.left + gx, base_y + glyph.top + gy);
+            if px < 0 || py < 0 || px >= w || py >= h || a <= 0.0 {
+                continue;
             }
             let i = py as usize * stride + px as usize;
             let dst = pixels[i];
-            let a = coverage.min(1.0);
+            let a = a.min(1.0);
             let blend = |src: u8, d: u8| (src as f32 * a + d as f32 * (1.0 - a)).round() as u8;
             let alpha = (255.0 * a + dst.alpha() as f32 * (1.0 - a)).round() as u8;
             let (r, g, bl) = (
@@ -68,7 +136,7 @@ pub fn draw(pixmap: &mut Pixmap, font: &FontRef<'_>, text: &str, x: f32, y: f32,
             {
                 pixels[i] = p;
             }
-        });
+        }
     }
 }
 

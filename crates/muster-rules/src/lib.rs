@@ -128,9 +128,27 @@ pub fn resolve<'a>(
     ruleset: &'a Ruleset,
     out: &mut Vec<Diagnostic>,
 ) -> Scenario<'a> {
-    let mut sink = Vec::new();
-    let mut world = World::from_map(map, FileRole::Map, &mut sink);
+    resolve_on(scenario, map_world(map), overlays, lists, ruleset, out)
+}
+
+/// The world of a map alone, as a scenario sees it (its diagnostics are the map's own, and
+/// reported by [`check_map`]): build it once per map and share it with [`resolve_on`].
+pub fn map_world(map: &MapFile) -> std::sync::Arc<World> {
+    std::sync::Arc::new(World::from_map(map, FileRole::Map, &mut Vec::new()))
+}
+
+/// [`resolve`] on a map's world built before ([`map_world`]): a run checking many
+/// scenarios on one map builds that world once. Overlays are applied to a copy.
+pub fn resolve_on<'a>(
+    scenario: &'a ScenarioFile,
+    mut world: std::sync::Arc<World>,
+    overlays: &[Option<&OverlayFile>],
+    lists: &ArmyLists<'a>,
+    ruleset: &'a Ruleset,
+    out: &mut Vec<Diagnostic>,
+) -> Scenario<'a> {
     for (i, (placement, overlay)) in scenario.overlays.iter().zip(overlays).enumerate() {
+        let world = std::sync::Arc::make_mut(&mut world);
         match overlay {
             Some(o) => {
                 world.apply_overlay(i, o, placement, out);
@@ -161,8 +179,19 @@ pub fn check_scenario_with_lists<'a>(
     lists: &ArmyLists<'a>,
     ruleset: &'a Ruleset,
 ) -> Vec<Diagnostic> {
+    check_scenario_on(scenario, map_world(map), overlays, lists, ruleset)
+}
+
+/// [`check_scenario_with_lists`] on a map's world built before ([`map_world`]).
+pub fn check_scenario_on<'a>(
+    scenario: &'a ScenarioFile,
+    world: std::sync::Arc<World>,
+    overlays: &[Option<&OverlayFile>],
+    lists: &ArmyLists<'a>,
+    ruleset: &'a Ruleset,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let s = resolve(scenario, map, overlays, lists, ruleset, &mut out);
+    let s = resolve_on(scenario, world, overlays, lists, ruleset, &mut out);
     for c in generic::SCENARIO_CHECKS {
         (c.run)(&s, &mut out);
     }

@@ -55,7 +55,7 @@ pub(crate) fn with_uncertain(
         .filter(|(h, c)| !worst.hexes.iter().any(|(w, wc)| w == h && wc <= c))
         .map(|(h, _)| *h)
         .collect();
-    uncertain.sort_by_key(|h| s.world.grid.to_printed(*h));
+    uncertain.sort_by_cached_key(|h| s.world.grid.to_printed(*h));
     r.uncertain = uncertain;
     r
 }

@@ -74,8 +74,9 @@ pub struct Scenario<'a> {
     pub file: &'a ScenarioFile,
     /// The ruleset it names.
     pub ruleset: &'a Ruleset,
-    /// The map with overlays applied.
-    pub world: World,
+    /// The map with overlays applied (shared among the scenarios of a run that use the
+    /// same map without overlays).
+    pub world: std::sync::Arc<World>,
     /// Set-up lines and reinforcements.
     pub deployments: Vec<Deployment<'a>>,
     /// Who stands where at the start: the placement model every check and query reads.
@@ -104,9 +105,10 @@ impl<'a> Scenario<'a> {
     pub fn resolve(
         file: &'a ScenarioFile,
         ruleset: &'a Ruleset,
-        world: World,
+        world: impl Into<std::sync::Arc<World>>,
         out: &mut Vec<Diagnostic>,
     ) -> Scenario<'a> {
+        let world = world.into();
         let mut deployments = Vec::new();
         for (si, side) in file.sides.iter().enumerate() {
             let entries = side

@@ -145,7 +145,7 @@ pub(super) fn find_unit(s: &Scenario, name: &str) -> anyhow::Result<(usize, usiz
 fn start_hex(s: &Scenario, side: usize, unit: usize) -> anyhow::Result<muster_hex::Hex> {
     let grid = &s.world.grid;
     let mut at = s.placements.hexes_of(side, unit);
-    at.sort_by_key(|h| grid.to_printed(*h));
+    at.sort_by_cached_key(|h| grid.to_printed(*h));
     if let Some(h) = at.first() {
         return Ok(*h);
     }
@@ -175,7 +175,7 @@ fn start_hex(s: &Scenario, side: usize, unit: usize) -> anyhow::Result<muster_he
         l.side == side && l.entry_turn().is_some() && l.counters.iter().any(|c| c.unit == unit)
     }) {
         let mut entry = l.hexes.clone();
-        entry.sort_by_key(|h| grid.to_printed(*h));
+        entry.sort_by_cached_key(|h| grid.to_printed(*h));
         return entry.first().copied().with_context(|| {
             format!(
                 "`{id}` enters on turn {} through {}: give the hex it enters by with --from",

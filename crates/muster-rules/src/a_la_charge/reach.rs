@@ -317,7 +317,7 @@ fn reach_assuming(s: &Scenario, side: usize, unit: usize, from: Hex, assume: Ass
         .filter(|(h, _)| (entering || *h != from) && !(mover_combat && friend_combat_at(*h)))
         .map(|(h, c)| (h, c + entry))
         .collect();
-    hexes.sort_by_key(|(h, _)| s.world.grid.to_printed(*h));
+    hexes.sort_by_cached_key(|(h, _)| s.world.grid.to_printed(*h));
     Reach {
         mp: full_mp,
         uncertain: vec![],

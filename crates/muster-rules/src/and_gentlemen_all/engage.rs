@@ -109,7 +109,7 @@ fn unit<'a>(s: &'a Scenario, side: usize, u: usize) -> Result<Unit<'a>, String> 
     let t = UnitType::of(&def.kind, reg.mounted.unwrap_or(false))
         .ok_or_else(|| format!("`{}` is of no unit type of the tables", def.id))?;
     let mut hexes = s.placements.hexes_of(side, u);
-    hexes.sort_by_key(|h| s.world.grid.to_printed(*h));
+    hexes.sort_by_cached_key(|h| s.world.grid.to_printed(*h));
     let hex = *hexes
         .first()
         .ok_or_else(|| format!("`{}` is not certainly set up in one hex", def.id))?;

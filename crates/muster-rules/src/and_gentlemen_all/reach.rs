@@ -88,7 +88,7 @@ fn reach_assuming(
         .filter(|(h, _)| *h != from)
         .map(|(h, c)| (h, c.div_ceil(2)))
         .collect();
-    hexes.sort_by_key(|(h, _)| s.world.grid.to_printed(*h));
+    hexes.sort_by_cached_key(|(h, _)| s.world.grid.to_printed(*h));
     Reach {
         mp: allowance,
         uncertain: vec![],

@@ -55,7 +55,7 @@ pub fn command_area(s: &Scenario, side: usize, command: usize) -> Result<Command
         .position(|u| u.id == general)
         .ok_or("the group's general is not a unit of the side")?;
     let mut at: Vec<Hex> = s.placements.hexes_of(side, unit);
-    at.sort_by_key(|h| s.world.grid.to_printed(*h));
+    at.sort_by_cached_key(|h| s.world.grid.to_printed(*h));
     let from = *at.first().ok_or("the general has no set-up hex")?;
     let range = command_range(s, side);
     Ok(CommandArea {

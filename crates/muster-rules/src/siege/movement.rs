@@ -308,7 +308,7 @@ fn reach_assuming(
         *e = (*e).min(c);
     }
     let mut hexes: Vec<(Hex, u32)> = hexes.into_iter().collect();
-    hexes.sort_by_key(|(h, _)| s.world.grid.to_printed(*h));
+    hexes.sort_by_cached_key(|(h, _)| s.world.grid.to_printed(*h));
     Reach {
         mp,
         uncertain: vec![],

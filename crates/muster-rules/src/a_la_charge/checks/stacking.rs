@@ -65,7 +65,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
 /// holds: "leaders may stack with friendly units" (§7), never with the enemy.
 fn leaders_with_enemies(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let mut hexes: Vec<_> = s.placements.certain_hexes().collect();
-    hexes.sort_by_key(|h| s.world.grid.to_printed(*h));
+    hexes.sort_by_cached_key(|h| s.world.grid.to_printed(*h));
     hexes.dedup();
     for hex in hexes {
         let held = s.placements.certainly_held(hex);

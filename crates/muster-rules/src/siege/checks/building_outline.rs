@@ -33,7 +33,7 @@ fn outlines(s: &Scenario, out: &mut Vec<Diagnostic>) {
     };
     let mut seen: HashSet<Hex> = HashSet::new();
     let mut hexes: Vec<Hex> = g.hexes().filter(|h| f.has(*h, "building")).collect();
-    hexes.sort_by_key(|h| g.to_printed(*h));
+    hexes.sort_by_cached_key(|h| g.to_printed(*h));
     for start in hexes {
         if !seen.insert(start) {
             continue;
@@ -49,7 +49,7 @@ fn outlines(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 }
             }
         }
-        building.sort_by_key(|h| g.to_printed(*h));
+        building.sort_by_cached_key(|h| g.to_printed(*h));
         let open: Vec<String> = building
             .iter()
             .flat_map(|&h| g.neighbors_on_map(h).map(move |n| (h, n)))
