@@ -22,8 +22,9 @@ TOOLS="$PWD/target/bench-tools"
 OUT="target/bench"
 mkdir -p "$OUT" "$TOOLS"
 cargo build --release -p muster-cli -p muster-bench
-M=target/release/muster
-B=target/release/muster-bench
+T="${CARGO_TARGET_DIR:-target}"
+M="$T/release/muster"
+B="$T/release/muster-bench"
 [ -d "$PACK" ] || $B gen "$PACK" "$N"
 have() { command -v "$1" >/dev/null; }
 apt_install() { (apt-get update -qq && apt-get install -y -qq "$@") >/dev/null 2>&1 || sudo apt-get install -y -qq "$@" >/dev/null 2>&1 || true; }

@@ -159,11 +159,10 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
         let (x, y) = grid.center(hex, radius);
         (x + dx, y + dy)
     };
-    let hex_path = |hex: Hex, k: f32| {
+    let add_hex = |pb: &mut PathBuilder, hex: Hex, k: f32| {
         let (cx, cy) = at(hex);
         let corners = grid.corners(Hex::ZERO, radius * k);
         let (ox, oy) = grid.center(Hex::ZERO, radius * k);
-        let mut pb = PathBuilder::new();
         for (i, (x, y)) in corners.iter().enumerate() {
             let (px, py) = (x - ox + cx, y - oy + cy);
             if i == 0 {
@@ -173,6 +172,10 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
             }
         }
         pb.close();
+    };
+    let hex_path = |hex: Hex, k: f32| {
+        let mut pb = PathBuilder::new();
+        add_hex(&mut pb, hex, k);
         pb.finish()
     };
     let colours: std::collections::HashMap<&str, [u8; 3]> = scene
@@ -184,6 +187,10 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
         width: (radius / 24.0).max(0.6),
         ..Stroke::default()
     };
+    // One path per terrain colour, filled once, and the grid as one path stroked once: a
+    // 200×150 map is a handful of fills, not 60,000 (each with its own set-up cost).
+    let mut by_colour: std::collections::BTreeMap<[u8; 3], PathBuilder> = Default::default();
+    let mut outline = PathBuilder::new();
     for hx in &hexes {
         let t = scene
             .terrain
@@ -191,7 +198,11 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
             .map(String::as_str)
             .unwrap_or("");
         let c = colours.get(t).copied().unwrap_or([220, 220, 220]);
-        if let Some(p) = hex_path(*hx, 1.0) {
+        add_hex(by_colour.entry(c).or_default(), *hx, 1.0);
+        add_hex(&mut outline, *hx, 1.0);
+    }
+    for (c, pb) in by_colour {
+        if let Some(p) = pb.finish() {
             pixmap.fill_path(
                 &p,
                 &paint(c, 255),
@@ -199,14 +210,16 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
                 Transform::identity(),
                 None,
             );
-            pixmap.stroke_path(
-                &p,
-                &paint([60, 60, 60], 140),
-                &grid_stroke,
-                Transform::identity(),
-                None,
-            );
         }
+    }
+    if let Some(p) = outline.finish() {
+        pixmap.stroke_path(
+            &p,
+            &paint([60, 60, 60], 140),
+            &grid_stroke,
+            Transform::identity(),
+            None,
+        );
     }
     let in_view: std::collections::HashSet<Hex> = hexes.iter().copied().collect();
     let road_stroke = Stroke {
