@@ -219,7 +219,17 @@ pub fn parse_text<T: DeserializeOwned>(
         crate::numbers::whole_floats_as_integers(&mut json);
         Ok(json)
     };
-    let value = json()?;
+    let fast = is_json(path)
+        .then(|| crate::syntax::json_value(&text))
+        .flatten()
+        .map(|mut v| {
+            crate::numbers::whole_floats_as_integers(&mut v);
+            v
+        });
+    let value = match fast {
+        Some(v) => v,
+        None => json()?,
+    };
     // The fast path, taken by every valid file: a yes/no from the validator, and the
     // typed value taken from the JSON without tracking where each field was. Only a
     // file that fails either is read again to say where and why.
@@ -249,6 +259,12 @@ pub fn parse_text<T: DeserializeOwned>(
             Err((locate_all(vec![d], &located, None, &[]), Some(text)))
         }
     }
+}
+
+/// Whether a file is JSON by its name (`*.json`), to be read by serde_json first.
+fn is_json(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
 }
 
 /// Every finding says what to do next: a diagnostic without help of its own points at

@@ -4,9 +4,9 @@
 use crate::diagnostic::{Diagnostic, FileRole, Location};
 use crate::hex_ids::{hex_on_grid, off_map};
 use crate::overlay_fit::{fit_overlay, OverlayFit};
+use crate::FastMap as HashMap;
 use muster_hex::{Grid, Hex, Hexside};
 use muster_model::{MapFile, OverlayFile, OverlayPlacement, Zone};
-use std::collections::HashMap;
 
 /// Where an entry of a map or overlay was written: formatted into a [`Location`] only
 /// when a diagnostic needs it.
@@ -82,11 +82,11 @@ impl World {
             grid,
             role,
             default_terrain: map.default_terrain.clone(),
-            terrain: HashMap::new(),
+            terrain: HashMap::default(),
             stray_terrain: Vec::new(),
-            elevation: HashMap::new(),
-            labels: HashMap::new(),
-            hexsides: HashMap::new(),
+            elevation: HashMap::default(),
+            labels: HashMap::default(),
+            hexsides: HashMap::default(),
             paths: Vec::new(),
             zones: map
                 .zones
@@ -106,7 +106,7 @@ impl World {
             index,
             field,
         };
-        let mut first: HashMap<Hex, usize> = HashMap::new();
+        let mut first: HashMap<Hex, usize> = HashMap::default();
         for (i, e) in map.hexes.iter().enumerate() {
             let Some(h) = w.hex_on_map_with(e.hex.as_str(), || loc(hex_ptr("/hexes", i)), out)
             else {

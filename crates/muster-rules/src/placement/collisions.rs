@@ -46,8 +46,7 @@ impl Placements {
     pub(super) fn find_collisions(&self) -> Vec<Collision> {
         let mut out = Vec::new();
         let mut order: Vec<(Hex, bool)> = Vec::new();
-        let mut shared: std::collections::HashMap<(Hex, bool), Vec<usize>> =
-            std::collections::HashMap::new();
+        let mut shared: crate::FastMap<(Hex, bool), Vec<usize>> = Default::default();
         for (li, l) in self.lines.iter().enumerate() {
             if !l.on_map() || l.bound == 0 || !l.fills_every_hex() {
                 continue;

@@ -32,9 +32,9 @@ pub use judge::{Judgement, Misplacement, Stakes};
 pub use matching::Shortfall;
 
 use crate::scenario::{DeployKind, Deployment};
+use crate::FastMap as HashMap;
 use muster_hex::{Corner, Direction, Hex, Orientation};
 use muster_model::{Level, Ruleset, ScenarioFile};
-use std::collections::HashMap;
 
 /// Most counters of one line laid out one by one on a single hex (a count beyond it is an
 /// overflow already; laying out ten thousand would only repeat the finding).
@@ -213,7 +213,8 @@ impl Placements {
                     .iter()
                     .filter(|c| !c.free)
                     .fold(0u32, |n, c| n.saturating_add(c.count));
-                let mut seen = std::collections::HashSet::with_capacity(d.hexes.len());
+                let mut seen =
+                    crate::FastSet::with_capacity_and_hasher(d.hexes.len(), Default::default());
                 let hexes: Vec<Hex> = d
                     .hexes
                     .iter()
@@ -251,9 +252,9 @@ impl Placements {
 
     fn from_lines(lines: Vec<Line>) -> Self {
         let mut slots: Vec<Slot> = Vec::new();
-        let mut slot_index: HashMap<Slot, usize> = HashMap::new();
-        let mut by_hex: HashMap<Hex, Vec<usize>> = HashMap::new();
-        let mut free_at: HashMap<Hex, Vec<(usize, usize)>> = HashMap::new();
+        let mut slot_index: HashMap<Slot, usize> = HashMap::default();
+        let mut by_hex: HashMap<Hex, Vec<usize>> = HashMap::default();
+        let mut free_at: HashMap<Hex, Vec<(usize, usize)>> = HashMap::default();
         let mut demands = Vec::new();
         let mut demand_line = Vec::new();
         for (li, l) in lines.iter().enumerate() {
@@ -294,7 +295,7 @@ impl Placements {
         }
         let m = matching::solve(&demands, slots.len());
         let matched = m.owner.iter().filter(|o| o.is_some()).count();
-        let mut slots_of: HashMap<Hex, Vec<usize>> = HashMap::new();
+        let mut slots_of: HashMap<Hex, Vec<usize>> = HashMap::default();
         for (i, slot) in slots.iter().enumerate() {
             slots_of.entry(slot.hex).or_default().push(i);
         }
@@ -385,7 +386,7 @@ impl Placements {
         if assume == Assume::Worst {
             v.extend(self.by_hex.keys().copied());
         }
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::FastSet::default();
         v.retain(|h| seen.insert(*h));
         v
     }
