@@ -3,7 +3,8 @@
 # toolchain (`-s none`: no sanitizer, so no nightly), seeded from tests/cases.
 #   scripts/fuzz.sh [RUNS] [TARGET...]   (default: 10000000 runs of every target)
 # Needs `cargo install cargo-fuzz`. Each target prints libFuzzer's stats; a crash leaves its
-# input in fuzz/artifacts/TARGET/ (turn it into a case in tests/cases).
+# input in fuzz/artifacts/TARGET/ (turn it into a case in tests/cases); libFuzzer's whole
+# log, with its progress lines, is kept in fuzz/logs/TARGET.log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS="${1:-10000000}"
@@ -34,6 +35,7 @@ printf 'Edge(side: East, from: "2001", to: "2015")' > fuzz/corpus/zones/edge
 printf '\x00\x0a\x00\x0a\x000504' > fuzz/corpus/hex_ids/seed
 for t in "${TARGETS[@]}"; do
   echo "== $t: $RUNS runs"
+  mkdir -p fuzz/logs
   cargo fuzz run -s none "$t" -- -runs="$RUNS" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 2>&1 \
-    | grep -E "^(stat::|Done|==|SUMMARY|.*ERROR|.*panicked)" || true
+    | tee "fuzz/logs/$t.log" | grep -E "^(stat::|Done|==|SUMMARY|.*ERROR|.*panicked)" || true
 done
