@@ -167,13 +167,16 @@ pub enum Interaction {
     },
 }
 
-/// The colours of the sides' counters, by side index (wrapping).
-pub const SIDE_COLOURS: [Color; 4] = [
-    Color::from_rgb(0.70, 0.13, 0.13),
-    Color::from_rgb(0.15, 0.30, 0.65),
-    Color::from_rgb(0.20, 0.50, 0.20),
-    Color::from_rgb(0.55, 0.35, 0.10),
-];
+/// The colour of a side's counters, by side index (wrapping): the renderer's, so the
+/// editor, its legend and `muster render` agree.
+pub fn side_colour(side: usize) -> Color {
+    rgb(muster_render::SIDES[side % muster_render::SIDES.len()])
+}
+
+/// An iced colour from the renderer's palette.
+fn rgb([r, g, b]: [u8; 3]) -> Color {
+    Color::from_rgb8(r, g, b)
+}
 
 impl<'a> canvas::Program<CanvasMessage> for MapCanvas<'a> {
     type State = Interaction;
@@ -290,15 +293,10 @@ impl<'a> canvas::Program<CanvasMessage> for MapCanvas<'a> {
     }
 }
 
-/// The colour a hexside feature is drawn in (the legend shows the same).
+/// The colour a hexside feature is drawn in: the renderer's palette, so the editor, the
+/// legend, `muster render` and the Tiled export agree.
 pub fn hexside_colour(feature: &str) -> Color {
-    match feature {
-        "river" => Color::from_rgb8(0x2f, 0x6f, 0xc0),
-        "bridge" => Color::from_rgb8(0x6b, 0x4b, 0x2a),
-        "stream" => Color::from_rgb8(0x4f, 0x93, 0xd6),
-        "hedge" => Color::from_rgb8(0x2e, 0x6b, 0x2e),
-        _ => Color::from_rgb8(0x40, 0x40, 0x40),
-    }
+    rgb(muster_render::palette::hexside(feature))
 }
 
 /// Adds glyph outline segments to a path.
@@ -486,7 +484,7 @@ impl MapCanvas<'_> {
         }
         let road = Stroke::default()
             .with_width((z * 0.18).max(2.0))
-            .with_color(Color::from_rgb8(0x8a, 0x6a, 0x3a));
+            .with_color(rgb(muster_render::palette::ROAD));
         for r in self
             .snap
             .roads
@@ -591,7 +589,7 @@ impl MapCanvas<'_> {
                 let shift = k as f32 * z * 0.1;
                 let c = Point::new(p.x + shift, p.y + drop + shift);
                 groups
-                    .entry((m.side % SIDE_COLOURS.len(), m.choice, inside))
+                    .entry((m.side % muster_render::SIDES.len(), m.choice, inside))
                     .or_default()
                     .push(Point::new(c.x - s / 2.0, c.y - s / 2.0));
                 if k + 1 < shown.len() {
@@ -642,7 +640,7 @@ impl MapCanvas<'_> {
                     b.rectangle(*c, iced::Size::new(s, s));
                 }
             });
-            let colour = SIDE_COLOURS[side];
+            let colour = side_colour(side);
             frame.fill(
                 &path,
                 if choice {
@@ -719,7 +717,7 @@ impl MapCanvas<'_> {
                     .with_line_cap(canvas::LineCap::Round)
                     .with_color(Color::from_rgba8(50, 45, 40, 0.6)),
             );
-            let colour = SIDE_COLOURS[p.side % SIDE_COLOURS.len()];
+            let colour = side_colour(p.side);
             frame.fill_rectangle(
                 Point::new(pts[0].x - z * 0.18, pts[0].y - z * 0.18),
                 iced::Size::new(z * 0.36, z * 0.36),

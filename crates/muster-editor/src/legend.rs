@@ -3,7 +3,7 @@
 //! buttons.
 
 use crate::app::{App, Message};
-use crate::canvas::{hexside_colour, SIDE_COLOURS};
+use crate::canvas::{hexside_colour, side_colour};
 use iced::widget::{column, container, row, text, Space};
 use iced::{Border, Color, Element};
 use std::collections::BTreeMap;
@@ -70,7 +70,7 @@ pub fn legend(app: &App) -> Element<'_, Message> {
     }
     if let Some(s) = &app.doc.scenario {
         for (i, side) in s.sides.iter().enumerate() {
-            let c = SIDE_COLOURS[i % SIDE_COLOURS.len()];
+            let c = side_colour(i);
             col = col.push(entry(c, side.name.clone()));
             col = col.push(entry(
                 Color { a: 0.45, ..c },
