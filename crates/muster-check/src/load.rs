@@ -4,7 +4,7 @@ use crate::finding::{Finding, LocatedLabel};
 use crate::read::read_bytes;
 pub use crate::read::MAX_FILE_BYTES;
 use crate::schemas::validator;
-use crate::syntax::{read, LineIndex, Node, Span};
+use crate::syntax::{read, LineIndex, Node, Span, Wanted};
 use muster_model::FileKind;
 use muster_rules::{Diagnostic, FileRole, Location};
 use serde::de::DeserializeOwned;
@@ -26,13 +26,19 @@ pub struct Loaded<T> {
     lines: Arc<LineIndex>,
 }
 
+/// A tree read for locating (`None` if the text does not read), and the paths it keeps
+/// (`None`: all of them).
+type Tree = (Option<Arc<Node>>, Option<Wanted>);
+
 /// A file's text and tree, enough to locate pointers in it. The tree is read from the
-/// text on the first pointer located, so a file nothing points into is never read twice.
+/// text when pointers are first located, so a file nothing points into is never read
+/// twice; read for the pointers at hand ([`Located::prepare`]), it holds only the list
+/// items they reach.
 #[derive(Debug, Clone)]
 pub struct Located {
     pub(crate) path: PathBuf,
     pub(crate) text: Arc<str>,
-    node: std::cell::OnceCell<Option<Arc<Node>>>,
+    node: std::cell::RefCell<Option<Tree>>,
     pub(crate) lines: Arc<LineIndex>,
 }
 
@@ -49,7 +55,7 @@ impl<T> Loaded<T> {
         Located {
             path: self.path.clone(),
             text: self.text.clone(),
-            node: std::cell::OnceCell::new(),
+            node: Default::default(),
             lines: self.lines.clone(),
         }
     }
@@ -58,7 +64,7 @@ impl<T> Loaded<T> {
 impl Located {
     fn with_tree(self, node: Node) -> Self {
         Located {
-            node: Some(Arc::new(node)).into(),
+            node: Some((Some(Arc::new(node)), None)).into(),
             ..self
         }
     }
@@ -68,16 +74,34 @@ impl Located {
         Located {
             path: path.to_path_buf(),
             text,
-            node: std::cell::OnceCell::new(),
+            node: Default::default(),
             lines,
         }
     }
 
-    /// The tree, read now if no pointer was located in this file before.
-    fn node(&self) -> Option<&Arc<Node>> {
+    /// Makes sure the tree holds what `pointers` reach: read now, keeping only that, if
+    /// no tree was read yet; read whole if the tree read before lacks some of it.
+    pub(crate) fn prepare<'p>(&self, pointers: impl IntoIterator<Item = &'p str>) {
+        let wanted = Wanted::new(pointers);
+        let mut slot = self.node.borrow_mut();
+        match &*slot {
+            Some((_, None)) => {}
+            Some((_, Some(had))) if had.covers(&wanted) => {}
+            Some(_) => *slot = Some((read(&self.text).ok().map(Arc::new), None)),
+            None => {
+                let tree = crate::syntax::read_wanted(&self.text, &wanted).ok();
+                *slot = Some((tree.map(Arc::new), Some(wanted)));
+            }
+        }
+    }
+
+    /// The tree, read whole now if no pointer was located in this file before.
+    fn node(&self) -> Option<Arc<Node>> {
         self.node
-            .get_or_init(|| read(&self.text).ok().map(Arc::new))
-            .as_ref()
+            .borrow_mut()
+            .get_or_insert_with(|| (read(&self.text).ok().map(Arc::new), None))
+            .0
+            .clone()
     }
 
     /// Span of a pointer: the value it names, or the key for `key:` pointers.
@@ -133,6 +157,21 @@ pub(crate) fn locate_all(
             FileRole::Overlay(i) => overlays.get(*i).and_then(|o| o.as_ref()).unwrap_or(this),
         }
     };
+    // Each file's tree is read for the pointers that land in it, and no more.
+    let mut wanted: Vec<(&Located, Vec<&str>)> = Vec::new();
+    for d in &diags {
+        let places = std::iter::once(&d.location).chain(d.labels.iter().map(|l| &l.location));
+        for place in places {
+            let f = pick(&place.file);
+            match wanted.iter_mut().find(|(g, _)| std::ptr::eq(*g, f)) {
+                Some((_, pointers)) => pointers.push(&place.pointer),
+                None => wanted.push((f, vec![&place.pointer])),
+            }
+        }
+    }
+    for (f, pointers) in wanted {
+        f.prepare(pointers);
+    }
     let mut out: Vec<Finding> = diags
         .into_iter()
         .map(|d| {

@@ -5,8 +5,10 @@ mod json_fast;
 mod lines;
 mod node;
 mod reader;
+mod wanted;
 
 pub(crate) use json_fast::json_value;
 pub use lines::LineIndex;
 pub use node::{Key, Node, NodeKind, Span};
-pub use reader::{read, read_with_comments, ReadError, MAX_DEPTH};
+pub use reader::{read, read_wanted, read_with_comments, ReadError, MAX_DEPTH};
+pub use wanted::Wanted;

@@ -9,6 +9,7 @@
 //! [`MAX_DEPTH`] so that hostile files cannot exhaust the stack.
 
 use super::node::{Key, Node, NodeKind, Span};
+use super::wanted::Wanted;
 
 /// Deepest nesting accepted.
 pub const MAX_DEPTH: usize = 128;
@@ -28,6 +29,21 @@ pub fn read(text: &str) -> Result<Node, ReadError> {
     Reader::new(text, None).document()
 }
 
+/// Reads a whole document but keeps, of each list, only the items that `wanted` reaches:
+/// the others keep their span and lose their content. Enough to locate those pointers in a
+/// file of any size while holding little more than the pointers' own values. Lists inside
+/// an enum variant's data are kept whole (their pointers pass through the variant's name,
+/// which is known only once its data is read).
+pub fn read_wanted(text: &str, wanted: &Wanted) -> Result<Node, ReadError> {
+    let mut r = Reader::new(text, None);
+    r.prune = Some(Prune {
+        wanted,
+        path: String::new(),
+        opaque: 0,
+    });
+    r.document()
+}
+
 /// Reads a whole RON document and the comments in it (line and block comments, in the
 /// order they are written), for writers that must keep them.
 pub fn read_with_comments(text: &str) -> Result<(Node, Vec<Span>), ReadError> {
@@ -44,6 +60,28 @@ struct Reader<'a> {
     /// Comments seen so far, when asked for. Look-ahead may pass a comment twice; it is
     /// kept once.
     comments: Option<Vec<Span>>,
+    /// Which list items to keep, when reading for a few pointers ([`read_wanted`]).
+    prune: Option<Prune<'a>>,
+}
+
+/// Where the reader is, as a JSON pointer, and which paths to keep.
+struct Prune<'a> {
+    wanted: &'a Wanted,
+    path: String,
+    /// How many enum variants' data the reader is inside (their paths are not known).
+    opaque: usize,
+}
+
+/// A key as a JSON pointer segment (`~` as `~0`, `/` as `~1`).
+struct Escaped<'a>(&'a str);
+
+impl std::fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if !self.0.contains(['~', '/']) {
+            return f.write_str(self.0);
+        }
+        f.write_str(&self.0.replace('~', "~0").replace('/', "~1"))
+    }
 }
 
 fn is_ident_start(c: u8) -> bool {
@@ -62,7 +100,33 @@ impl<'a> Reader<'a> {
             pos: 0,
             depth: 0,
             comments,
+            prune: None,
         }
+    }
+
+    /// Steps into a member or item, when reading for pointers; returns where the path was.
+    fn step_in(&mut self, segment: impl std::fmt::Display) -> usize {
+        let Some(p) = &mut self.prune else {
+            return 0;
+        };
+        let back = p.path.len();
+        use std::fmt::Write;
+        let _ = write!(p.path, "/{segment}");
+        back
+    }
+
+    /// Steps back out to `back`.
+    fn step_out(&mut self, back: usize) {
+        if let Some(p) = &mut self.prune {
+            p.path.truncate(back);
+        }
+    }
+
+    /// Whether the item just read at the current path may be dropped.
+    fn unwanted(&self) -> bool {
+        self.prune
+            .as_ref()
+            .is_some_and(|p| p.opaque == 0 && !p.wanted.contains(&p.path))
     }
 
     fn document(&mut self) -> Result<Node, ReadError> {
@@ -286,8 +350,19 @@ impl<'a> Reader<'a> {
                 kind: inner.kind,
             });
         }
-        let inner = self.paren(open)?;
-        if top && matches!(inner.kind, NodeKind::Object(_)) && self.looks_like_struct(open) {
+        // A variant's data sits under its name, which the tree adds once the data is read:
+        // lists inside are kept whole when reading for pointers. A named top-level struct's
+        // name is only decoration, so its fields keep their paths.
+        let transparent = top && self.looks_like_struct(open);
+        if let Some(p) = self.prune.as_mut().filter(|_| !transparent) {
+            p.opaque += 1;
+        }
+        let inner = self.paren(open);
+        if let Some(p) = self.prune.as_mut().filter(|_| !transparent) {
+            p.opaque -= 1;
+        }
+        let inner = inner?;
+        if top && matches!(inner.kind, NodeKind::Object(_)) && transparent {
             // A named top-level struct, `Scenario(title: ...)`: the name is decoration.
             return Ok(Node {
                 span: Span {
@@ -379,7 +454,9 @@ impl<'a> Reader<'a> {
                 } else {
                     self.expect(b':', &format!("`:` after the field name `{name}`"))?;
                 }
+                let back = self.step_in(Escaped(&name));
                 let v = self.value(false)?;
+                self.step_out(back);
                 fields.push((Key { name, span: kspan }, v));
                 self.skip_trivia()?;
                 match self.peek() {
@@ -410,7 +487,15 @@ impl<'a> Reader<'a> {
             if self.peek() == Some(close) {
                 break;
             }
-            items.push(self.value(false)?);
+            let back = self.step_in(items.len());
+            let mut item = self.value(false)?;
+            if self.unwanted() {
+                // Read (the syntax is still checked) and let go: a huge list costs one
+                // span an item, not its tree (issue 15).
+                item.kind = NodeKind::Null;
+            }
+            self.step_out(back);
+            items.push(item);
             self.skip_trivia()?;
             match self.peek() {
                 Some(b',') => self.pos += 1,
@@ -468,7 +553,9 @@ impl<'a> Reader<'a> {
                 ));
             }
             self.expect(b':', "`:` after a map key")?;
+            let back = self.step_in(Escaped(&name));
             let v = self.value(false)?;
+            self.step_out(back);
             fields.push((Key { name, span: k.span }, v));
             self.skip_trivia()?;
             match self.peek() {
