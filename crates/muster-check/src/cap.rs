@@ -100,6 +100,10 @@ fn keep(severities: impl Iterator<Item = Severity>, max: usize) -> Vec<bool> {
 /// Keeps the `max` most severe diagnostics (in their order), counting the others.
 pub(crate) fn cap_diagnostics(diags: &mut Vec<Diagnostic>, max: usize) -> Suppressed {
     let mut left_out = Suppressed::default();
+    // Findings the rules counted without building them (`Diagnostic::alike`).
+    for d in diags.iter_mut().filter(|d| d.alike > 0) {
+        left_out.add_n(d.code, d.severity, std::mem::take(&mut d.alike));
+    }
     if diags.len() <= max {
         return left_out;
     }

@@ -99,6 +99,54 @@ pub struct Diagnostic {
     /// Set when a recorded erratum covers this finding: what the erratum says.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub erratum: Option<String>,
+    /// How many more findings of this code and severity were counted but not built, past
+    /// [`MAX_ALIKE`] in one list of one file (a hostile map's 400,000 off-map entries
+    /// would otherwise be 400,000 diagnostics in memory at once). Front ends that cap
+    /// their output count them among those left out.
+    #[serde(skip)]
+    pub alike: usize,
+}
+
+/// Findings of one code and severity built for one list of a file; the rest are counted
+/// on the last one built ([`Diagnostic::alike`]). Above what any front end shows.
+pub const MAX_ALIKE: usize = 1000;
+
+/// Bounds the diagnostics pushed onto `out` since `from` (see [`MAX_ALIKE`]): those past
+/// the bound are dropped and counted on the last one kept of their code and severity.
+#[derive(Debug, Default)]
+pub struct Alike {
+    /// Per code and severity: how many were kept, and where the last one kept is.
+    kept: Vec<(&'static str, Severity, usize, usize)>,
+}
+
+impl Alike {
+    /// Settles what was pushed onto `out` from index `from` on.
+    pub fn settle(&mut self, out: &mut Vec<Diagnostic>, from: usize) {
+        if out.len() <= from {
+            return;
+        }
+        let pushed: Vec<Diagnostic> = out.drain(from..).collect();
+        for d in pushed {
+            let slot = self
+                .kept
+                .iter_mut()
+                .find(|(c, s, _, _)| *c == d.code && *s == d.severity);
+            match slot {
+                Some((_, _, n, last)) if *n >= MAX_ALIKE => {
+                    out[*last].alike += 1 + d.alike;
+                }
+                Some((_, _, n, last)) => {
+                    *n += 1;
+                    *last = out.len();
+                    out.push(d);
+                }
+                None => {
+                    self.kept.push((d.code, d.severity, 1, out.len()));
+                    out.push(d);
+                }
+            }
+        }
+    }
 }
 
 impl Diagnostic {
@@ -119,6 +167,7 @@ impl Diagnostic {
             rule: None,
             help: None,
             erratum: None,
+            alike: 0,
         }
     }
 
@@ -162,5 +211,43 @@ impl Diagnostic {
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
+    }
+}
+
+#[cfg(test)]
+mod alike_tests {
+    use super::*;
+
+    fn off(i: usize) -> Diagnostic {
+        Diagnostic::error("MU023", Location::here(format!("/hexes/{i}/hex")), "off")
+    }
+
+    #[test]
+    fn past_the_bound_findings_are_counted_on_the_last_one_kept() {
+        let mut out = vec![Diagnostic::warning("MU030", Location::here("/title"), "w")];
+        let mut alike = Alike::default();
+        for i in 0..MAX_ALIKE + 250 {
+            let from = out.len();
+            out.push(off(i));
+            if i % 2 == 0 {
+                out.push(Diagnostic::error(
+                    "MU026",
+                    Location::here("/hexes/0"),
+                    "twice",
+                ));
+            }
+            alike.settle(&mut out, from);
+        }
+        let count = |code| out.iter().filter(|d| d.code == code).count();
+        assert_eq!(count("MU023"), MAX_ALIKE);
+        assert_eq!(count("MU026"), (MAX_ALIKE + 250).div_ceil(2).min(MAX_ALIKE));
+        assert_eq!(count("MU030"), 1, "what was there before is left alone");
+        let counted: usize = out
+            .iter()
+            .filter(|d| d.code == "MU023")
+            .map(|d| 1 + d.alike)
+            .sum();
+        assert_eq!(counted, MAX_ALIKE + 250, "none lost");
+        assert_eq!(out.iter().filter(|d| d.alike > 0).count(), 1);
     }
 }

@@ -49,7 +49,7 @@ pub mod system;
 mod world;
 
 pub use army_lists::{ArmyLists, ListRef};
-pub use diagnostic::{Diagnostic, FileRole, Label, Location, Severity};
+pub use diagnostic::{Alike, Diagnostic, FileRole, Label, Location, Severity, MAX_ALIKE};
 pub use fire::{FireEnd, LineOfFire};
 pub use movement::Reach;
 pub use overlay_fit::OverlayFit;

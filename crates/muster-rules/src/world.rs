@@ -107,45 +107,17 @@ impl World {
             field,
         };
         let mut first: HashMap<Hex, usize> = HashMap::default();
+        // Findings beyond MAX_ALIKE of a kind are counted, not built: `out` is only
+        // appended to here, so what each entry pushed is settled after it.
+        let mut alike = crate::diagnostic::Alike::default();
         for (i, e) in map.hexes.iter().enumerate() {
-            let Some(h) = w.hex_on_map_with(e.hex.as_str(), || loc(hex_ptr("/hexes", i)), out)
-            else {
-                if let Some(t) = &e.terrain {
-                    w.stray_terrain
-                        .push((t.clone(), origin("hexes", i, "terrain")));
-                }
-                continue;
-            };
-            if let Some(&j) = first.get(&h) {
-                out.push(
-                    Diagnostic::error(
-                        "MU026",
-                        loc(hex_ptr("/hexes", i)),
-                        format!("hex {} is listed twice", e.hex.as_str()),
-                    )
-                    .at_hex(e.hex.as_str())
-                    .label(loc(hex_ptr("/hexes", j)), "first listed here")
-                    .help("keep one entry per hex: merge the two (the second replaces the first)"),
-                );
-                // The second replaces the first, as it always did; the first's terrain is
-                // still held to the vocabulary.
-                if let Some(replaced) = w.terrain.remove(&h) {
-                    w.stray_terrain.push(replaced);
-                }
-            }
-            first.entry(h).or_insert(i);
-            if let Some(t) = &e.terrain {
-                w.terrain
-                    .insert(h, (t.clone(), origin("hexes", i, "terrain")));
-            }
-            if let Some(z) = e.elevation {
-                w.elevation.insert(h, z);
-            }
-            if let Some(l) = &e.label {
-                w.labels.insert(h, l.clone());
-            }
+            let from = out.len();
+            w.hex_entry(i, e, &mut first, out);
+            alike.settle(out, from);
         }
+        let mut alike = crate::diagnostic::Alike::default();
         for (i, e) in map.hexsides.iter().enumerate() {
+            let from = out.len();
             let l = loc(format!("/hexsides/{i}/side"));
             if let Some(s) = w.hexside_on_map(&e.side, l, out) {
                 w.hexsides
@@ -153,9 +125,12 @@ impl World {
                     .or_default()
                     .push((e.feature.clone(), origin("hexsides", i, "feature")));
             }
+            alike.settle(out, from);
         }
         w.index_labels();
+        let mut alike = crate::diagnostic::Alike::default();
         for (i, p) in map.paths.iter().enumerate() {
+            let from = out.len();
             let hexes = w.path_hexes(&p.hexes, &format!("/paths/{i}/hexes"), &role, out);
             w.paths.push(ResolvedPath {
                 kind: p.kind.clone(),
@@ -163,8 +138,66 @@ impl World {
                 hexes,
                 location: loc(format!("/paths/{i}/kind")),
             });
+            alike.settle(out, from);
         }
         w
+    }
+
+    /// Takes one entry of the map's `hexes` into the world.
+    fn hex_entry(
+        &mut self,
+        i: usize,
+        e: &muster_model::HexEntry,
+        first: &mut HashMap<Hex, usize>,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let role = self.role;
+        let loc = |p: String| Location {
+            file: role,
+            pointer: p,
+        };
+        let origin = |list: &'static str, index: usize, field: &'static str| Origin {
+            file: role,
+            list,
+            index,
+            field,
+        };
+        let w = self;
+        let Some(h) = w.hex_on_map_with(e.hex.as_str(), || loc(hex_ptr("/hexes", i)), out) else {
+            if let Some(t) = &e.terrain {
+                w.stray_terrain
+                    .push((t.clone(), origin("hexes", i, "terrain")));
+            }
+            return;
+        };
+        if let Some(&j) = first.get(&h) {
+            out.push(
+                Diagnostic::error(
+                    "MU026",
+                    loc(hex_ptr("/hexes", i)),
+                    format!("hex {} is listed twice", e.hex.as_str()),
+                )
+                .at_hex(e.hex.as_str())
+                .label(loc(hex_ptr("/hexes", j)), "first listed here")
+                .help("keep one entry per hex: merge the two (the second replaces the first)"),
+            );
+            // The second replaces the first, as it always did; the first's terrain is
+            // still held to the vocabulary.
+            if let Some(replaced) = w.terrain.remove(&h) {
+                w.stray_terrain.push(replaced);
+            }
+        }
+        first.entry(h).or_insert(i);
+        if let Some(t) = &e.terrain {
+            w.terrain
+                .insert(h, (t.clone(), origin("hexes", i, "terrain")));
+        }
+        if let Some(z) = e.elevation {
+            w.elevation.insert(h, z);
+        }
+        if let Some(l) = &e.label {
+            w.labels.insert(h, l.clone());
+        }
     }
 
     fn path_hexes(
