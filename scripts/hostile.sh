@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 DIR="${1:-target/hostile}"
 cargo build --release -q -p muster-cli
-M="$PWD/target/release/muster"
+M="${CARGO_TARGET_DIR:-$PWD/target}/release/muster"
 mkdir -p "$DIR"
 python3 - "$DIR" <<'PY'
 import sys, os
