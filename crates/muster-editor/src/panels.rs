@@ -10,7 +10,6 @@ use iced::widget::{
     Canvas, Space,
 };
 use iced::{Element, Fill, Length};
-use muster_check::Severity;
 use muster_model::{FileKind, MapFile, ScenarioFile};
 use std::sync::Arc;
 
@@ -74,35 +73,10 @@ fn choice<'a>(
         })
 }
 
+/// The menu bar, with the path field (Enter opens the path, the button saves there) and
+/// the findings badge at its right end.
 fn toolbar(app: &App) -> Element<'_, Message> {
-    let b = |label: &'static str, m: Option<Message>| {
-        button(text(label).size(13))
-            .padding([4, 8])
-            .on_press_maybe(m)
-    };
-    // Toolbar buttons with their shortcut in the tooltip.
-    let k = |label: &'static str, m: Option<Message>, tip: &'static str| with_tip(b(label, m), tip);
-    row![
-        k(
-            "New",
-            Some(Message::New),
-            "A new map: title, ruleset and grid (Ctrl+N)"
-        ),
-        k(
-            "Open…",
-            Some(Message::OpenDialog),
-            "Open a scenario or map (Ctrl+O)"
-        ),
-        k(
-            "Save",
-            Some(Message::Save),
-            "Save the files that changed (Ctrl+S)"
-        ),
-        k(
-            "Save as…",
-            Some(Message::SaveAsDialog),
-            "Save under another name (Ctrl+Shift+S)"
-        ),
+    let path = row![
         text_input(
             "path of a .scenario.ron or .map.ron: Enter opens it, Save to path saves there",
             &app.path_input
@@ -110,46 +84,14 @@ fn toolbar(app: &App) -> Element<'_, Message> {
         .on_input(Message::PathInput)
         .on_submit(Message::Open)
         .size(13)
-        .width(Length::Fixed(360.0)),
-        b("Save to path", Some(Message::SaveAs)),
-        k(
-            "Undo",
-            app.history.can_undo().then_some(Message::Undo),
-            "Undo the last edit (Ctrl+Z)"
-        ),
-        k(
-            "Redo",
-            app.history.can_redo().then_some(Message::Redo),
-            "Redo (Ctrl+Shift+Z or Ctrl+Y)"
-        ),
-        k(
-            "Fit",
-            Some(Message::Fit),
-            "Fit the map in the window (F; + and - zoom, arrows pan)"
-        ),
-        b("Export PNG", Some(Message::ExportPng)),
-        b(
-            "Scenario source",
-            app.doc
-                .scenario
-                .is_some()
-                .then_some(Message::Source(Some(true)))
-        ),
-        b("Map source", Some(Message::Source(Some(false)))),
-        k(
-            "Transcription",
-            app.doc
-                .scenario
-                .is_some()
-                .then_some(Message::Transcript(!app.transcript_open)),
-            "The set-up lines as written, with their sources and diagnostics"
-        ),
+        .width(Length::Fixed(420.0)),
+        button(text("Save to path").size(13))
+            .padding([4, 8])
+            .on_press(Message::SaveAs),
     ]
     .spacing(6)
-    .padding(6)
-    .wrap()
-    .vertical_spacing(6)
-    .into()
+    .align_y(iced::Alignment::Center);
+    crate::menu::bar(app, path.into(), crate::diagnostics::badge(app))
 }
 
 /// A section header of the palette: a button that opens its section (one at a time, so
@@ -494,38 +436,7 @@ fn inspector(app: &App) -> Element<'_, Message> {
             );
         }
     }
-    let errors = app
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .count();
-    let warnings = app
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Warning)
-        .count();
-    col = col.push(text(format!("Diagnostics: {errors} errors, {warnings} warnings")).size(15));
-    for d in &app.diagnostics {
-        let label = format!(
-            "{} {}: {}{}",
-            d.code,
-            d.severity.as_str(),
-            d.message,
-            d.hex
-                .as_ref()
-                .map(|h| format!(" [{h}]"))
-                .unwrap_or_default()
-        );
-        let b = button(text(label).size(12))
-            .width(Fill)
-            .padding([2, 4])
-            .style(match d.severity {
-                Severity::Error => button::danger,
-                Severity::Warning => button::secondary,
-                Severity::Note => button::text,
-            });
-        col = col.push(b.on_press_maybe(d.hex.clone().map(Message::Focus)));
-    }
+    col = col.push(crate::diagnostics::list(app));
     col = col.push(crate::legend::legend(app));
     scrollable(col.padding(6))
         .width(Length::Fixed(320.0))
@@ -604,6 +515,12 @@ fn banners(app: &App) -> Element<'_, Message> {
     }
     if let Some(form) = &app.new_form {
         col = col.push(form.view().map(Message::NewMap));
+    }
+    if let Some(form) = &app.export_form {
+        col = col.push(form.view().map(Message::ExportPrompt));
+    }
+    if app.help_open {
+        col = col.push(crate::help::view());
     }
     col.into()
 }
@@ -687,12 +604,12 @@ pub fn view(app: &App) -> Element<'_, Message> {
             inspector(app)
         }
     });
-    column![
+    let window = column![
         toolbar(app),
         banners(app),
         row![palette(app), canvas.map(Message::Canvas), right].height(Fill),
         status(app),
         Space::new().height(2)
-    ]
-    .into()
+    ];
+    crate::menu::over(app, window.into())
 }
