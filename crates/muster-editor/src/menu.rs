@@ -182,13 +182,19 @@ pub fn entries(app: &App, title: Title) -> Vec<Entry> {
             ]);
             // The tools that take a terrain, a unit or a piece are chosen in the palette:
             // these open its section.
+            // (Only the sections the palette shows for this document.)
+            let scenario = app.doc.scenario.as_ref();
+            let has_overlays = scenario.is_some_and(|s| !s.overlays.is_empty());
+            let has_pieces = scenario
+                .and_then(|s| muster_rules::ruleset(&s.ruleset))
+                .is_some_and(|r| !r.pieces.is_empty());
             let sections = [
                 ("Terrain brushes…", Section::Terrain, true),
                 ("Hexside features…", Section::Hexsides, true),
                 ("Units…", Section::Units, has_scenario),
-                ("Overlays…", Section::Overlays, has_scenario),
-                ("Siege works…", Section::Siege, has_scenario),
-                ("Markers…", Section::Markers, has_scenario),
+                ("Overlays…", Section::Overlays, has_overlays),
+                ("Siege works…", Section::Siege, has_pieces),
+                ("Markers…", Section::Markers, has_pieces),
             ];
             v.extend(
                 sections

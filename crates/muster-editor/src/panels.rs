@@ -458,10 +458,20 @@ fn source(app: &App) -> Option<Element<'_, Message>> {
             button(text("Close").size(13)).on_press(Message::Source(None))
         ]
         .spacing(8),
-        text_editor(content)
-            .on_action(Message::SourceEdit)
-            .height(Fill)
-            .size(12),
+        // The editor is a whole number of lines tall: a partly shown line under the last
+        // one drew its glyphs' tops as a strip of garbled dots along the bottom edge.
+        iced::widget::responsive(move |space| {
+            const LINE: f32 = 16.0;
+            const PAD: f32 = 5.0;
+            let lines = ((space.height - 2.0 * PAD) / LINE).floor().max(1.0);
+            text_editor(content)
+                .on_action(Message::SourceEdit)
+                .line_height(iced::Pixels(LINE))
+                .padding(PAD)
+                .height(lines * LINE + 2.0 * PAD)
+                .size(12)
+                .into()
+        }),
     ]
     .spacing(4)
     .padding(6);
