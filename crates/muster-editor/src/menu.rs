@@ -293,7 +293,7 @@ fn dropdown<'a>(entries: Vec<Entry>) -> Element<'a, Message> {
                 let b: Element<'a, Message> = button(line)
                     .width(Fill)
                     .padding([3, 6])
-                    .style(button::text)
+                    .style(entry_style)
                     .on_press_maybe(message.map(|m| Message::MenuChoose(Box::new(m))))
                     .into();
                 b
@@ -301,4 +301,27 @@ fn dropdown<'a>(entries: Vec<Entry>) -> Element<'a, Message> {
         });
     }
     col.into()
+}
+
+/// An entry: plain, lit under the pointer, faint when it cannot be chosen now.
+fn entry_style(theme: &iced::Theme, status: button::Status) -> button::Style {
+    let palette = theme.extended_palette();
+    let plain = button::Style {
+        background: None,
+        text_color: palette.background.base.text,
+        border: iced::border::rounded(3),
+        ..button::Style::default()
+    };
+    match status {
+        button::Status::Active => plain,
+        button::Status::Hovered | button::Status::Pressed => button::Style {
+            background: Some(palette.primary.weak.color.into()),
+            text_color: palette.primary.weak.text,
+            ..plain
+        },
+        button::Status::Disabled => button::Style {
+            text_color: palette.background.strong.color,
+            ..plain
+        },
+    }
 }
