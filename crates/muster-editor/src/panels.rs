@@ -212,10 +212,7 @@ fn palette(app: &App) -> Element<'_, Message> {
         }
     }
     let Some(s) = &app.doc.scenario else {
-        return scrollable(col.padding(6))
-            .width(Length::Fixed(230.0))
-            .height(Fill)
-            .into();
+        return palette_scroll(col);
     };
     if !s.overlays.is_empty() {
         col = col.push(header(app, "Overlays", Section::Overlays));
@@ -353,7 +350,14 @@ fn palette(app: &App) -> Element<'_, Message> {
             );
         }
     }
+    palette_scroll(col)
+}
+
+/// The palette in its scrollable column. The scrollbar is embedded beside the buttons:
+/// floating over them, it clipped their right edge when a prompt bar left less height.
+fn palette_scroll(col: iced::widget::Column<'_, Message>) -> Element<'_, Message> {
     scrollable(col.padding(6))
+        .spacing(2)
         .width(Length::Fixed(230.0))
         .height(Fill)
         .into()
