@@ -312,3 +312,55 @@ fn a_finding_without_a_hex_is_text_not_a_greyed_button() {
     assert!(link < 90, "the link's text is dark: {link}");
     assert!(plain <= link + 10, "plain {plain} vs link {link}");
 }
+
+#[test]
+fn view_menu_zooms_and_help_lists_the_keys_from_the_shortcut_table() {
+    let mut app = open("view");
+    let zoom = app.camera.zoom;
+    click_menu_entry(&mut app, "View", "Zoom in");
+    assert!(
+        (app.camera.zoom - zoom * 1.2).abs() < 1e-3,
+        "{}",
+        app.camera.zoom
+    );
+    click_menu_entry(&mut app, "View", "Zoom out");
+    assert!((app.camera.zoom - zoom).abs() < 1e-3);
+    click_menu_entry(&mut app, "View", "Show units");
+    assert!(!app.show.shows(muster_editor::layers::Layer::Units));
+    click_menu_entry(&mut app, "Help", "Keyboard shortcuts");
+    let mut ui = iced_test::simulator(panels::view(&app));
+    ui.find("Ctrl+Shift+Z or Ctrl+Y")
+        .expect("Redo's two chords, from the table");
+    ui.find("Arrows").expect("the keys that are not commands");
+    drop(ui);
+    click_widget(&mut app, "Close");
+    assert!(!app.help_open);
+}
+
+/// Regression: the source panel's editor ended part-way through a line, whose glyph tops
+/// showed as a strip of garbled dots along the bottom edge.
+#[test]
+fn the_source_editor_shows_whole_lines_at_any_window_height() {
+    let mut app = open("source");
+    click_menu_entry(&mut app, "View", "Map source");
+    assert!(app.source.is_some());
+    for height in [700.0, 733.0, 751.0, 860.0] {
+        let mut ui = iced_test::Simulator::with_size(
+            iced::Settings::default(),
+            iced::Size::new(1400.0, height),
+            panels::view(&app),
+        );
+        let editor = ui
+            .find(|c: Candidate<'_>| match c {
+                // (The text fields are focusable too, one line high.)
+                Candidate::Focusable { bounds, .. } if bounds.height > 100.0 => Some(bounds),
+                _ => None,
+            })
+            .expect("the source editor");
+        let text_height = editor.height - 10.0;
+        assert!(
+            (text_height / 16.0).fract().abs() < 1e-3,
+            "{height}: the editor's text area is {text_height} px, not whole 16 px lines"
+        );
+    }
+}
