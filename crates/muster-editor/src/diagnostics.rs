@@ -36,7 +36,6 @@ impl Counts {
 
     /// "3 errors, 1 warning", "no findings".
     pub fn summary(self) -> String {
-        let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
         let mut parts = vec![];
         if self.errors > 0 {
             parts.push(plural(self.errors, "error"));
@@ -53,6 +52,11 @@ impl Counts {
             parts.join(", ")
         }
     }
+}
+
+/// "1 error", "3 errors".
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The colour of a severity: red, amber, grey.
@@ -110,12 +114,12 @@ pub fn label(item: &Item) -> String {
 /// The findings, one line each.
 pub fn list(app: &App) -> Element<'_, Message> {
     let counts = Counts::of(&app.diagnostics);
-    let mut col = column![text(format!(
-        "Diagnostics: {} errors, {} warnings",
-        counts.errors, counts.warnings
-    ))
-    .size(15)]
-    .spacing(2);
+    let heading = format!(
+        "Diagnostics: {}, {}",
+        plural(counts.errors, "error"),
+        plural(counts.warnings, "warning")
+    );
+    let mut col = column![text(heading).size(15)].spacing(2);
     for item in &app.diagnostics {
         let line = row![
             pill(item.severity.as_str().into(), Some(item.severity)),
