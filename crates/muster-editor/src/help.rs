@@ -27,7 +27,7 @@ fn describe(command: Command) -> &'static str {
 pub fn view<'a>() -> Element<'a, Message> {
     let key_line = |keys: String, what: &str| {
         row![
-            text(keys).size(12).width(Length::Fixed(150.0)),
+            text(keys).size(12).width(Length::Fixed(140.0)),
             text(what.to_string()).size(12)
         ]
     };
@@ -47,7 +47,7 @@ pub fn view<'a>() -> Element<'a, Message> {
     }
     let about = column![
         text("Muster").size(15),
-        text("A scenario and map editor for hex wargames; the rules engine checks each edit live, as `muster validate` does.").size(12),
+        text("A scenario and map editor for hex wargames; the rules engine checks each edit live, as muster validate does.").size(12),
     ]
     .spacing(2)
     .width(Length::Fixed(300.0));
