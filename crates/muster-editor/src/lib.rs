@@ -4,16 +4,21 @@
 
 pub mod app;
 pub mod canvas;
+pub mod diagnostics;
 pub mod document;
 pub mod edit;
 pub mod export;
+pub mod export_prompt;
 pub mod ghost;
+pub mod help;
 pub mod layers;
 pub mod legend;
 pub mod map_tools;
+pub mod menu;
 pub mod new_map;
 pub mod panels;
 pub mod recovery;
+pub mod shortcuts;
 pub mod shot;
 pub mod siege_works;
 pub mod snapshot;

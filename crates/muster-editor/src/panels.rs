@@ -10,7 +10,6 @@ use iced::widget::{
     Canvas, Space,
 };
 use iced::{Element, Fill, Length};
-use muster_check::Severity;
 use muster_model::{FileKind, MapFile, ScenarioFile};
 use std::sync::Arc;
 
@@ -74,35 +73,10 @@ fn choice<'a>(
         })
 }
 
+/// The menu bar, with the path field (Enter opens the path, the button saves there) and
+/// the findings badge at its right end.
 fn toolbar(app: &App) -> Element<'_, Message> {
-    let b = |label: &'static str, m: Option<Message>| {
-        button(text(label).size(13))
-            .padding([4, 8])
-            .on_press_maybe(m)
-    };
-    // Toolbar buttons with their shortcut in the tooltip.
-    let k = |label: &'static str, m: Option<Message>, tip: &'static str| with_tip(b(label, m), tip);
-    row![
-        k(
-            "New",
-            Some(Message::New),
-            "A new map: title, ruleset and grid (Ctrl+N)"
-        ),
-        k(
-            "Open…",
-            Some(Message::OpenDialog),
-            "Open a scenario or map (Ctrl+O)"
-        ),
-        k(
-            "Save",
-            Some(Message::Save),
-            "Save the files that changed (Ctrl+S)"
-        ),
-        k(
-            "Save as…",
-            Some(Message::SaveAsDialog),
-            "Save under another name (Ctrl+Shift+S)"
-        ),
+    let path = row![
         text_input(
             "path of a .scenario.ron or .map.ron: Enter opens it, Save to path saves there",
             &app.path_input
@@ -110,46 +84,14 @@ fn toolbar(app: &App) -> Element<'_, Message> {
         .on_input(Message::PathInput)
         .on_submit(Message::Open)
         .size(13)
-        .width(Length::Fixed(360.0)),
-        b("Save to path", Some(Message::SaveAs)),
-        k(
-            "Undo",
-            app.history.can_undo().then_some(Message::Undo),
-            "Undo the last edit (Ctrl+Z)"
-        ),
-        k(
-            "Redo",
-            app.history.can_redo().then_some(Message::Redo),
-            "Redo (Ctrl+Shift+Z or Ctrl+Y)"
-        ),
-        k(
-            "Fit",
-            Some(Message::Fit),
-            "Fit the map in the window (F; + and - zoom, arrows pan)"
-        ),
-        b("Export PNG", Some(Message::ExportPng)),
-        b(
-            "Scenario source",
-            app.doc
-                .scenario
-                .is_some()
-                .then_some(Message::Source(Some(true)))
-        ),
-        b("Map source", Some(Message::Source(Some(false)))),
-        k(
-            "Transcription",
-            app.doc
-                .scenario
-                .is_some()
-                .then_some(Message::Transcript(!app.transcript_open)),
-            "The set-up lines as written, with their sources and diagnostics"
-        ),
+        .width(Length::Fixed(420.0)),
+        button(text("Save to path").size(13))
+            .padding([4, 8])
+            .on_press(Message::SaveAs),
     ]
     .spacing(6)
-    .padding(6)
-    .wrap()
-    .vertical_spacing(6)
-    .into()
+    .align_y(iced::Alignment::Center);
+    crate::menu::bar(app, path.into(), crate::diagnostics::badge(app))
 }
 
 /// A section header of the palette: a button that opens its section (one at a time, so
@@ -270,10 +212,7 @@ fn palette(app: &App) -> Element<'_, Message> {
         }
     }
     let Some(s) = &app.doc.scenario else {
-        return scrollable(col.padding(6))
-            .width(Length::Fixed(230.0))
-            .height(Fill)
-            .into();
+        return palette_scroll(col);
     };
     if !s.overlays.is_empty() {
         col = col.push(header(app, "Overlays", Section::Overlays));
@@ -411,7 +350,14 @@ fn palette(app: &App) -> Element<'_, Message> {
             );
         }
     }
+    palette_scroll(col)
+}
+
+/// The palette in its scrollable column. The scrollbar is embedded beside the buttons:
+/// floating over them, it clipped their right edge when a prompt bar left less height.
+fn palette_scroll(col: iced::widget::Column<'_, Message>) -> Element<'_, Message> {
     scrollable(col.padding(6))
+        .spacing(2)
         .width(Length::Fixed(230.0))
         .height(Fill)
         .into()
@@ -494,38 +440,7 @@ fn inspector(app: &App) -> Element<'_, Message> {
             );
         }
     }
-    let errors = app
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .count();
-    let warnings = app
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Warning)
-        .count();
-    col = col.push(text(format!("Diagnostics: {errors} errors, {warnings} warnings")).size(15));
-    for d in &app.diagnostics {
-        let label = format!(
-            "{} {}: {}{}",
-            d.code,
-            d.severity.as_str(),
-            d.message,
-            d.hex
-                .as_ref()
-                .map(|h| format!(" [{h}]"))
-                .unwrap_or_default()
-        );
-        let b = button(text(label).size(12))
-            .width(Fill)
-            .padding([2, 4])
-            .style(match d.severity {
-                Severity::Error => button::danger,
-                Severity::Warning => button::secondary,
-                Severity::Note => button::text,
-            });
-        col = col.push(b.on_press_maybe(d.hex.clone().map(Message::Focus)));
-    }
+    col = col.push(crate::diagnostics::list(app));
     col = col.push(crate::legend::legend(app));
     scrollable(col.padding(6))
         .width(Length::Fixed(320.0))
@@ -547,10 +462,20 @@ fn source(app: &App) -> Option<Element<'_, Message>> {
             button(text("Close").size(13)).on_press(Message::Source(None))
         ]
         .spacing(8),
-        text_editor(content)
-            .on_action(Message::SourceEdit)
-            .height(Fill)
-            .size(12),
+        // The editor is a whole number of lines tall: a partly shown line under the last
+        // one drew its glyphs' tops as a strip of garbled dots along the bottom edge.
+        iced::widget::responsive(move |space| {
+            const LINE: f32 = 16.0;
+            const PAD: f32 = 5.0;
+            let lines = ((space.height - 2.0 * PAD) / LINE).floor().max(1.0);
+            text_editor(content)
+                .on_action(Message::SourceEdit)
+                .line_height(iced::Pixels(LINE))
+                .padding(PAD)
+                .height(lines * LINE + 2.0 * PAD)
+                .size(12)
+                .into()
+        }),
     ]
     .spacing(4)
     .padding(6);
@@ -604,6 +529,12 @@ fn banners(app: &App) -> Element<'_, Message> {
     }
     if let Some(form) = &app.new_form {
         col = col.push(form.view().map(Message::NewMap));
+    }
+    if let Some(form) = &app.export_form {
+        col = col.push(form.view().map(Message::ExportPrompt));
+    }
+    if app.help_open {
+        col = col.push(crate::help::view());
     }
     col.into()
 }
@@ -687,12 +618,12 @@ pub fn view(app: &App) -> Element<'_, Message> {
             inspector(app)
         }
     });
-    column![
+    let window = column![
         toolbar(app),
         banners(app),
         row![palette(app), canvas.map(Message::Canvas), right].height(Fill),
         status(app),
         Space::new().height(2)
-    ]
-    .into()
+    ];
+    crate::menu::over(app, window.into())
 }

@@ -82,6 +82,30 @@ fn click_widget(app: &mut App, label: &str) {
     }
 }
 
+/// Opens a menu of the menu bar and clicks one of its entries (by its text, inside the
+/// open dropdown only), delivering what it sends.
+fn click_menu_entry(app: &mut App, menu: &str, entry: &str) {
+    click_widget(app, menu);
+    let mut ui = iced_test::simulator(panels::view(app));
+    let dropdown = ui
+        .find(iced::widget::Id::new("menu-dropdown"))
+        .unwrap_or_else(|e| panic!("the {menu} menu did not open: {e:?}"));
+    let area = iced_test::selector::Bounded::bounds(&dropdown);
+    let in_dropdown = move |c: iced_test::selector::Candidate<'_>| match c {
+        iced_test::selector::Candidate::Text {
+            content, bounds, ..
+        } if content == entry && area.contains(bounds.center()) => {
+            Some(iced_test::selector::Target::from(c))
+        }
+        _ => None,
+    };
+    ui.click(in_dropdown)
+        .unwrap_or_else(|e| panic!("no `{entry}` in the {menu} menu: {e:?}"));
+    for m in ui.into_messages().collect::<Vec<_>>() {
+        let _ = app.update(m);
+    }
+}
+
 /// A key press as the window delivers it.
 fn key_message(k: iced::keyboard::Key, m: iced::keyboard::Modifiers) -> Message {
     Message::Key(iced::keyboard::Event::KeyPressed {
@@ -369,11 +393,7 @@ fn simulator_clicks_widgets_by_their_text() {
     }
     assert_eq!(app.tool, Tool::Terrain("woods".into()));
     click(&mut app, "0210");
-    let mut ui = iced_test::simulator(panels::view(&app));
-    ui.click("Undo").unwrap();
-    for m in ui.into_messages().collect::<Vec<_>>() {
-        let _ = app.update(m);
-    }
+    click_menu_entry(&mut app, "Edit", "Undo");
     assert_eq!(terrain(&app, "0210"), "clear");
     let ui = iced_test::simulator(panels::view(&app));
     drop(ui);
@@ -383,7 +403,8 @@ fn simulator_clicks_widgets_by_their_text() {
 fn export_png_through_the_shared_renderer() {
     let mut app = open("export");
     let _ = app.update(Message::ExportPng);
-    let png = app.doc.main_path().with_extension("png");
+    click_widget(&mut app, "Export");
+    let png = app.doc.main_path().with_file_name("st-albans-1.png");
     assert!(app.status.starts_with("wrote"), "{}", app.status);
     let image = image::open(&png).unwrap();
     assert!(image.width() > 400 && image.height() > 300);
@@ -845,15 +866,20 @@ fn siege_works_are_placed_turned_marked_and_validated() {
 #[test]
 fn file_dialog_answers_open_and_save_as() {
     let mut app = open("dialogs");
-    // The toolbar's buttons ask for the native dialogs (the answer comes back as `Picked`).
-    let mut ui = iced_test::simulator(panels::view(&app));
-    ui.click("Open…").unwrap();
-    assert!(ui.into_messages().any(|m| matches!(m, Message::OpenDialog)));
-    let mut ui = iced_test::simulator(panels::view(&app));
-    ui.click("Save as…").unwrap();
-    assert!(ui
-        .into_messages()
-        .any(|m| matches!(m, Message::SaveAsDialog)));
+    // The File menu's entries ask for the native dialogs (the answer comes back as
+    // `Picked`).
+    for (entry, dialog) in [("Open…", "OpenDialog"), ("Save as…", "SaveAsDialog")] {
+        click_widget(&mut app, "File");
+        let mut ui = iced_test::simulator(panels::view(&app));
+        ui.click(entry).unwrap();
+        let sent: Vec<Message> = ui.into_messages().collect();
+        assert!(
+            sent.iter()
+                .any(|m| matches!(m, Message::MenuChoose(m) if format!("{m:?}") == dialog)),
+            "{sent:?}"
+        );
+        let _ = app.update(Message::Menu(None));
+    }
     // Cancelled (or no portal): the status says how to go on.
     let before = app.doc.main_path().to_path_buf();
     let _ = app.update(Message::Picked(None, false));
@@ -1541,7 +1567,7 @@ fn the_legend_names_every_terrain_of_the_map_with_its_count_and_each_side() {
 fn the_transcription_view_lists_lines_as_written_and_lights_their_hexes() {
     let mut app = open("transcript");
     validate(&mut app);
-    click_widget(&mut app, "Transcription");
+    click_menu_entry(&mut app, "View", "Transcription");
     assert!(app.transcript_open);
     // Somerset's line as the file writes it, with its source.
     let somerset = app

@@ -224,12 +224,41 @@ impl App {
         Task::none()
     }
 
-    /// Writes the map as a PNG beside the document.
+    /// Opens the Export PNG prompt, offering `<name>.png` beside the document.
     pub(super) fn export_png(&mut self) -> Task<Message> {
-        self.status = match crate::export::png(&self.doc) {
-            Ok(path) => format!("wrote {}", path.display()),
-            Err(e) => e,
+        let path = crate::export::default_path(&self.doc);
+        self.export_form = Some(crate::export_prompt::ExportPrompt::new(path));
+        self.status = "export PNG: choose the file and the pixels per hex, then Export".into();
+        Task::none()
+    }
+
+    /// Handles the Export PNG prompt: writes the picture through the shared renderer.
+    pub(super) fn export_prompt(&mut self, m: crate::export_prompt::Message) -> Task<Message> {
+        use crate::export_prompt::Event;
+        let Some(form) = &mut self.export_form else {
+            return Task::none();
         };
+        match form.update(m) {
+            Some(Event::Export(path, px)) => match crate::export::png(&self.doc, &path, px) {
+                Ok((w, h)) => {
+                    self.export_form = None;
+                    self.status = format!("wrote {} ({w}×{h} pixels)", path.display());
+                }
+                Err(e) => {
+                    form.error = Some(e.clone());
+                    self.status = e;
+                }
+            },
+            Some(Event::Cancel) => {
+                self.export_form = None;
+                self.status = "no PNG written".into();
+            }
+            None => {
+                if let Some(e) = &form.error {
+                    self.status = format!("export PNG: {e}");
+                }
+            }
+        }
         Task::none()
     }
 

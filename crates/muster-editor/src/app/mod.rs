@@ -117,6 +117,12 @@ pub struct App {
     pub shot: Option<crate::shot::Shot>,
     /// The attackers clicked so far with the combat-odds tool.
     odds_attackers: Vec<Hex>,
+    /// The menu open in the menu bar, if any.
+    pub menu: Option<crate::menu::Title>,
+    /// The Export PNG prompt, while it is open.
+    pub export_form: Option<crate::export_prompt::ExportPrompt>,
+    /// Whether the Help bar (the keyboard shortcuts) is shown.
+    pub help_open: bool,
 }
 
 /// Actions that would lose unsaved changes.
@@ -215,8 +221,18 @@ pub enum Message {
     DiscardRecovery,
     /// Periodic autosave.
     Autosave,
-    /// Write the map as a PNG beside the document, through the shared renderer.
+    /// Open the Export PNG prompt (where, and at how many pixels a hex).
     ExportPng,
+    /// From the Export PNG prompt.
+    ExportPrompt(crate::export_prompt::Message),
+    /// Zoom in (true) or out by a step, about the window's centre.
+    Zoom(bool),
+    /// Open a menu of the menu bar (`None`: close the open one).
+    Menu(Option<crate::menu::Title>),
+    /// A menu entry was chosen: the menu closes and its message is handled.
+    MenuChoose(Box<Message>),
+    /// Show (true) or hide the Help bar.
+    Help(bool),
     /// The window's close button: asks first when there are unsaved changes.
     CloseRequested,
     /// One counter of the stack in a hex picked in the inspector: (hex, side, unit).
@@ -300,6 +316,9 @@ impl App {
             transcript_open: false,
             transcript_line: None,
             odds_attackers: Vec::new(),
+            menu: None,
+            export_form: None,
+            help_open: false,
         };
         let task = app.revalidate();
         (app, task)
@@ -573,6 +592,20 @@ impl App {
                 Task::none()
             }
             Message::ExportPng => self.export_png(),
+            Message::ExportPrompt(m) => self.export_prompt(m),
+            Message::Zoom(inwards) => self.zoom(if inwards { 1.2 } else { 1.0 / 1.2 }),
+            Message::Menu(title) => {
+                self.menu = title;
+                Task::none()
+            }
+            Message::MenuChoose(m) => {
+                self.menu = None;
+                self.update(*m)
+            }
+            Message::Help(open) => {
+                self.help_open = open;
+                Task::none()
+            }
             Message::Autosave => self.autosave(),
         }
     }

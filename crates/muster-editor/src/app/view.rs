@@ -15,26 +15,22 @@ impl App {
         let keyboard::Event::KeyPressed { key, modifiers, .. } = event else {
             return Task::none();
         };
+        // Escape closes an open menu before it does anything else.
+        if self.menu.is_some() && key == Key::Named(Named::Escape) {
+            self.menu = None;
+            return Task::none();
+        }
+        if let Some(command) = crate::shortcuts::command_for(&key, modifiers) {
+            return self.update(command.message());
+        }
         let step = 60.0;
-        match (key.as_ref(), modifiers.command(), modifiers.shift()) {
-            (Key::Character("z"), true, false) => self.update(Message::Undo),
-            (Key::Character("z"), true, true) | (Key::Character("y"), true, _) => {
-                self.update(Message::Redo)
-            }
-            (Key::Character("s"), true, false) => self.update(Message::Save),
-            (Key::Character("s"), true, true) => self.update(Message::SaveAsDialog),
-            (Key::Character("o"), true, _) => self.update(Message::OpenDialog),
-            (Key::Character("n"), true, _) => self.update(Message::New),
-            (Key::Character("+") | Key::Character("="), false, _) => self.zoom(1.2),
-            (Key::Character("-"), false, _) => self.zoom(1.0 / 1.2),
-            (Key::Character("f"), false, _) => self.update(Message::Fit),
-            (Key::Named(Named::ArrowLeft), ..) => self.pan(Vector::new(step, 0.0)),
-            (Key::Named(Named::ArrowRight), ..) => self.pan(Vector::new(-step, 0.0)),
-            (Key::Named(Named::ArrowUp), ..) => self.pan(Vector::new(0.0, step)),
-            (Key::Named(Named::ArrowDown), ..) => self.pan(Vector::new(0.0, -step)),
-            (Key::Named(Named::Escape), ..) => self.update(Message::Tool(Tool::Select)),
-            (Key::Character("r"), false, _)
-                if matches!(self.tool, Tool::Overlay { next: 1, .. }) =>
+        match key.as_ref() {
+            Key::Named(Named::ArrowLeft) => self.pan(Vector::new(step, 0.0)),
+            Key::Named(Named::ArrowRight) => self.pan(Vector::new(-step, 0.0)),
+            Key::Named(Named::ArrowUp) => self.pan(Vector::new(0.0, step)),
+            Key::Named(Named::ArrowDown) => self.pan(Vector::new(0.0, -step)),
+            Key::Character("r")
+                if !modifiers.command() && matches!(self.tool, Tool::Overlay { next: 1, .. }) =>
             {
                 self.overlay_turn = (self.overlay_turn + 1) % 6;
                 self.update_ghost();
