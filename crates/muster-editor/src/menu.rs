@@ -1,5 +1,5 @@
 //! The menu bar: File, Edit, View, Tools and Help, each a dropdown shown under its title.
-//! iced has no menu widget, so this is buttons over a [`stack`] layer: the open menu's
+//! iced has no menu widget, so this is buttons over a `stack` layer: the open menu's
 //! entries are pinned under its title, and the rest of the window (below the bar) is an
 //! opaque layer whose click closes the menu. Every entry sends the message the keys and
 //! panels send, its shortcut read from [`crate::shortcuts`].
