@@ -2,7 +2,9 @@
 //! [`Edit::apply`], which returns the edit that undoes it.
 
 use crate::document::Document;
-use muster_model::{HexEntry, HexsideEntry, MapFile, PathEntry, ScenarioFile, SetupEntry};
+use muster_model::{
+    HexEntry, HexsideEntry, MapFile, PathEntry, ScenarioFile, SetupEntry, Side, UnitDef,
+};
 
 /// One undoable change.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,6 +38,31 @@ pub enum Edit {
         side: usize,
         /// Position.
         index: usize,
+    },
+    /// Replace a set-up line (the property inspector).
+    ReplaceSetup {
+        /// Side index.
+        side: usize,
+        /// Position in the side's set-up.
+        index: usize,
+        /// The line.
+        entry: SetupEntry,
+    },
+    /// Replace a unit definition (the property inspector).
+    Unit {
+        /// Side index.
+        side: usize,
+        /// Position in the side's units.
+        index: usize,
+        /// The definition.
+        def: Box<UnitDef>,
+    },
+    /// Replace a side's own fields (name, commander, morale); its units and set-up stay.
+    Side {
+        /// Side index.
+        side: usize,
+        /// The side, of which only the scalar fields are taken.
+        def: Box<Side>,
     },
     /// Replace the map's paths (roads).
     Paths(Vec<PathEntry>),
@@ -171,6 +198,52 @@ impl Edit {
                     _ => Edit::Batch(vec![]),
                 }
             }
+            Edit::ReplaceSetup { side, index, entry } => {
+                match doc
+                    .scenario
+                    .as_mut()
+                    .and_then(|s| s.sides.get_mut(side))
+                    .and_then(|sd| sd.setup.get_mut(index))
+                {
+                    Some(slot) => Edit::ReplaceSetup {
+                        side,
+                        index,
+                        entry: std::mem::replace(slot, entry),
+                    },
+                    None => Edit::Batch(vec![]),
+                }
+            }
+            Edit::Unit { side, index, def } => {
+                match doc
+                    .scenario
+                    .as_mut()
+                    .and_then(|s| s.sides.get_mut(side))
+                    .and_then(|sd| sd.units.get_mut(index))
+                {
+                    Some(slot) => Edit::Unit {
+                        side,
+                        index,
+                        def: Box::new(std::mem::replace(slot, *def)),
+                    },
+                    None => Edit::Batch(vec![]),
+                }
+            }
+            Edit::Side { side, def } => {
+                match doc.scenario.as_mut().and_then(|s| s.sides.get_mut(side)) {
+                    Some(slot) => {
+                        let mut new = *def;
+                        // Only the side's own fields: its units and set-up stay as they are.
+                        new.units = std::mem::take(&mut slot.units);
+                        new.setup = std::mem::take(&mut slot.setup);
+                        let old = std::mem::replace(slot, new);
+                        Edit::Side {
+                            side,
+                            def: Box::new(old),
+                        }
+                    }
+                    None => Edit::Batch(vec![]),
+                }
+            }
             Edit::Paths(paths) => Edit::Paths(std::mem::replace(&mut doc.map.paths, paths)),
             Edit::Label { hex, label } => {
                 let before = set_label(&mut doc.map, &hex, label);
@@ -186,6 +259,59 @@ impl Edit {
                 inverses.reverse();
                 Edit::Batch(inverses)
             }
+        }
+    }
+
+    /// The edit as the user would name it, for "Undo …" ("paint woods on 0504").
+    pub fn label(&self) -> String {
+        match self {
+            Edit::Terrain {
+                hex,
+                terrain: Some(t),
+            } => format!("paint {t} on {hex}"),
+            Edit::Terrain { hex, terrain: None } => format!("clear the terrain of {hex}"),
+            Edit::Hexside {
+                side,
+                feature: Some(f),
+            } => format!("{f} on {side}"),
+            Edit::Hexside {
+                side,
+                feature: None,
+            } => format!("clear hexside {side}"),
+            Edit::InsertSetup { entry, .. } => format!(
+                "place {}",
+                entry
+                    .units
+                    .iter()
+                    .map(|u| u.unit.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Edit::RemoveSetup { .. } => "remove a set-up line".into(),
+            Edit::ReplaceSetup { entry, .. } => format!(
+                "edit the set-up line of {}",
+                entry
+                    .units
+                    .iter()
+                    .map(|u| u.unit.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Edit::Unit { def, .. } => format!("edit unit {}", def.id),
+            Edit::Side { def, .. } => format!("edit side {}", def.name),
+            Edit::Paths(_) => "edit the roads".into(),
+            Edit::Label {
+                hex,
+                label: Some(l),
+            } => format!("label {hex} \"{l}\""),
+            Edit::Label { hex, label: None } => format!("remove the label of {hex}"),
+            Edit::Scenario(_) => "edit the scenario".into(),
+            Edit::Map(_) => "edit the map".into(),
+            Edit::Batch(v) => match v.as_slice() {
+                [] => "nothing".into(),
+                [one] => one.label(),
+                [first, rest @ ..] => format!("{} and {} more", first.label(), rest.len()),
+            },
         }
     }
 
@@ -231,7 +357,11 @@ impl Edit {
                     units: false,
                 }
             }
-            Edit::InsertSetup { .. } | Edit::RemoveSetup { .. } => Layers {
+            Edit::InsertSetup { .. }
+            | Edit::RemoveSetup { .. }
+            | Edit::ReplaceSetup { .. }
+            | Edit::Unit { .. }
+            | Edit::Side { .. } => Layers {
                 terrain: false,
                 units: true,
             },
@@ -247,6 +377,8 @@ impl Edit {
 struct Step {
     edit: Edit,
     state: u64,
+    /// What the step did, as the user would name it ("paint woods on 0504").
+    label: String,
 }
 
 /// Undo and redo stacks. Every state of the document gets a number (its generation): the
@@ -273,6 +405,12 @@ impl History {
 
     /// Applies an edit and records it; returns the layers it changed.
     pub fn apply(&mut self, doc: &mut Document, edit: Edit) -> Layers {
+        let label = edit.label();
+        self.apply_labelled(doc, edit, label)
+    }
+
+    /// [`History::apply`] under a label of the caller's ("set elevation of 0504 to 2").
+    pub fn apply_labelled(&mut self, doc: &mut Document, edit: Edit, label: String) -> Layers {
         let layers = edit.layers();
         let inverse = edit.apply(doc);
         if !inverse.is_empty() {
@@ -281,10 +419,21 @@ impl History {
             self.undo.push(Step {
                 edit: inverse,
                 state,
+                label,
             });
             self.redo.clear();
         }
         layers
+    }
+
+    /// What the next undo would undo ("paint woods on 0504"), if anything.
+    pub fn undo_label(&self) -> Option<&str> {
+        self.undo.last().map(|s| s.label.as_str())
+    }
+
+    /// What the next redo would redo, if anything.
+    pub fn redo_label(&self) -> Option<&str> {
+        self.redo.last().map(|s| s.label.as_str())
     }
 
     /// Starts an edit applied live, piece by piece (a brush stroke): the document is in a
@@ -295,7 +444,7 @@ impl History {
     }
 
     /// Records the inverse of an edit applied live since [`History::begin_live`].
-    pub fn record(&mut self, doc: &mut Document, inverse: Edit) {
+    pub fn record(&mut self, doc: &mut Document, inverse: Edit, label: String) {
         if inverse.is_empty() {
             doc.set_generation(self.top());
             return;
@@ -303,6 +452,7 @@ impl History {
         self.undo.push(Step {
             edit: inverse,
             state: doc.generation(),
+            label,
         });
         self.redo.clear();
     }
@@ -315,6 +465,7 @@ impl History {
         self.redo.push(Step {
             edit: forward,
             state: step.state,
+            label: step.label,
         });
         doc.set_generation(self.top());
         Some(layers)
@@ -328,6 +479,7 @@ impl History {
         self.undo.push(Step {
             edit: inverse,
             state: step.state,
+            label: step.label,
         });
         doc.set_generation(step.state);
         Some(layers)

@@ -17,6 +17,7 @@ pub mod map_tools;
 pub mod menu;
 pub mod new_map;
 pub mod panels;
+pub mod properties;
 pub mod recovery;
 pub mod shortcuts;
 pub mod shot;

@@ -440,6 +440,9 @@ fn inspector(app: &App) -> Element<'_, Message> {
             );
         }
     }
+    if let Some(properties) = crate::properties::view(app) {
+        col = col.push(properties);
+    }
     col = col.push(crate::diagnostics::list(app));
     col = col.push(crate::legend::legend(app));
     scrollable(col.padding(6))

@@ -30,7 +30,7 @@ pub struct Entry {
 }
 
 /// The zone as it reads in the file, hexes listed plainly.
-fn written(zone: &Zone) -> String {
+pub fn written(zone: &Zone) -> String {
     match zone {
         Zone::Hexes(ids) => ids
             .iter()

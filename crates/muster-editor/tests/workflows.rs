@@ -1674,3 +1674,138 @@ fn one_counter_is_picked_out_of_a_stack_in_the_inspector() {
     assert!(app.status.starts_with(name.as_str()), "{}", app.status);
     assert_eq!(app.selected, Some(h));
 }
+
+/// The property inspector (issue 16): typed widgets for the selected hex, its set-up
+/// lines, their units and sides; each change one labelled undo step.
+mod properties {
+    use super::*;
+    use muster_editor::properties::{Field, PropertyMessage};
+
+    fn prop(app: &mut App, m: PropertyMessage) {
+        let _ = app.update(Message::Property(m));
+    }
+
+    fn type_in(app: &mut App, f: Field, text: &str) {
+        prop(app, PropertyMessage::Draft(f, text.into()));
+        prop(app, PropertyMessage::Commit(f));
+    }
+
+    fn side0(app: &App) -> &muster_model::Side {
+        &app.doc.scenario.as_ref().unwrap().sides[0]
+    }
+
+    #[test]
+    fn a_hex_takes_a_terrain_from_the_ruleset_as_one_labelled_step() {
+        let mut app = open("props-terrain");
+        click(&mut app, "0210");
+        {
+            let mut ui = iced_test::simulator(panels::view(&app));
+            assert!(ui.find("Properties of 0210").is_ok(), "the inspector shows");
+        }
+        assert_eq!(terrain(&app, "0210"), "clear");
+        prop(&mut app, PropertyMessage::Terrain("woods".into()));
+        assert_eq!(terrain(&app, "0210"), "woods");
+        let _ = app.update(Message::Undo);
+        assert_eq!(terrain(&app, "0210"), "clear", "one undo restores it");
+        assert_eq!(app.status, "undone: set terrain of 0210 to woods");
+        let _ = app.update(Message::Redo);
+        assert_eq!(terrain(&app, "0210"), "woods");
+        // A label and an elevation, typed; a bad elevation is refused and changes nothing.
+        type_in(&mut app, Field::Label, "Mill");
+        assert!(app
+            .snap
+            .labels
+            .iter()
+            .any(|(h, l)| *h == hex(&app, "0210") && l == "Mill"));
+        let before = app.doc.map.clone();
+        type_in(&mut app, Field::Elevation, "two");
+        assert!(app
+            .property_error
+            .as_deref()
+            .unwrap_or("")
+            .contains("whole number"));
+        assert_eq!(app.doc.map, before, "nothing changed");
+        type_in(&mut app, Field::Elevation, "2");
+        assert_eq!(app.snap.elevation.get(&hex(&app, "0210")), Some(&2));
+        assert!(app.property_error.is_none());
+    }
+
+    #[test]
+    fn a_units_ratings_and_a_lines_count_are_edited_and_undone() {
+        let mut app = open("props-unit");
+        click(&mut app, "1403");
+        assert_eq!(
+            app.lines_here,
+            vec![(0, 0)],
+            "the Lancastrian line through 1403"
+        );
+        let archers = side0(&app)
+            .units
+            .iter()
+            .position(|u| u.id == "Archers")
+            .unwrap();
+        let before = side0(&app).units[archers].steps[0].strength;
+        type_in(
+            &mut app,
+            Field::Strength(0, archers, 0),
+            &(before + 1).to_string(),
+        );
+        assert_eq!(side0(&app).units[archers].steps[0].strength, before + 1);
+        let _ = app.update(Message::Undo);
+        assert_eq!(side0(&app).units[archers].steps[0].strength, before);
+        assert!(
+            app.status.starts_with("undone: set strength of Archers"),
+            "{}",
+            app.status
+        );
+        // "6x Archers" becomes 5; 0 is refused.
+        type_in(&mut app, Field::Count(0, 0, 1), "5");
+        assert_eq!(side0(&app).setup[0].units[1].count, 5);
+        type_in(&mut app, Field::Count(0, 0, 1), "0");
+        assert!(app.property_error.is_some());
+        assert_eq!(side0(&app).setup[0].units[1].count, 5);
+    }
+
+    #[test]
+    fn a_zone_that_does_not_read_is_refused_and_a_good_one_moves_the_line() {
+        let mut app = open("props-zone");
+        click(&mut app, "1403");
+        let before = app.doc.scenario.clone();
+        type_in(&mut app, Field::Zone(0, 0), "Row(");
+        assert!(app
+            .property_error
+            .as_deref()
+            .unwrap_or("")
+            .starts_with("where:"));
+        assert_eq!(app.doc.scenario, before, "nothing changed");
+        type_in(&mut app, Field::Zone(0, 0), "1403 1304, 1204");
+        assert_eq!(
+            side0(&app).setup[0].at,
+            muster_model::Zone::Hexes(
+                ["1403", "1304", "1204"]
+                    .map(|h| muster_model::HexId(h.into()))
+                    .to_vec()
+            )
+        );
+        let _ = app.update(Message::Undo);
+        assert_eq!(app.doc.scenario, before);
+    }
+
+    #[test]
+    fn a_sides_commander_changes_and_its_units_stay() {
+        let mut app = open("props-side");
+        click(&mut app, "1403");
+        let units = side0(&app).units.clone();
+        let setup = side0(&app).setup.clone();
+        type_in(&mut app, Field::Commander(0), "Edmund Beaufort");
+        assert_eq!(side0(&app).commander.as_deref(), Some("Edmund Beaufort"));
+        assert_eq!(side0(&app).units, units);
+        assert_eq!(side0(&app).setup, setup);
+        prop(&mut app, PropertyMessage::Hidden(0, 0, true));
+        assert!(side0(&app).setup[0].hidden);
+        let _ = app.update(Message::Undo);
+        let _ = app.update(Message::Undo);
+        assert_eq!(side0(&app).commander.as_deref(), Some("Somerset"));
+        assert!(!side0(&app).setup[0].hidden);
+    }
+}

@@ -6,6 +6,9 @@ impl App {
     pub(super) fn select(&mut self, hex: Hex) {
         self.selected = Some(hex);
         self.highlight.clear();
+        self.drafts.clear();
+        self.property_error = None;
+        self.find_lines_here();
         let Some(resolved) = self.doc.resolve() else {
             return;
         };
@@ -181,12 +184,7 @@ impl App {
         let text = self.zone.trim();
         // Wrapped in a field, so that `Edge(side: ...)` is read as a variant and not as a
         // named top-level struct.
-        let parsed = muster_check::syntax::read(&format!("(zone: {text})"))
-            .map_err(|e| e.message)
-            .and_then(|n| {
-                serde_json::from_value::<Zone>(n.to_json()["zone"].clone())
-                    .map_err(|e| format!("not a zone: {e}"))
-            });
+        let parsed = crate::properties::parse_zone(text);
         let zone = match parsed {
             Ok(z) => z,
             Err(e) => {

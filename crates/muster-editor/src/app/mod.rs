@@ -23,6 +23,7 @@ mod inspect;
 mod painting;
 mod placing;
 mod pointer;
+mod properties;
 mod source;
 mod transcription;
 mod view;
@@ -123,6 +124,12 @@ pub struct App {
     pub export_form: Option<crate::export_prompt::ExportPrompt>,
     /// Whether the Help bar (the keyboard shortcuts) is shown.
     pub help_open: bool,
+    /// The property inspector's fields typed into and not yet committed.
+    pub drafts: std::collections::HashMap<crate::properties::Field, String>,
+    /// Why the last value typed into the inspector was refused.
+    pub property_error: Option<String>,
+    /// The set-up lines on the selected hex, as (side, line).
+    pub lines_here: Vec<(usize, usize)>,
 }
 
 /// Actions that would lose unsaved changes.
@@ -141,6 +148,8 @@ pub enum Pending {
 pub enum Message {
     /// From the map canvas.
     Canvas(CanvasMessage),
+    /// From the property inspector.
+    Property(crate::properties::PropertyMessage),
     /// Choose a tool.
     Tool(Tool),
     /// Brush size (1, 2, 3).
@@ -316,6 +325,9 @@ impl App {
             transcript_open: false,
             transcript_line: None,
             odds_attackers: Vec::new(),
+            drafts: Default::default(),
+            property_error: None,
+            lines_here: Vec::new(),
             menu: None,
             export_form: None,
             help_open: false,
@@ -420,6 +432,7 @@ impl App {
     pub fn update(&mut self, message: Message) -> Task<Message> {
         match message {
             Message::Canvas(m) => self.canvas(m),
+            Message::Property(m) => self.property(m),
             Message::Tool(t) => {
                 self.tool = t;
                 self.ghost = None;
@@ -436,8 +449,9 @@ impl App {
                 Task::none()
             }
             Message::Undo => {
+                let label = self.history.undo_label().map(str::to_owned);
                 if let Some(layers) = self.history.undo(&mut self.doc) {
-                    self.status = "undone".into();
+                    self.status = format!("undone: {}", label.unwrap_or_default());
                     let task = self.changed(layers);
                     self.after_history();
                     return task;
@@ -445,8 +459,9 @@ impl App {
                 Task::none()
             }
             Message::Redo => {
+                let label = self.history.redo_label().map(str::to_owned);
                 if let Some(layers) = self.history.redo(&mut self.doc) {
-                    self.status = "redone".into();
+                    self.status = format!("redone: {}", label.unwrap_or_default());
                     let task = self.changed(layers);
                     self.after_history();
                     return task;

@@ -230,7 +230,9 @@ impl App {
                 }
                 let mut inverses = std::mem::take(&mut self.stroke);
                 inverses.reverse();
-                self.history.record(&mut self.doc, Edit::Batch(inverses));
+                let label = format!("{} ({} hexes)", self.tool.name(), inverses.len());
+                self.history
+                    .record(&mut self.doc, Edit::Batch(inverses), label);
                 self.changed(Layers {
                     terrain: true,
                     units: false,

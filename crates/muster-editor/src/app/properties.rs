@@ -1,0 +1,252 @@
+//! What the property inspector's widgets do: each committed field becomes one labelled
+//! undo step; a value that does not read is refused with a message and changes nothing.
+
+use super::*;
+use crate::properties::{parse_zone, Field, PropertyMessage};
+
+impl App {
+    pub(super) fn property(&mut self, m: PropertyMessage) -> Task<Message> {
+        let Some(hex) = self.selected else {
+            return Task::none();
+        };
+        let id = self.printed(hex);
+        match m {
+            PropertyMessage::Draft(f, s) => {
+                self.drafts.insert(f, s);
+                Task::none()
+            }
+            PropertyMessage::Terrain(t) => {
+                let label = format!("set terrain of {id} to {t}");
+                self.commit(
+                    Edit::Terrain {
+                        hex: id,
+                        terrain: Some(t),
+                    },
+                    label,
+                )
+            }
+            PropertyMessage::Hidden(si, li, hidden) => {
+                let Some(mut entry) = self.setup_line(si, li) else {
+                    return Task::none();
+                };
+                entry.hidden = hidden;
+                let label = format!(
+                    "{} set-up line {} of {}",
+                    if hidden { "hide" } else { "show" },
+                    li + 1,
+                    self.side_name(si)
+                );
+                self.commit(
+                    Edit::ReplaceSetup {
+                        side: si,
+                        index: li,
+                        entry,
+                    },
+                    label,
+                )
+            }
+            PropertyMessage::Commit(f) => {
+                let typed = self.drafts.get(&f).cloned();
+                let Some(typed) = typed else {
+                    return Task::none();
+                };
+                match self.edit_for(f, &id, hex, typed.trim()) {
+                    Ok(Some((edit, label))) => {
+                        self.drafts.remove(&f);
+                        self.commit(edit, label)
+                    }
+                    Ok(None) => {
+                        self.drafts.remove(&f);
+                        Task::none()
+                    }
+                    Err(e) => {
+                        self.property_error = Some(e.clone());
+                        self.status = e;
+                        Task::none()
+                    }
+                }
+            }
+        }
+    }
+
+    /// The edit a committed field makes, with its label; `None` when nothing changes.
+    fn edit_for(
+        &self,
+        f: Field,
+        id: &str,
+        hex: Hex,
+        typed: &str,
+    ) -> Result<Option<(Edit, String)>, String> {
+        let number = |what: &str| format!("`{typed}` is not {what}: type a whole number");
+        Ok(match f {
+            Field::Elevation => {
+                let value = if typed.is_empty() { "0" } else { typed };
+                crate::map_tools::set_elevation(&self.doc.map, &self.snap.grid, hex, value)?
+                    .map(|e| (e, format!("set elevation of {id} to {value}")))
+            }
+            Field::Label => {
+                let label = Some(typed.to_string()).filter(|l| !l.is_empty());
+                let name = match &label {
+                    Some(l) => format!("label {id} \"{l}\""),
+                    None => format!("remove the label of {id}"),
+                };
+                Some((
+                    Edit::Label {
+                        hex: id.to_string(),
+                        label,
+                    },
+                    name,
+                ))
+            }
+            Field::Zone(si, li) => {
+                let zone = parse_zone(typed).map_err(|e| format!("where: {e}"))?;
+                let mut entry = self.setup_line(si, li).ok_or("no such set-up line")?;
+                entry.at = zone;
+                let label = format!("move set-up line {} of {}", li + 1, self.side_name(si));
+                Some((
+                    Edit::ReplaceSetup {
+                        side: si,
+                        index: li,
+                        entry,
+                    },
+                    label,
+                ))
+            }
+            Field::Count(si, li, k) => {
+                let count: u32 = typed
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=99_999).contains(n))
+                    .ok_or_else(|| number("a count from 1 to 99999"))?;
+                let mut entry = self.setup_line(si, li).ok_or("no such set-up line")?;
+                let r = entry.units.get_mut(k).ok_or("no such unit in the line")?;
+                r.count = count;
+                let label = format!("set {count} × {} in set-up line {}", r.unit, li + 1);
+                Some((
+                    Edit::ReplaceSetup {
+                        side: si,
+                        index: li,
+                        entry,
+                    },
+                    label,
+                ))
+            }
+            Field::Strength(si, ui, j) | Field::Mp(si, ui, j) => {
+                let mut def = self.unit_def(si, ui).ok_or("no such unit")?;
+                let step = def.steps.get_mut(j).ok_or("no such step")?;
+                let what = if matches!(f, Field::Strength(..)) {
+                    step.strength = typed.parse().map_err(|_| number("a strength"))?;
+                    "strength"
+                } else {
+                    step.mp = typed
+                        .parse()
+                        .map_err(|_| number("a number of movement points"))?;
+                    "MP"
+                };
+                let label = format!("set {what} of {} (step {}) to {typed}", def.id, j + 1);
+                Some((
+                    Edit::Unit {
+                        side: si,
+                        index: ui,
+                        def: Box::new(def),
+                    },
+                    label,
+                ))
+            }
+            Field::Commander(si) | Field::Morale(si) => {
+                let mut def = self.side_def(si).ok_or("no such side")?;
+                let label = if matches!(f, Field::Commander(_)) {
+                    def.commander = Some(typed.to_string()).filter(|c| !c.is_empty());
+                    format!("set the commander of {} to {typed}", def.name)
+                } else {
+                    def.army_morale = if typed.is_empty() {
+                        None
+                    } else {
+                        Some(typed.parse().map_err(|_| number("an army morale level"))?)
+                    };
+                    format!("set the army morale of {} to {typed}", def.name)
+                };
+                Some((
+                    Edit::Side {
+                        side: si,
+                        def: Box::new(def),
+                    },
+                    label,
+                ))
+            }
+        })
+    }
+
+    fn commit(&mut self, edit: Edit, label: String) -> Task<Message> {
+        self.property_error = None;
+        self.status = label.clone();
+        let layers = self.history.apply_labelled(&mut self.doc, edit, label);
+        let task = self.changed(layers);
+        self.find_lines_here();
+        task
+    }
+
+    /// The set-up lines whose hexes include the selected hex, as (side, line).
+    pub(super) fn find_lines_here(&mut self) {
+        self.lines_here.clear();
+        let (Some(hex), Some(resolved)) = (self.selected, self.doc.resolve()) else {
+            return;
+        };
+        for d in &resolved.deployments {
+            let Some(rest) = d.pointer.strip_prefix("/sides/") else {
+                continue;
+            };
+            let mut parts = rest.split('/');
+            let (Some(si), Some("setup"), Some(li)) = (parts.next(), parts.next(), parts.next())
+            else {
+                continue;
+            };
+            if let (Ok(si), Ok(li)) = (si.parse(), li.parse()) {
+                if d.hexes.contains(&hex) {
+                    self.lines_here.push((si, li));
+                }
+            }
+        }
+    }
+
+    fn setup_line(&self, si: usize, li: usize) -> Option<SetupEntry> {
+        self.doc
+            .scenario
+            .as_ref()?
+            .sides
+            .get(si)?
+            .setup
+            .get(li)
+            .cloned()
+    }
+
+    fn unit_def(&self, si: usize, ui: usize) -> Option<muster_model::UnitDef> {
+        self.doc
+            .scenario
+            .as_ref()?
+            .sides
+            .get(si)?
+            .units
+            .get(ui)
+            .cloned()
+    }
+
+    fn side_def(&self, si: usize) -> Option<muster_model::Side> {
+        let side = self.doc.scenario.as_ref()?.sides.get(si)?;
+        // Only the side's own fields travel in the edit: its units and set-up stay put.
+        Some(muster_model::Side {
+            units: Vec::new(),
+            setup: Vec::new(),
+            ..side.clone()
+        })
+    }
+
+    fn side_name(&self, si: usize) -> String {
+        self.doc
+            .scenario
+            .as_ref()
+            .and_then(|s| s.sides.get(si))
+            .map(|s| s.name.clone())
+            .unwrap_or_default()
+    }
+}

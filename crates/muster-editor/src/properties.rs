@@ -1,0 +1,245 @@
+//! The property inspector (issue 16): typed widgets for what is selected — the hex
+//! (terrain from the ruleset's vocabulary, elevation, label), the set-up lines on it (how
+//! many of each unit, where, hidden), the units they name (each step's strength and
+//! movement) and their sides (commander, army morale). Each change is one labelled undo
+//! step; the raw source panels stay for everything else.
+
+use crate::app::{App, Message};
+use iced::widget::{checkbox, column, pick_list, row, text, text_input};
+use iced::{Element, Fill};
+use muster_model::Zone;
+
+/// A field typed into, until Enter commits it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// The selected hex's elevation.
+    Elevation,
+    /// The selected hex's label.
+    Label,
+    /// Where a set-up line stands (side, line).
+    Zone(usize, usize),
+    /// How many of a line's unit (side, line, unit in the line).
+    Count(usize, usize, usize),
+    /// A step's strength (side, unit, step).
+    Strength(usize, usize, usize),
+    /// A step's movement points (side, unit, step).
+    Mp(usize, usize, usize),
+    /// A side's commander.
+    Commander(usize),
+    /// A side's army morale.
+    Morale(usize),
+}
+
+/// What the inspector's widgets send.
+#[derive(Debug, Clone)]
+pub enum PropertyMessage {
+    /// A terrain picked for the selected hex.
+    Terrain(String),
+    /// A field typed into.
+    Draft(Field, String),
+    /// Enter in a field.
+    Commit(Field),
+    /// A set-up line's hidden box (side, line, hidden).
+    Hidden(usize, usize, bool),
+}
+
+/// Reads a zone as the inspector shows it: hex ids separated by spaces or commas
+/// (`0504 0505`), or any zone form as RON (`Row("08xx")`, `Edge(side: East, ...)`).
+pub fn parse_zone(text: &str) -> Result<Zone, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("a set-up line needs hexes or a zone".into());
+    }
+    if !text.contains('(') {
+        let ids = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|s| !s.is_empty())
+            .map(|s| muster_model::HexId(s.trim_matches('"').to_string()))
+            .collect();
+        return Ok(Zone::Hexes(ids));
+    }
+    // Wrapped in a field, so that `Edge(side: ...)` is read as a variant and not as a
+    // named top-level struct.
+    muster_check::syntax::read(&format!("(zone: {text})"))
+        .map_err(|e| e.message)
+        .and_then(|n| {
+            serde_json::from_value::<Zone>(n.to_json()["zone"].clone())
+                .map_err(|e| format!("not a zone: {e}"))
+        })
+}
+
+/// The zone as the inspector shows it (hex lists plainly, other forms as RON).
+pub fn zone_text(zone: &Zone) -> String {
+    crate::transcript::written(zone)
+}
+
+fn field<'a>(app: &'a App, f: Field, current: String, hint: &'a str) -> Element<'a, Message> {
+    let value = app.drafts.get(&f).cloned().unwrap_or(current);
+    text_input(hint, &value)
+        .on_input(move |s| Message::Property(PropertyMessage::Draft(f, s)))
+        .on_submit(Message::Property(PropertyMessage::Commit(f)))
+        .size(13)
+        .padding(3)
+        .width(Fill)
+        .into()
+}
+
+fn labelled<'a>(label: &'a str, widget: Element<'a, Message>) -> Element<'a, Message> {
+    row![text(label).size(12).width(90), widget]
+        .spacing(6)
+        .align_y(iced::Alignment::Center)
+        .into()
+}
+
+/// The inspector's typed section for the selected hex, if a hex is selected.
+pub fn view(app: &App) -> Option<Element<'_, Message>> {
+    let hex = app.selected?;
+    let id = app.snap.grid.to_printed(hex);
+    let map = &app.doc.map;
+    let entry = map.hexes.iter().find(|e| e.hex.as_str() == id);
+    let mut col = column![text(format!("Properties of {id}")).size(15)].spacing(4);
+    let terrains: Vec<String> = muster_rules::ruleset(&map.ruleset)
+        .map(|r| r.terrain.iter().map(|t| t.id.clone()).collect())
+        .unwrap_or_default();
+    let current = entry
+        .and_then(|e| e.terrain.clone())
+        .unwrap_or_else(|| map.default_terrain.clone());
+    col = col.push(labelled(
+        "terrain",
+        pick_list(terrains, Some(current), |t| {
+            Message::Property(PropertyMessage::Terrain(t))
+        })
+        .text_size(13)
+        .padding(3)
+        .width(Fill)
+        .into(),
+    ));
+    let elevation = entry
+        .and_then(|e| e.elevation)
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    col = col.push(labelled(
+        "elevation",
+        field(app, Field::Elevation, elevation, "0"),
+    ));
+    let label = entry.and_then(|e| e.label.clone()).unwrap_or_default();
+    col = col.push(labelled("label", field(app, Field::Label, label, "none")));
+    if let Some(error) = &app.property_error {
+        col = col.push(
+            text(error.clone())
+                .size(12)
+                .color(iced::Color::from_rgb8(0xb0, 0x10, 0x10)),
+        );
+    }
+    let Some(scenario) = &app.doc.scenario else {
+        return Some(col.into());
+    };
+    let mut sides_shown: Vec<usize> = Vec::new();
+    for &(si, li) in &app.lines_here {
+        let (Some(side), Some(line)) = (
+            scenario.sides.get(si),
+            scenario.sides.get(si).and_then(|s| s.setup.get(li)),
+        ) else {
+            continue;
+        };
+        col = col.push(text(format!("{}: set-up line {}", side.name, li + 1)).size(14));
+        for (k, r) in line.units.iter().enumerate() {
+            col = col.push(labelled(
+                "count",
+                row![
+                    field(app, Field::Count(si, li, k), r.count.to_string(), "1"),
+                    text(r.unit.clone()).size(13).width(Fill)
+                ]
+                .spacing(6)
+                .into(),
+            ));
+            if let Some(ui) = side.units.iter().position(|u| u.id == r.unit) {
+                col = col.push(unit(app, si, ui, scenario));
+            }
+        }
+        col = col.push(labelled(
+            "where",
+            field(app, Field::Zone(si, li), zone_text(&line.at), "0504 0505"),
+        ));
+        col = col.push(
+            checkbox(line.hidden)
+                .label("hidden")
+                .on_toggle(move |b| Message::Property(PropertyMessage::Hidden(si, li, b)))
+                .size(14)
+                .text_size(12),
+        );
+        if let Some(source) = &line.source {
+            col = col.push(text(format!("source: {source}")).size(12));
+        }
+        if sides_shown.contains(&si) {
+            continue;
+        }
+        sides_shown.push(si);
+        col = col.push(labelled(
+            "commander",
+            field(
+                app,
+                Field::Commander(si),
+                side.commander.clone().unwrap_or_default(),
+                "none",
+            ),
+        ));
+        col = col.push(labelled(
+            "army morale",
+            field(
+                app,
+                Field::Morale(si),
+                side.army_morale.map(|m| m.to_string()).unwrap_or_default(),
+                "none",
+            ),
+        ));
+    }
+    Some(col.into())
+}
+
+/// A unit definition's ratings, step by step.
+fn unit<'a>(
+    app: &'a App,
+    si: usize,
+    ui: usize,
+    scenario: &'a muster_model::ScenarioFile,
+) -> Element<'a, Message> {
+    let side = &scenario.sides[si];
+    let def = &side.units[ui];
+    let used = side
+        .setup
+        .iter()
+        .filter(|l| l.units.iter().any(|r| r.unit == def.id))
+        .count();
+    let mut col = column![text(format!(
+        "{} ({}){}",
+        def.name,
+        def.kind,
+        if used > 1 {
+            format!(", used by {used} set-up lines")
+        } else {
+            String::new()
+        }
+    ))
+    .size(12)]
+    .spacing(2);
+    for (j, step) in def.steps.iter().enumerate() {
+        col = col.push(
+            row![
+                text(format!("step {}", j + 1)).size(12).width(50),
+                text("strength").size(12),
+                field(
+                    app,
+                    Field::Strength(si, ui, j),
+                    step.strength.to_string(),
+                    "0"
+                ),
+                text("MP").size(12),
+                field(app, Field::Mp(si, ui, j), step.mp.to_string(), "0"),
+            ]
+            .spacing(4)
+            .align_y(iced::Alignment::Center),
+        );
+    }
+    col.into()
+}
