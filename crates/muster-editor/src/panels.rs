@@ -445,10 +445,16 @@ fn inspector(app: &App) -> Element<'_, Message> {
     }
     col = col.push(crate::diagnostics::list(app));
     col = col.push(crate::legend::legend(app));
-    scrollable(col.padding(6))
-        .width(Length::Fixed(320.0))
-        .height(Fill)
-        .into()
+    // Room on the right for the scrollbar, which is drawn over the content.
+    scrollable(col.padding(iced::Padding {
+        top: 6.0,
+        right: 16.0,
+        bottom: 6.0,
+        left: 6.0,
+    }))
+    .width(Length::Fixed(320.0))
+    .height(Fill)
+    .into()
 }
 
 fn source(app: &App) -> Option<Element<'_, Message>> {
