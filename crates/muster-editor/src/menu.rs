@@ -94,6 +94,13 @@ fn command(label: &str, command: Command, enabled: bool) -> Entry {
     }
 }
 
+fn named(verb: &str, step: Option<&str>) -> String {
+    match step {
+        Some(step) => format!("{verb} {step}"),
+        None => verb.to_string(),
+    }
+}
+
 fn check(label: impl Into<String>, checked: bool, message: Message) -> Entry {
     Entry::Item {
         label: label.into(),
@@ -131,9 +138,18 @@ pub fn entries(app: &App, title: Title) -> Vec<Entry> {
             Entry::Separator,
             command("Quit", Command::Quit, true),
         ],
+        // Each names the step it would take back or make again ("Undo paint woods on 0210").
         Title::Edit => vec![
-            command("Undo", Command::Undo, app.history.can_undo()),
-            command("Redo", Command::Redo, app.history.can_redo()),
+            command(
+                &named("Undo", app.history.undo_label()),
+                Command::Undo,
+                app.history.can_undo(),
+            ),
+            command(
+                &named("Redo", app.history.redo_label()),
+                Command::Redo,
+                app.history.can_redo(),
+            ),
         ],
         Title::View => {
             let mut v = vec![

@@ -119,8 +119,10 @@ fn edit_undo_from_the_menu_undoes() {
     paint_woods(&mut app, "0210");
     let h = app.snap.grid.from_printed("0210").unwrap();
     assert_eq!(app.snap.terrain[&h], "woods");
-    click_menu_entry(&mut app, "Edit", "Undo");
+    // The entry names the step it undoes.
+    click_menu_entry(&mut app, "Edit", "Undo paint woods on 0210");
     assert_eq!(app.snap.terrain[&h], "clear");
+    assert_eq!(app.status, "undone: paint woods on 0210");
     // Nothing left to undo: the entry is there but sends nothing.
     click_menu_entry(&mut app, "Edit", "Undo");
     assert!(

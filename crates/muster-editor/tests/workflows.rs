@@ -393,7 +393,8 @@ fn simulator_clicks_widgets_by_their_text() {
     }
     assert_eq!(app.tool, Tool::Terrain("woods".into()));
     click(&mut app, "0210");
-    click_menu_entry(&mut app, "Edit", "Undo");
+    let undo = format!("Undo {}", app.history.undo_label().unwrap());
+    click_menu_entry(&mut app, "Edit", &undo);
     assert_eq!(terrain(&app, "0210"), "clear");
     let ui = iced_test::simulator(panels::view(&app));
     drop(ui);

@@ -230,7 +230,14 @@ impl App {
                 }
                 let mut inverses = std::mem::take(&mut self.stroke);
                 inverses.reverse();
-                let label = format!("{} ({} hexes)", self.tool.name(), inverses.len());
+                let what = match &self.tool {
+                    Tool::Terrain(t) => format!("paint {t}"),
+                    other => other.name().to_string(),
+                };
+                let label = match inverses.as_slice() {
+                    [Edit::Terrain { hex, .. }] => format!("{what} on {hex}"),
+                    v => format!("{what} on {} hexes", v.len()),
+                };
                 self.history
                     .record(&mut self.doc, Edit::Batch(inverses), label);
                 self.changed(Layers {
