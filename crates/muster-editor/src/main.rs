@@ -23,6 +23,15 @@ fn main() -> iced::Result {
         .subscription(|_: &App| {
             iced::Subscription::batch([
                 iced::keyboard::listen().map(Message::Key),
+                // Escape closes an open menu even while a text field has the keyboard (the
+                // field takes the key, so `keyboard::listen` never sees it).
+                iced::event::listen_with(|event, status, _| match event {
+                    iced::Event::Keyboard(iced::keyboard::Event::KeyPressed {
+                        key: iced::keyboard::Key::Named(iced::keyboard::key::Named::Escape),
+                        ..
+                    }) if status == iced::event::Status::Captured => Some(Message::CloseMenu),
+                    _ => None,
+                }),
                 iced::window::close_requests().map(|_| Message::CloseRequested),
                 iced::time::every(Duration::from_secs(20)).map(|_| Message::Autosave),
             ])

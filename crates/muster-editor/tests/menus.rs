@@ -366,3 +366,31 @@ fn the_source_editor_shows_whole_lines_at_any_window_height() {
         );
     }
 }
+
+/// A shortcut pressed while a menu is open acts and closes the menu; Escape taken by a
+/// focused text field still closes it (`Message::CloseMenu`, sent by the window's
+/// subscription for a captured Escape).
+#[test]
+fn a_shortcut_or_a_captured_escape_closes_an_open_menu() {
+    use iced::keyboard::{key, Event, Key, Location, Modifiers};
+    let mut app = open("shortcut-closes");
+    paint_woods(&mut app, "0210");
+    click_widget(&mut app, "Edit");
+    assert!(app.menu.is_some());
+    let _ = app.update(Message::Key(Event::KeyPressed {
+        key: Key::Character("z".into()),
+        modified_key: Key::Character("z".into()),
+        physical_key: key::Physical::Unidentified(key::NativeCode::Unidentified),
+        location: Location::Standard,
+        modifiers: Modifiers::CTRL,
+        text: None,
+        repeat: false,
+    }));
+    assert!(app.menu.is_none(), "Ctrl+Z closed the menu");
+    let h = app.snap.grid.from_printed("0210").unwrap();
+    assert_eq!(app.snap.terrain[&h], "clear", "and undid");
+    click_widget(&mut app, "File");
+    assert!(app.menu.is_some());
+    let _ = app.update(Message::CloseMenu);
+    assert!(app.menu.is_none());
+}

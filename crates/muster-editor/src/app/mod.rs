@@ -150,6 +150,8 @@ pub enum Message {
     Canvas(CanvasMessage),
     /// From the property inspector.
     Property(crate::properties::PropertyMessage),
+    /// Close the open menu, if any (Escape taken by a text field).
+    CloseMenu,
     /// Choose a tool.
     Tool(Tool),
     /// Brush size (1, 2, 3).
@@ -433,6 +435,10 @@ impl App {
         match message {
             Message::Canvas(m) => self.canvas(m),
             Message::Property(m) => self.property(m),
+            Message::CloseMenu => {
+                self.menu = None;
+                Task::none()
+            }
             Message::Tool(t) => {
                 self.tool = t;
                 self.ghost = None;

@@ -21,6 +21,8 @@ impl App {
             return Task::none();
         }
         if let Some(command) = crate::shortcuts::command_for(&key, modifiers) {
+            // A shortcut acts as its menu entry would: the open menu closes.
+            self.menu = None;
             return self.update(command.message());
         }
         let step = 60.0;
