@@ -81,6 +81,28 @@ pub enum Edit {
     Batch(Vec<Edit>),
 }
 
+/// Puts `new` in the slot `find` picks in a side of the scenario; the value it held, or
+/// `None` when there is no such side or slot.
+fn swap<T>(
+    doc: &mut Document,
+    side: usize,
+    find: impl FnOnce(&mut Side) -> Option<&mut T>,
+    new: T,
+) -> Option<T> {
+    let slot = find(doc.scenario.as_mut()?.sides.get_mut(side)?)?;
+    Some(std::mem::replace(slot, new))
+}
+
+/// The units a set-up line names, for labels ("Somerset, Archers").
+fn unit_names(entry: &SetupEntry) -> String {
+    entry
+        .units
+        .iter()
+        .map(|u| u.unit.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn set_terrain(map: &mut MapFile, hex: &str, terrain: Option<String>) -> Option<String> {
     let pos = map.hexes.iter().position(|e| e.hex.as_str() == hex);
     let before = pos.and_then(|i| map.hexes[i].terrain.clone());
@@ -199,31 +221,17 @@ impl Edit {
                 }
             }
             Edit::ReplaceSetup { side, index, entry } => {
-                match doc
-                    .scenario
-                    .as_mut()
-                    .and_then(|s| s.sides.get_mut(side))
-                    .and_then(|sd| sd.setup.get_mut(index))
-                {
-                    Some(slot) => Edit::ReplaceSetup {
-                        side,
-                        index,
-                        entry: std::mem::replace(slot, entry),
-                    },
+                match swap(doc, side, |sd| sd.setup.get_mut(index), entry) {
+                    Some(entry) => Edit::ReplaceSetup { side, index, entry },
                     None => Edit::Batch(vec![]),
                 }
             }
             Edit::Unit { side, index, def } => {
-                match doc
-                    .scenario
-                    .as_mut()
-                    .and_then(|s| s.sides.get_mut(side))
-                    .and_then(|sd| sd.units.get_mut(index))
-                {
-                    Some(slot) => Edit::Unit {
+                match swap(doc, side, |sd| sd.units.get_mut(index), *def) {
+                    Some(def) => Edit::Unit {
                         side,
                         index,
-                        def: Box::new(std::mem::replace(slot, *def)),
+                        def: Box::new(def),
                     },
                     None => Edit::Batch(vec![]),
                 }
@@ -278,25 +286,11 @@ impl Edit {
                 side,
                 feature: None,
             } => format!("clear hexside {side}"),
-            Edit::InsertSetup { entry, .. } => format!(
-                "place {}",
-                entry
-                    .units
-                    .iter()
-                    .map(|u| u.unit.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+            Edit::InsertSetup { entry, .. } => format!("place {}", unit_names(entry)),
             Edit::RemoveSetup { .. } => "remove a set-up line".into(),
-            Edit::ReplaceSetup { entry, .. } => format!(
-                "edit the set-up line of {}",
-                entry
-                    .units
-                    .iter()
-                    .map(|u| u.unit.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+            Edit::ReplaceSetup { entry, .. } => {
+                format!("edit the set-up line of {}", unit_names(entry))
+            }
             Edit::Unit { def, .. } => format!("edit unit {}", def.id),
             Edit::Side { def, .. } => format!("edit side {}", def.name),
             Edit::Paths(_) => "edit the roads".into(),

@@ -69,6 +69,27 @@ pub struct World {
     pub overlay_fits: Vec<Option<OverlayFit>>,
 }
 
+/// Where things of a file in `role` are: a pointer's location, and an entry's origin.
+#[allow(clippy::type_complexity)]
+fn places(
+    role: FileRole,
+) -> (
+    impl Fn(String) -> Location,
+    impl Fn(&'static str, usize, &'static str) -> Origin,
+) {
+    let loc = move |pointer: String| Location {
+        file: role,
+        pointer,
+    };
+    let origin = move |list: &'static str, index: usize, field: &'static str| Origin {
+        file: role,
+        list,
+        index,
+        field,
+    };
+    (loc, origin)
+}
+
 fn hex_ptr(base: &str, i: usize) -> String {
     format!("{base}/{i}/hex")
 }
@@ -96,16 +117,7 @@ impl World {
             label_zones: Vec::new(),
             overlay_fits: Vec::new(),
         };
-        let loc = |p: String| Location {
-            file: role,
-            pointer: p,
-        };
-        let origin = |list: &'static str, index: usize, field: &'static str| Origin {
-            file: role,
-            list,
-            index,
-            field,
-        };
+        let (loc, origin) = places(role);
         let mut first: HashMap<Hex, usize> = HashMap::default();
         // Findings beyond MAX_ALIKE of a kind are counted, not built: `out` is only
         // appended to here, so what each entry pushed is settled after it.
@@ -151,17 +163,7 @@ impl World {
         first: &mut HashMap<Hex, usize>,
         out: &mut Vec<Diagnostic>,
     ) {
-        let role = self.role;
-        let loc = |p: String| Location {
-            file: role,
-            pointer: p,
-        };
-        let origin = |list: &'static str, index: usize, field: &'static str| Origin {
-            file: role,
-            list,
-            index,
-            field,
-        };
+        let (loc, origin) = places(self.role);
         let w = self;
         let Some(h) = w.hex_on_map_with(e.hex.as_str(), || loc(hex_ptr("/hexes", i)), out) else {
             if let Some(t) = &e.terrain {

@@ -26,24 +26,19 @@ impl App {
                 )
             }
             PropertyMessage::Hidden(si, li, hidden) => {
-                let Some(mut entry) = self.setup_line(si, li) else {
-                    return Task::none();
-                };
-                entry.hidden = hidden;
                 let label = format!(
                     "{} set-up line {} of {}",
                     if hidden { "hide" } else { "show" },
                     li + 1,
                     self.side_name(si)
                 );
-                self.commit(
-                    Edit::ReplaceSetup {
-                        side: si,
-                        index: li,
-                        entry,
-                    },
-                    label,
-                )
+                match self.line_edit(si, li, label, |entry| {
+                    entry.hidden = hidden;
+                    Ok(())
+                }) {
+                    Ok((edit, label)) => self.commit(edit, label),
+                    Err(_) => Task::none(),
+                }
             }
             PropertyMessage::Commit(f) => {
                 let typed = self.drafts.get(&f).cloned();
@@ -100,17 +95,11 @@ impl App {
             }
             Field::Zone(si, li) => {
                 let zone = parse_zone(typed).map_err(|e| format!("where: {e}"))?;
-                let mut entry = self.setup_line(si, li).ok_or("no such set-up line")?;
-                entry.at = zone;
                 let label = format!("move set-up line {} of {}", li + 1, self.side_name(si));
-                Some((
-                    Edit::ReplaceSetup {
-                        side: si,
-                        index: li,
-                        entry,
-                    },
-                    label,
-                ))
+                Some(self.line_edit(si, li, label, |entry| {
+                    entry.at = zone;
+                    Ok(())
+                })?)
             }
             Field::Count(si, li, k) => {
                 let count: u32 = typed
@@ -118,18 +107,15 @@ impl App {
                     .ok()
                     .filter(|n| (1..=99_999).contains(n))
                     .ok_or_else(|| number("a count from 1 to 99999"))?;
-                let mut entry = self.setup_line(si, li).ok_or("no such set-up line")?;
-                let r = entry.units.get_mut(k).ok_or("no such unit in the line")?;
-                r.count = count;
-                let label = format!("set {count} × {} in set-up line {}", r.unit, li + 1);
-                Some((
-                    Edit::ReplaceSetup {
-                        side: si,
-                        index: li,
-                        entry,
-                    },
-                    label,
-                ))
+                let label = format!("set the count in set-up line {} to {count}", li + 1);
+                Some(self.line_edit(si, li, label, |entry| {
+                    entry
+                        .units
+                        .get_mut(k)
+                        .ok_or("no such unit in the line")?
+                        .count = count;
+                    Ok(())
+                })?)
             }
             Field::Strength(si, ui, j) | Field::Mp(si, ui, j) => {
                 let mut def = self.unit_def(si, ui).ok_or("no such unit")?;
@@ -209,15 +195,30 @@ impl App {
         }
     }
 
-    fn setup_line(&self, si: usize, li: usize) -> Option<SetupEntry> {
-        self.doc
+    /// The edit that replaces set-up line `li` of side `si` with the line as `change`
+    /// leaves it, under `label`.
+    fn line_edit(
+        &self,
+        si: usize,
+        li: usize,
+        label: String,
+        change: impl FnOnce(&mut SetupEntry) -> Result<(), &'static str>,
+    ) -> Result<(Edit, String), String> {
+        let mut entry = self
+            .doc
             .scenario
-            .as_ref()?
-            .sides
-            .get(si)?
-            .setup
-            .get(li)
-            .cloned()
+            .as_ref()
+            .and_then(|s| s.sides.get(si)?.setup.get(li).cloned())
+            .ok_or("no such set-up line")?;
+        change(&mut entry)?;
+        Ok((
+            Edit::ReplaceSetup {
+                side: si,
+                index: li,
+                entry,
+            },
+            label,
+        ))
     }
 
     fn unit_def(&self, si: usize, ui: usize) -> Option<muster_model::UnitDef> {
