@@ -1704,6 +1704,8 @@ mod properties {
             assert!(ui.find("Properties of 0210").is_ok(), "the inspector shows");
         }
         assert_eq!(terrain(&app, "0210"), "clear");
+        prop(&mut app, PropertyMessage::Terrain("clear".into()));
+        assert!(!app.history.can_undo(), "the terrain it has: no step");
         prop(&mut app, PropertyMessage::Terrain("woods".into()));
         assert_eq!(terrain(&app, "0210"), "woods");
         let _ = app.update(Message::Undo);

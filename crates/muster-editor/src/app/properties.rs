@@ -16,6 +16,10 @@ impl App {
                 Task::none()
             }
             PropertyMessage::Terrain(t) => {
+                // The terrain the hex already has: nothing to do, and no undo step.
+                if self.snap.terrain.get(&hex) == Some(&t) {
+                    return Task::none();
+                }
                 let label = format!("set terrain of {id} to {t}");
                 self.commit(
                     Edit::Terrain {
