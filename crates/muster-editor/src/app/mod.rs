@@ -445,9 +445,9 @@ impl App {
                 self.road = None;
                 self.los_from = None;
                 self.shot = None;
-                self.shot = None;
                 self.odds_attackers.clear();
-                self.status = format!("tool: {}", self.tool.name());
+                // The status bar names the tool already: say how to use it.
+                self.status = self.tool.help().to_string();
                 Task::none()
             }
             Message::Brush(n) => {
