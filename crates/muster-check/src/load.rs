@@ -253,22 +253,17 @@ pub fn parse_text<T: DeserializeOwned>(
     // over; the tree becomes the JSON, which is validated and deserialized, and the tree
     // is read again only to locate findings, so that a 16 MB file never holds both at
     // once (issue 15).
+    // JSON files are read by serde_json first; anything it does not take (a syntax error,
+    // a repeated key) goes through the positioned tree, which says where.
     let json = || -> Result<serde_json::Value, LoadError> {
-        let mut json = tree(path, &text, &bare)?.into_json();
+        let mut json = match is_json(path).then(|| crate::syntax::json_value(&text)) {
+            Some(Some(v)) => v,
+            _ => tree(path, &text, &bare)?.into_json(),
+        };
         crate::numbers::whole_floats_as_integers(&mut json);
         Ok(json)
     };
-    let fast = is_json(path)
-        .then(|| crate::syntax::json_value(&text))
-        .flatten()
-        .map(|mut v| {
-            crate::numbers::whole_floats_as_integers(&mut v);
-            v
-        });
-    let value = match fast {
-        Some(v) => v,
-        None => json()?,
-    };
+    let value = json()?;
     // The fast path, taken by every valid file: a yes/no from the validator, and the
     // typed value taken from the JSON without tracking where each field was. Only a
     // file that fails either is read again to say where and why.

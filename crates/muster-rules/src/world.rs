@@ -70,7 +70,6 @@ pub struct World {
 }
 
 /// Where things of a file in `role` are: a pointer's location, and an entry's origin.
-#[allow(clippy::type_complexity)]
 fn places(
     role: FileRole,
 ) -> (

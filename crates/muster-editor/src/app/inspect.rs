@@ -8,10 +8,11 @@ impl App {
         self.highlight.clear();
         self.drafts.clear();
         self.property_error = None;
-        self.find_lines_here();
         let Some(resolved) = self.doc.resolve() else {
+            self.lines_here.clear();
             return;
         };
+        self.lines_here = super::properties::lines_at(&resolved, hex);
         let held = resolved.placements.certainly_held(hex);
         // What the system shows for the hex (a Charles the Bold general's command radius).
         if let Some(h) = muster_rules::highlight(&resolved, hex) {

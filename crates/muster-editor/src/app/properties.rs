@@ -176,27 +176,13 @@ impl App {
         task
     }
 
-    /// The set-up lines whose hexes include the selected hex, as (side, line).
-    pub(super) fn find_lines_here(&mut self) {
-        self.lines_here.clear();
-        let (Some(hex), Some(resolved)) = (self.selected, self.doc.resolve()) else {
-            return;
+    /// Finds the set-up lines on the selected hex again (after an edit).
+    fn find_lines_here(&mut self) {
+        let lines = match (self.selected, self.doc.resolve()) {
+            (Some(hex), Some(resolved)) => lines_at(&resolved, hex),
+            _ => Vec::new(),
         };
-        for d in &resolved.deployments {
-            let Some(rest) = d.pointer.strip_prefix("/sides/") else {
-                continue;
-            };
-            let mut parts = rest.split('/');
-            let (Some(si), Some("setup"), Some(li)) = (parts.next(), parts.next(), parts.next())
-            else {
-                continue;
-            };
-            if let (Ok(si), Ok(li)) = (si.parse(), li.parse()) {
-                if d.hexes.contains(&hex) {
-                    self.lines_here.push((si, li));
-                }
-            }
-        }
+        self.lines_here = lines;
     }
 
     /// The edit that replaces set-up line `li` of side `si` with the line as `change`
@@ -254,4 +240,16 @@ impl App {
             .map(|s| s.name.clone())
             .unwrap_or_default()
     }
+}
+
+/// The set-up lines whose hexes include `hex`, as (side, line).
+pub(super) fn lines_at(resolved: &muster_rules::Scenario<'_>, hex: Hex) -> Vec<(usize, usize)> {
+    resolved
+        .deployments
+        .iter()
+        .filter(|d| {
+            matches!(d.kind, muster_rules::DeployKind::Setup { .. }) && d.hexes.contains(&hex)
+        })
+        .filter_map(|d| Some((d.side, d.pointer.rsplit('/').next()?.parse().ok()?)))
+        .collect()
 }
