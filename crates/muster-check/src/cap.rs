@@ -66,7 +66,7 @@ impl Suppressed {
     }
 
     /// The counts: code, severity, how many.
-    pub(crate) fn entries(&self) -> impl Iterator<Item = (&'static str, Severity, usize)> + '_ {
+    pub fn entries(&self) -> impl Iterator<Item = (&'static str, Severity, usize)> + '_ {
         self.counts.iter().map(|((c, s), n)| (*c, *s, *n))
     }
 
@@ -97,13 +97,19 @@ fn keep(severities: impl Iterator<Item = Severity>, max: usize) -> Vec<bool> {
     kept
 }
 
-/// Keeps the `max` most severe diagnostics (in their order), counting the others.
-pub(crate) fn cap_diagnostics(diags: &mut Vec<Diagnostic>, max: usize) -> Suppressed {
+/// Takes the findings the rules counted without building them (`Diagnostic::alike`) off
+/// the diagnostics that carry them, as findings left out.
+pub(crate) fn fold_alike(diags: &mut [Diagnostic]) -> Suppressed {
     let mut left_out = Suppressed::default();
-    // Findings the rules counted without building them (`Diagnostic::alike`).
     for d in diags.iter_mut().filter(|d| d.alike > 0) {
         left_out.add_n(d.code, d.severity, std::mem::take(&mut d.alike));
     }
+    left_out
+}
+
+/// Keeps the `max` most severe diagnostics (in their order), counting the others.
+pub(crate) fn cap_diagnostics(diags: &mut Vec<Diagnostic>, max: usize) -> Suppressed {
+    let mut left_out = fold_alike(diags);
     if diags.len() <= max {
         return left_out;
     }

@@ -2,7 +2,7 @@
 //! and shared, files in parallel.
 
 use crate::boundary::{PackRoot, Refusal};
-use crate::cap::{cap_diagnostics, Suppressed};
+use crate::cap::{cap_diagnostics, fold_alike, Suppressed};
 use crate::finding::{FileReport, Finding, Report};
 use crate::load::{load_value, locate_all, Loaded, Located};
 use crate::manifests::Manifests;
@@ -174,14 +174,30 @@ impl Checker {
         self
     }
 
-    /// Applies the cap to the diagnostics of the file at `path`, before they are located.
+    /// The findings left out so far, by file: those the rules counted without building
+    /// them, and those past the cap. [`Checker::check_paths`] moves them into its report;
+    /// callers of [`Checker::check_file`] read them here.
+    pub fn left_out(&self) -> Vec<(PathBuf, Suppressed)> {
+        let mut v: Vec<(PathBuf, Suppressed)> = self
+            .suppressed
+            .lock()
+            .map(|m| m.iter().map(|(p, s)| (p.clone(), s.clone())).collect())
+            .unwrap_or_default();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v
+    }
+
+    /// Counts the findings the rules counted without building (`Diagnostic::alike`) among
+    /// those left out of the file at `path`, whether or not a cap applies, and applies the
+    /// cap, before the diagnostics are located.
     fn bounded(&self, path: &Path, mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+        let mut left_out = fold_alike(&mut diags);
         if let Some(max) = self.cap {
-            let left_out = cap_diagnostics(&mut diags, max);
-            if left_out.total() > 0 {
-                if let Ok(mut m) = self.suppressed.lock() {
-                    m.entry(path.to_path_buf()).or_default().merge(left_out);
-                }
+            left_out.merge(cap_diagnostics(&mut diags, max));
+        }
+        if left_out.total() > 0 {
+            if let Ok(mut m) = self.suppressed.lock() {
+                m.entry(path.to_path_buf()).or_default().merge(left_out);
             }
         }
         diags

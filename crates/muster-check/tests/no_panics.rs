@@ -294,3 +294,40 @@ fn special_files_are_never_opened() {
     assert_eq!(codes, ["MU004"]);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Findings the rules count without building them (past `muster_rules::MAX_ALIKE` of a
+/// kind in one list) are still counted by a checker with no cap (the editor's, `export
+/// vassal`'s): 2,500 off-map hexes are 2,500 errors, not the 1,000 built.
+#[test]
+fn an_uncapped_checker_counts_the_findings_the_rules_only_counted() {
+    let dir = std::env::temp_dir().join(format!("muster-alike-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut text = String::from(
+        "(title: \"Hostile\", ruleset: \"a-la-charge\", provenance: Original, \
+         grid: (orientation: Flat, stagger: Even, numbering: ColumnRow, first_column: 1, \
+         first_row: 1, columns: 6, rows: 6, north: Top), default_terrain: \"clear\", hexes: [",
+    );
+    for i in 0..2500 {
+        text.push_str(&format!(
+            "(hex: \"{:02}{:02}\", terrain: \"clear\"),",
+            10 + i % 90,
+            10 + (i / 90) % 90
+        ));
+    }
+    text.push_str("])\n");
+    let path = dir.join("big.map.ron");
+    std::fs::write(&path, text).unwrap();
+    let checker = muster_check::Checker::new();
+    let report = checker.check_paths(std::slice::from_ref(&path));
+    assert_eq!(report.count(muster_rules::Severity::Error), 2500);
+    assert_eq!(report.findings().count(), muster_rules::MAX_ALIKE);
+    // A caller of check_file reads them from the checker.
+    let checker = muster_check::Checker::new();
+    let mut report = muster_check::Report::default();
+    let (findings, _) = checker.check_file(&path, muster_model::FileKind::Map, &mut report);
+    assert_eq!(findings.len(), muster_rules::MAX_ALIKE);
+    let left: usize = checker.left_out().iter().map(|(_, s)| s.total()).sum();
+    assert_eq!(left, 2500 - muster_rules::MAX_ALIKE);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -54,19 +54,35 @@ impl Job {
         let Some(kind) = kind else { return vec![] };
         let mut report = muster_check::Report::default();
         let (findings, _) = checker.check_file(&self.target, kind, &mut report);
-        findings
+        let name = |p: &std::path::Path| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("")
+                .to_string()
+        };
+        let mut items: Vec<Item> = findings
             .into_iter()
             .map(|f| Item {
                 code: f.diagnostic.code,
                 severity: f.diagnostic.severity,
                 message: f.diagnostic.message.clone(),
                 hex: f.diagnostic.hex.clone(),
-                place: format!(
-                    "{}:{}",
-                    f.file.file_name().and_then(|n| n.to_str()).unwrap_or(""),
-                    f.line
-                ),
+                place: format!("{}:{}", name(&f.file), f.line),
             })
-            .collect()
+            .collect();
+        // Findings the rules counted without listing them (a map with thousands of
+        // entries off the map): one line each, with the count.
+        for (path, left_out) in checker.left_out() {
+            for (code, severity, n) in left_out.entries() {
+                items.push(Item {
+                    code,
+                    severity,
+                    message: format!("and {n} more like these, not listed"),
+                    hex: None,
+                    place: name(&path),
+                });
+            }
+        }
+        items
     }
 }

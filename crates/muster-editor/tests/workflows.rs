@@ -1812,3 +1812,32 @@ mod properties {
         assert!(!side0(&app).setup[0].hidden);
     }
 }
+
+/// A map with more off-map entries than the rules build findings for: the editor's list
+/// says how many more there are instead of stopping silently at the first 1,000.
+#[test]
+fn findings_counted_but_not_built_are_listed_with_their_count() {
+    test_cache();
+    let dir = std::env::temp_dir().join(format!("muster-editor-alike-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("muster.pack.ron"), "(name: \"alike\")\n").unwrap();
+    let mut text = String::from(
+        "(title: \"Hostile\", ruleset: \"a-la-charge\", provenance: Original, \
+         grid: (orientation: Flat, stagger: Even, numbering: ColumnRow, first_column: 1, \
+         first_row: 1, columns: 6, rows: 6, north: Top), default_terrain: \"clear\", hexes: [",
+    );
+    for i in 0..1600 {
+        text.push_str(&format!("(hex: \"{:02}{:02}\"),", 10 + i % 90, 10 + i / 90));
+    }
+    text.push_str("])\n");
+    let path = dir.join("big.map.ron");
+    std::fs::write(&path, text).unwrap();
+    let (app, _) = App::new(Some(path));
+    let items = Job::of(&app.doc).unwrap().run();
+    assert_eq!(items.iter().filter(|i| i.code == "MU023").count(), 1001);
+    assert!(items
+        .iter()
+        .any(|i| i.code == "MU023" && i.message == "and 600 more like these, not listed"));
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -111,41 +111,50 @@ pub struct Diagnostic {
 /// on the last one built ([`Diagnostic::alike`]). Above what any front end shows.
 pub const MAX_ALIKE: usize = 1000;
 
-/// Bounds the diagnostics pushed onto `out` since `from` (see [`MAX_ALIKE`]): those past
-/// the bound are dropped and counted on the last one kept of their code and severity.
+/// Bounds the diagnostics a loop over a list pushes onto `out` (see [`MAX_ALIKE`]): those
+/// past the bound are not kept but counted on the last one kept of their code and
+/// severity. Loops that build findings themselves use [`Alike::push`]; loops that call
+/// code pushing onto `out` settle what it pushed with [`Alike::settle`].
 #[derive(Debug, Default)]
 pub struct Alike {
     /// Per code and severity: how many were kept, and where the last one kept is.
     kept: Vec<(&'static str, Severity, usize, usize)>,
+    /// Room for what a step pushed, reused from step to step.
+    scratch: Vec<Diagnostic>,
 }
 
 impl Alike {
-    /// Settles what was pushed onto `out` from index `from` on.
+    /// Keeps `d` on `out`, or counts it on the last one kept like it.
+    pub fn push(&mut self, out: &mut Vec<Diagnostic>, d: Diagnostic) {
+        let slot = self
+            .kept
+            .iter_mut()
+            .find(|(c, s, _, _)| *c == d.code && *s == d.severity);
+        match slot {
+            Some((_, _, n, last)) if *n >= MAX_ALIKE => out[*last].alike += 1 + d.alike,
+            Some((_, _, n, last)) => {
+                *n += 1;
+                *last = out.len();
+                out.push(d);
+            }
+            None => {
+                self.kept.push((d.code, d.severity, 1, out.len()));
+                out.push(d);
+            }
+        }
+    }
+
+    /// Settles what was pushed onto `out` from index `from` on, as [`Alike::push`] would.
     pub fn settle(&mut self, out: &mut Vec<Diagnostic>, from: usize) {
         if out.len() <= from {
             return;
         }
-        let pushed: Vec<Diagnostic> = out.drain(from..).collect();
-        for d in pushed {
-            let slot = self
-                .kept
-                .iter_mut()
-                .find(|(c, s, _, _)| *c == d.code && *s == d.severity);
-            match slot {
-                Some((_, _, n, last)) if *n >= MAX_ALIKE => {
-                    out[*last].alike += 1 + d.alike;
-                }
-                Some((_, _, n, last)) => {
-                    *n += 1;
-                    *last = out.len();
-                    out.push(d);
-                }
-                None => {
-                    self.kept.push((d.code, d.severity, 1, out.len()));
-                    out.push(d);
-                }
-            }
+        let mut pushed = std::mem::take(&mut self.scratch);
+        pushed.extend(out.drain(from..));
+        for d in pushed.drain(..) {
+            self.push(out, d);
         }
+        self.scratch = pushed;
     }
 }
 

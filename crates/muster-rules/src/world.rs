@@ -139,17 +139,17 @@ impl World {
             alike.settle(out, from);
         }
         w.index_labels();
+        // One bound for every hex of every path: a single path may list 400,000 ids.
         let mut alike = crate::diagnostic::Alike::default();
         for (i, p) in map.paths.iter().enumerate() {
-            let from = out.len();
-            let hexes = w.path_hexes(&p.hexes, &format!("/paths/{i}/hexes"), &role, out);
+            let base = format!("/paths/{i}/hexes");
+            let hexes = w.path_hexes(&p.hexes, &base, &role, &mut alike, out);
             w.paths.push(ResolvedPath {
                 kind: p.kind.clone(),
                 name: p.name.clone(),
                 hexes,
                 location: loc(format!("/paths/{i}/kind")),
             });
-            alike.settle(out, from);
         }
         w
     }
@@ -206,6 +206,7 @@ impl World {
         ids: &[muster_model::HexId],
         base: &str,
         role: &FileRole,
+        alike: &mut crate::diagnostic::Alike,
         out: &mut Vec<Diagnostic>,
     ) -> Vec<Hex> {
         let mut hexes: Vec<Hex> = Vec::new();
@@ -214,12 +215,16 @@ impl World {
                 file: *role,
                 pointer: format!("{base}/{j}"),
             };
-            let Some(h) = self.hex_on_map(id.as_str(), l.clone(), out) else {
+            let from = out.len();
+            let on_map = self.hex_on_map(id.as_str(), l.clone(), out);
+            alike.settle(out, from);
+            let Some(h) = on_map else {
                 continue;
             };
             if let Some(prev) = hexes.last() {
                 if muster_hex::distance(*prev, h) != 1 {
-                    out.push(
+                    alike.push(
+                        out,
                         Diagnostic::error(
                             "MU025",
                             l,

@@ -67,3 +67,44 @@ fn past_the_bound_off_map_entries_are_counted_not_built() {
         format!("/hexes/{}/hex", MAX_ALIKE - 1)
     );
 }
+
+/// Every list the map checks walk is bounded: off-map entries of an unknown terrain
+/// (MU023 and MU020 each), hexsides of an unknown feature on the map (MU021), and one road
+/// listing thousands of off-map hexes (MU023 inside a single path).
+#[test]
+fn every_map_list_is_bounded_and_every_finding_counted() {
+    let n = MAX_ALIKE + 700;
+    let mut m = hostile_map(n);
+    for e in &mut m.hexes {
+        e.terrain = Some("lava".into());
+    }
+    m.hexsides.clear();
+    for i in 0..n {
+        m.hexsides.push(HexsideEntry {
+            side: format!("{:02}{:02}/N", 1 + i % 6, 2 + (i / 6) % 5),
+            feature: "moat-of-fire".into(),
+        });
+    }
+    m.paths.push(muster_model::PathEntry {
+        kind: "road".into(),
+        name: None,
+        hexes: (0..n).map(|_| HexId("9999".into())).collect(),
+    });
+    let ruleset = muster_rules::ruleset("a-la-charge").unwrap();
+    let out = muster_rules::check_map(&m, ruleset);
+    let built = |code: &str| out.iter().filter(|d| d.code == code).count();
+    let counted = |code: &str| {
+        out.iter()
+            .filter(|d| d.code == code)
+            .map(|d| 1 + d.alike)
+            .sum::<usize>()
+    };
+    // MU023: the off-map hexes, then the road's ids, each list bounded on its own.
+    assert_eq!(built("MU023"), 2 * MAX_ALIKE);
+    assert_eq!(counted("MU023"), 2 * n);
+    // MU020: the off-map entries' unknown terrain, and the three on the map.
+    assert!(built("MU020") <= MAX_ALIKE + 3, "{}", built("MU020"));
+    assert_eq!(counted("MU020"), n + 3);
+    assert!(built("MU021") <= MAX_ALIKE);
+    assert_eq!(counted("MU021"), n);
+}

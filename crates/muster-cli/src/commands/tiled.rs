@@ -161,12 +161,19 @@ fn check(path: &Path, text: &str) -> anyhow::Result<bool> {
     let errors = findings
         .iter()
         .any(|f| f.diagnostic.severity == Severity::Error);
+    let suppressed = checker.left_out().into_iter().map(|(_, s)| s).fold(
+        Default::default(),
+        |mut all: muster_check::Suppressed, s| {
+            all.merge(s);
+            all
+        },
+    );
     if !findings.is_empty() {
         report.sources.insert(path.to_path_buf(), Arc::from(text));
         report.files.push(FileReport {
             path: path.to_path_buf(),
             findings,
-            suppressed: Default::default(),
+            suppressed,
         });
         super::tell(muster_cli::render::human(&report, None));
     }

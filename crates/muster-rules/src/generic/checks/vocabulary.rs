@@ -1,6 +1,6 @@
 //! Terrain, hexside and path ids must come from the ruleset's vocabulary.
 
-use crate::diagnostic::{Diagnostic, Location};
+use crate::diagnostic::{Alike, Diagnostic, Location};
 use crate::registry::MapCheck;
 use crate::world::World;
 use muster_model::Ruleset;
@@ -77,15 +77,21 @@ fn terrain(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
         .filter(|(_, t, _)| !known(t))
         .collect();
     entries.sort_by_key(|e| (e.2.file, e.2.index));
+    // A hostile map may hold 400,000 entries of an unknown terrain: past MAX_ALIKE they
+    // are counted, not built (issue 15).
+    let mut alike = Alike::default();
     for (h, t, loc) in entries {
-        out.push(
+        alike.push(
+            out,
             Diagnostic::error("MU020", loc.location(), format!("unknown terrain `{t}`"))
                 .at_hex(world.grid.to_printed(h))
                 .help(help()),
         );
     }
+    let mut alike = Alike::default();
     for (t, loc) in world.stray_terrain().filter(|(t, _)| !known(t)) {
-        out.push(
+        alike.push(
+            out,
             Diagnostic::error("MU020", loc.location(), format!("unknown terrain `{t}`"))
                 .help(help()),
         );
@@ -98,8 +104,10 @@ fn hexsides(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
         .filter(|(_, f, _)| !ruleset.hexside_features.iter().any(|d| d.id == *f))
         .collect();
     bad.sort_by_key(|e| (e.2.file, e.2.index));
+    let mut alike = Alike::default();
     for (s, f, loc) in bad {
-        out.push(
+        alike.push(
+            out,
             Diagnostic::error(
                 "MU021",
                 loc.location(),
@@ -116,9 +124,11 @@ fn hexsides(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
 }
 
 fn paths(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
+    let mut alike = Alike::default();
     for p in &world.paths {
         if !ruleset.paths.iter().any(|d| d.id == p.kind) {
-            out.push(
+            alike.push(
+                out,
                 Diagnostic::error(
                     "MU022",
                     p.location.clone(),
