@@ -9,7 +9,7 @@ use iced::{Border, Color, Element};
 use std::collections::BTreeMap;
 
 /// A small square of `colour`, outlined so that a pale one shows on the panel.
-pub fn swatch<'a>(colour: Color) -> Element<'a, Message> {
+pub fn swatch<'a, M: 'a>(colour: Color) -> Element<'a, M> {
     container(Space::new().width(12).height(12))
         .style(move |_| container::Style {
             background: Some(colour.into()),
@@ -24,11 +24,11 @@ pub fn swatch<'a>(colour: Color) -> Element<'a, Message> {
 }
 
 /// The colour of a terrain on the canvas: the ruleset's, as the renderer paints it.
-pub fn terrain_colour(app: &App, terrain: &str) -> Color {
-    let [r, g, b] = muster_rules::ruleset(&app.doc.map.ruleset)
+pub fn terrain_colour(ruleset: &str, snap: &crate::snapshot::Snapshot, terrain: &str) -> Color {
+    let [r, g, b] = muster_rules::ruleset(ruleset)
         .and_then(|rs| rs.terrain.iter().find(|t| t.id == terrain))
         .map(|t| t.rgb())
-        .or_else(|| app.snap.colours.get(terrain).copied())
+        .or_else(|| snap.colours.get(terrain).copied())
         .unwrap_or([220, 220, 220]);
     Color::from_rgb8(r, g, b)
 }
@@ -57,7 +57,10 @@ pub fn legend(app: &App) -> Element<'_, Message> {
             .or_default() += 1;
     }
     for (t, n) in used.into_iter().filter(|(t, _)| !t.is_empty()) {
-        col = col.push(entry(terrain_colour(app, t), format!("{} ({n})", name(t))));
+        col = col.push(entry(
+            terrain_colour(&app.doc.map.ruleset, &app.snap, t),
+            format!("{} ({n})", name(t)),
+        ));
     }
     let mut features: Vec<&str> = app.snap.hexsides.iter().map(|(_, f)| f.as_str()).collect();
     features.sort_unstable();

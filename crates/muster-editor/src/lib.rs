@@ -16,6 +16,7 @@ pub mod legend;
 pub mod map_tools;
 pub mod menu;
 pub mod new_map;
+pub mod palette;
 pub mod panels;
 pub mod properties;
 pub mod recovery;
@@ -23,8 +24,10 @@ pub mod shortcuts;
 pub mod shot;
 pub mod siege_works;
 pub mod snapshot;
+pub mod source_panel;
 pub mod tool;
 pub mod transcript;
 pub mod validate;
+pub mod widgets;
 
 pub use app::{App, Message};

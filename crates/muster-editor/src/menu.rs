@@ -117,8 +117,8 @@ fn tool(app: &App, label: &str, tool: Tool) -> Entry {
     Entry::Item {
         label: label.into(),
         shortcut,
-        checked: app.tool == tool,
-        message: Some(Message::Tool(tool)),
+        checked: app.palette.tool == tool,
+        message: Some(Message::tool(tool)),
     }
 }
 
@@ -165,16 +165,16 @@ pub fn entries(app: &App, title: Title) -> Vec<Entry> {
                 Entry::Item {
                     label: "Transcription".into(),
                     shortcut: None,
-                    message: has_scenario.then_some(Message::Transcript(!app.transcript_open)),
-                    checked: app.transcript_open,
+                    message: has_scenario.then_some(Message::Transcript(app.transcript.is_none())),
+                    checked: app.transcript.is_some(),
                 },
                 Entry::Separator,
             ];
             v.extend(Layer::ALL.into_iter().map(|layer| {
                 check(
                     format!("Show {}", layer.name().to_lowercase()),
-                    app.show.shows(layer),
-                    Message::ToggleLayer(layer),
+                    app.palette.show.shows(layer),
+                    Message::Palette(crate::palette::Message::ToggleLayer(layer)),
                 )
             }));
             v
@@ -212,12 +212,13 @@ pub fn entries(app: &App, title: Title) -> Vec<Entry> {
                 ("Siege works…", Section::Siege, has_pieces),
                 ("Markers…", Section::Markers, has_pieces),
             ];
-            v.extend(
-                sections
-                    .into_iter()
-                    .filter(|s| s.2)
-                    .map(|(label, s, _)| check(label, app.section == Some(s), Message::Section(s))),
-            );
+            v.extend(sections.into_iter().filter(|s| s.2).map(|(label, s, _)| {
+                check(
+                    label,
+                    app.palette.section == Some(s),
+                    Message::Palette(crate::palette::Message::Section(s)),
+                )
+            }));
             v
         }
         Title::Help => vec![

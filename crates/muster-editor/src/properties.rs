@@ -4,10 +4,13 @@
 //! movement) and their sides (commander, army morale). Each change is one labelled undo
 //! step; the raw source panels stay for everything else.
 
-use crate::app::{App, Message};
+use crate::document::Document;
+use crate::snapshot::Snapshot;
 use iced::widget::{checkbox, column, pick_list, row, text, text_input};
 use iced::{Element, Fill};
+use muster_hex::Hex;
 use muster_model::Zone;
+use std::collections::HashMap;
 
 /// A field typed into, until Enter commits it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -32,7 +35,7 @@ pub enum Field {
 
 /// What the inspector's widgets send.
 #[derive(Debug, Clone)]
-pub enum PropertyMessage {
+pub enum Message {
     /// A terrain picked for the selected hex.
     Terrain(String),
     /// A field typed into.
@@ -41,6 +44,76 @@ pub enum PropertyMessage {
     Commit(Field),
     /// A set-up line's hidden box (side, line, hidden).
     Hidden(usize, usize, bool),
+}
+
+/// What the inspector asks of the shell, which owns the document and its undo history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// Give the selected hex this terrain.
+    Terrain(String),
+    /// A field was committed with this text (trimmed).
+    Commit(Field, String),
+    /// Hide or show a set-up line (side, line, hidden).
+    Hidden(usize, usize, bool),
+}
+
+/// The inspector's own state: what is typed and not yet committed, why the last value
+/// was refused, and the set-up lines on the selected hex.
+#[derive(Debug, Clone, Default)]
+pub struct Properties {
+    /// Fields typed into and not yet committed.
+    pub drafts: HashMap<Field, String>,
+    /// Why the last value typed was refused.
+    pub error: Option<String>,
+    /// The set-up lines on the selected hex, as (side, line).
+    pub lines_here: Vec<(usize, usize)>,
+}
+
+impl Properties {
+    /// Handles a message; what changes the document goes to the shell as an event.
+    pub fn update(&mut self, message: Message) -> Option<Event> {
+        match message {
+            Message::Draft(f, s) => {
+                self.drafts.insert(f, s);
+                None
+            }
+            Message::Commit(f) => {
+                let typed = self.drafts.get(&f)?;
+                Some(Event::Commit(f, typed.trim().to_string()))
+            }
+            Message::Terrain(t) => Some(Event::Terrain(t)),
+            Message::Hidden(si, li, hidden) => Some(Event::Hidden(si, li, hidden)),
+        }
+    }
+
+    /// The shell took the committed value: the field shows the document again.
+    pub fn accepted(&mut self, f: Field) {
+        self.drafts.remove(&f);
+        self.error = None;
+    }
+
+    /// The shell refused the committed value: the typed text stays, with the reason.
+    pub fn refused(&mut self, reason: String) {
+        self.error = Some(reason);
+    }
+
+    /// Another hex was selected (or another document opened): drafts and errors go.
+    pub fn select(&mut self, lines_here: Vec<(usize, usize)>) {
+        self.drafts.clear();
+        self.error = None;
+        self.lines_here = lines_here;
+    }
+}
+
+/// What the inspector's view reads: the document, what the canvas shows, the selection.
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    /// The document.
+    pub doc: &'a Document,
+    /// What the canvas draws (the grid, to print hex ids).
+    pub snap: &'a Snapshot,
+    /// The selected hex.
+    pub selected: Option<Hex>,
 }
 
 /// Reads a zone as the inspector shows it: hex ids separated by spaces or commas
@@ -73,11 +146,16 @@ pub fn zone_text(zone: &Zone) -> String {
     crate::transcript::written(zone)
 }
 
-fn field<'a>(app: &'a App, f: Field, current: String, hint: &'a str) -> Element<'a, Message> {
-    let value = app.drafts.get(&f).cloned().unwrap_or(current);
+fn field<'a>(
+    props: &'a Properties,
+    f: Field,
+    current: String,
+    hint: &'a str,
+) -> Element<'a, Message> {
+    let value = props.drafts.get(&f).cloned().unwrap_or(current);
     text_input(hint, &value)
-        .on_input(move |s| Message::Property(PropertyMessage::Draft(f, s)))
-        .on_submit(Message::Property(PropertyMessage::Commit(f)))
+        .on_input(move |s| Message::Draft(f, s))
+        .on_submit(Message::Commit(f))
         .size(13)
         .padding(3)
         .width(Fill)
@@ -92,10 +170,10 @@ fn labelled<'a>(label: &'a str, widget: Element<'a, Message>) -> Element<'a, Mes
 }
 
 /// The inspector's typed section for the selected hex, if a hex is selected.
-pub fn view(app: &App) -> Option<Element<'_, Message>> {
-    let hex = app.selected?;
-    let id = app.snap.grid.to_printed(hex);
-    let map = &app.doc.map;
+pub fn view<'a>(props: &'a Properties, cx: Context<'a>) -> Option<Element<'a, Message>> {
+    let hex = cx.selected?;
+    let id = cx.snap.grid.to_printed(hex);
+    let map = &cx.doc.map;
     let entry = map.hexes.iter().find(|e| e.hex.as_str() == id);
     let mut col = column![text(format!("Properties of {id}")).size(15)].spacing(4);
     let terrains: Vec<String> = muster_rules::ruleset(&map.ruleset)
@@ -106,13 +184,11 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
         .unwrap_or_else(|| map.default_terrain.clone());
     col = col.push(labelled(
         "terrain",
-        pick_list(terrains, Some(current), |t| {
-            Message::Property(PropertyMessage::Terrain(t))
-        })
-        .text_size(13)
-        .padding(3)
-        .width(Fill)
-        .into(),
+        pick_list(terrains, Some(current), Message::Terrain)
+            .text_size(13)
+            .padding(3)
+            .width(Fill)
+            .into(),
     ));
     let elevation = entry
         .and_then(|e| e.elevation)
@@ -120,22 +196,22 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
         .unwrap_or_default();
     col = col.push(labelled(
         "elevation",
-        field(app, Field::Elevation, elevation, "0"),
+        field(props, Field::Elevation, elevation, "0"),
     ));
     let label = entry.and_then(|e| e.label.clone()).unwrap_or_default();
-    col = col.push(labelled("label", field(app, Field::Label, label, "none")));
-    if let Some(error) = &app.property_error {
+    col = col.push(labelled("label", field(props, Field::Label, label, "none")));
+    if let Some(error) = &props.error {
         col = col.push(
             text(error.clone())
                 .size(12)
                 .color(iced::Color::from_rgb8(0xb0, 0x10, 0x10)),
         );
     }
-    let Some(scenario) = &app.doc.scenario else {
+    let Some(scenario) = &cx.doc.scenario else {
         return Some(col.into());
     };
     let mut sides_shown: Vec<usize> = Vec::new();
-    for &(si, li) in &app.lines_here {
+    for &(si, li) in &props.lines_here {
         let (Some(side), Some(line)) = (
             scenario.sides.get(si),
             scenario.sides.get(si).and_then(|s| s.setup.get(li)),
@@ -147,24 +223,24 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
             col = col.push(labelled(
                 "count",
                 row![
-                    field(app, Field::Count(si, li, k), r.count.to_string(), "1"),
+                    field(props, Field::Count(si, li, k), r.count.to_string(), "1"),
                     text(r.unit.clone()).size(13).width(Fill)
                 ]
                 .spacing(6)
                 .into(),
             ));
             if let Some(ui) = side.units.iter().position(|u| u.id == r.unit) {
-                col = col.push(unit(app, si, ui, scenario));
+                col = col.push(unit(props, si, ui, scenario));
             }
         }
         col = col.push(labelled(
             "where",
-            field(app, Field::Zone(si, li), zone_text(&line.at), "0504 0505"),
+            field(props, Field::Zone(si, li), zone_text(&line.at), "0504 0505"),
         ));
         col = col.push(
             checkbox(line.hidden)
                 .label("hidden")
-                .on_toggle(move |b| Message::Property(PropertyMessage::Hidden(si, li, b)))
+                .on_toggle(move |b| Message::Hidden(si, li, b))
                 .size(14)
                 .text_size(12),
         );
@@ -178,7 +254,7 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
         col = col.push(labelled(
             "commander",
             field(
-                app,
+                props,
                 Field::Commander(si),
                 side.commander.clone().unwrap_or_default(),
                 "none",
@@ -187,7 +263,7 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
         col = col.push(labelled(
             "army morale",
             field(
-                app,
+                props,
                 Field::Morale(si),
                 side.army_morale.map(|m| m.to_string()).unwrap_or_default(),
                 "none",
@@ -199,7 +275,7 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
 
 /// A unit definition's ratings, step by step.
 fn unit<'a>(
-    app: &'a App,
+    props: &'a Properties,
     si: usize,
     ui: usize,
     scenario: &'a muster_model::ScenarioFile,
@@ -229,17 +305,55 @@ fn unit<'a>(
                 text(format!("step {}", j + 1)).size(12).width(50),
                 text("strength").size(12),
                 field(
-                    app,
+                    props,
                     Field::Strength(si, ui, j),
                     step.strength.to_string(),
                     "0"
                 ),
                 text("MP").size(12),
-                field(app, Field::Mp(si, ui, j), step.mp.to_string(), "0"),
+                field(props, Field::Mp(si, ui, j), step.mp.to_string(), "0"),
             ]
             .spacing(4)
             .align_y(iced::Alignment::Center),
         );
     }
     col.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn enter_commits_the_typed_text_trimmed_and_nothing_when_nothing_was_typed() {
+        let mut p = Properties::default();
+        assert_eq!(p.update(Message::Commit(Field::Label)), None);
+        assert_eq!(
+            p.update(Message::Draft(Field::Label, " St Albans ".into())),
+            None
+        );
+        assert_eq!(
+            p.update(Message::Commit(Field::Label)),
+            Some(Event::Commit(Field::Label, "St Albans".into()))
+        );
+        // Refused: the text stays for the designer to mend.
+        p.refused("no".into());
+        assert_eq!(
+            p.drafts.get(&Field::Label).map(String::as_str),
+            Some(" St Albans ")
+        );
+        assert_eq!(p.error.as_deref(), Some("no"));
+        p.accepted(Field::Label);
+        assert!(p.drafts.is_empty() && p.error.is_none());
+    }
+
+    #[test]
+    fn selecting_another_hex_forgets_what_was_typed() {
+        let mut p = Properties::default();
+        p.update(Message::Draft(Field::Elevation, "2".into()));
+        p.refused("x".into());
+        p.select(vec![(0, 3)]);
+        assert!(p.drafts.is_empty() && p.error.is_none());
+        assert_eq!(p.lines_here, vec![(0, 3)]);
+    }
 }

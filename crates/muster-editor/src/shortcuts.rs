@@ -49,7 +49,7 @@ impl Command {
             Command::Fit => Message::Fit,
             Command::ZoomIn => Message::Zoom(true),
             Command::ZoomOut => Message::Zoom(false),
-            Command::Select => Message::Tool(Tool::Select),
+            Command::Select => Message::tool(Tool::Select),
         }
     }
 }

@@ -1,9 +1,9 @@
 //! The transcription view (use case 2: transcribing a printed set-up): the scenario's
 //! set-up lines and reinforcements as written, side by side, each with its source section
 //! and the diagnostics about its hexes. Hovering a line lights its hexes on the map;
-//! clicking it selects them and centres the view.
+//! clicking it selects them and centres the view. A panel of its own: its state,
+//! `Message`, `update` returning an [`Event`] for the shell, and `view`.
 
-use crate::app::{App, Message};
 use crate::document::Document;
 use crate::validate::Item;
 use iced::widget::{button, column, container, mouse_area, row, scrollable, text};
@@ -97,81 +97,154 @@ pub fn entries(doc: &Document) -> Vec<Entry> {
     out
 }
 
-/// The diagnostics about the hexes of an entry.
-pub fn findings<'a>(app: &'a App, entry: &'a Entry) -> impl Iterator<Item = &'a Item> {
-    app.diagnostics.iter().filter(move |d| {
-        d.hex
-            .as_deref()
-            .and_then(|h| app.snap.grid.from_printed(h).ok())
-            .is_some_and(|h| entry.hexes.contains(&h))
-    })
+/// The open view: the lines and the one selected.
+#[derive(Debug, Clone, Default)]
+pub struct Transcript {
+    /// The scenario's lines, in file order.
+    pub entries: Vec<Entry>,
+    /// The line selected.
+    pub line: Option<usize>,
 }
 
-/// The panel.
-pub fn view(app: &App) -> Element<'_, Message> {
-    let mut col = column![row![
-        text("Transcription").size(15),
-        button(text("Close").size(13)).on_press(Message::Transcript(false))
-    ]
-    .spacing(8)]
-    .spacing(4);
-    let sides = app
-        .doc
-        .scenario
-        .as_ref()
-        .map(|s| &s.sides[..])
-        .unwrap_or(&[]);
-    if sides.is_empty() {
-        col = col.push(text("A map has no set-up to transcribe.").size(13));
+/// What the designer does in the view.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// The pointer is over a line (`None`: it left).
+    Hover(Option<usize>),
+    /// A line was clicked.
+    Select(usize),
+    /// Close the view.
+    Close,
+}
+
+/// What the view tells the shell.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// Light these hexes on the map (those of the line under the pointer, or of the
+    /// selected line when the pointer leaves).
+    Light(Vec<Hex>),
+    /// This line was selected: show it on the map.
+    Selected(Entry),
+    /// The designer closed the view.
+    Close,
+}
+
+impl Transcript {
+    /// The view over the document's scenario.
+    pub fn of(doc: &Document) -> Transcript {
+        Transcript {
+            entries: entries(doc),
+            line: None,
+        }
     }
-    let mut last_side = None;
-    for (i, e) in app.transcript.iter().enumerate() {
-        if last_side != Some(e.side) {
-            last_side = Some(e.side);
-            let name = sides.get(e.side).map_or("", |s| s.name.as_str());
-            col = col.push(text(name.to_string()).size(14));
-        }
-        let mut head = format!("{} — {}", e.units, e.zone);
-        if !e.note.is_empty() {
-            head.push_str(&format!(" ({})", e.note));
-        }
-        let mut line = column![text(head).size(12)].spacing(1);
-        line = line.push(
-            text(match &e.source {
-                Some(s) => format!("source: {s}"),
-                None => "source: not given".into(),
-            })
-            .size(11),
-        );
-        for d in findings(app, e) {
-            line = line.push(text(format!("{} {}", d.code, d.message)).size(11).style(
-                match d.severity {
-                    Severity::Error => text::danger,
-                    Severity::Warning => text::warning,
-                    Severity::Note => text::secondary,
-                },
-            ));
-        }
-        let chosen = app.transcript_line == Some(i);
-        let b = button(line)
-            .width(Fill)
-            .padding([3, 5])
-            .style(if chosen {
-                button::primary
-            } else {
-                button::secondary
-            })
-            .on_press(Message::TranscriptSelect(i));
-        col = col.push(
-            mouse_area(b)
-                .on_enter(Message::TranscriptHover(Some(i)))
-                .on_exit(Message::TranscriptHover(None)),
-        );
+
+    /// After the document changed: its lines again, the selection kept while it exists.
+    pub fn refresh(&mut self, doc: &Document) {
+        self.entries = entries(doc);
+        self.line = self.line.filter(|i| *i < self.entries.len());
     }
-    container(scrollable(col.padding(6)))
-        .width(Length::Fixed(420.0))
-        .height(Fill)
-        .into()
+
+    /// Handles a message.
+    pub fn update(&mut self, message: Message) -> Option<Event> {
+        match message {
+            Message::Hover(line) => {
+                let shown = line.or(self.line);
+                Some(Event::Light(
+                    shown
+                        .and_then(|i| self.entries.get(i))
+                        .map(|e| e.hexes.clone())
+                        .unwrap_or_default(),
+                ))
+            }
+            Message::Select(line) => {
+                let entry = self.entries.get(line)?.clone();
+                self.line = Some(line);
+                Some(Event::Selected(entry))
+            }
+            Message::Close => Some(Event::Close),
+        }
+    }
+
+    /// The panel, with the findings of `diagnostics` about each line's hexes.
+    pub fn view<'a>(
+        &'a self,
+        doc: &'a Document,
+        diagnostics: &'a [Item],
+        grid: &'a muster_hex::Grid,
+    ) -> Element<'a, Message> {
+        let mut col = column![row![
+            text("Transcription").size(15),
+            button(text("Close").size(13)).on_press(Message::Close)
+        ]
+        .spacing(8)]
+        .spacing(4);
+        let sides = doc.scenario.as_ref().map(|s| &s.sides[..]).unwrap_or(&[]);
+        if sides.is_empty() {
+            col = col.push(text("A map has no set-up to transcribe.").size(13));
+        }
+        let mut last_side = None;
+        for (i, e) in self.entries.iter().enumerate() {
+            if last_side != Some(e.side) {
+                last_side = Some(e.side);
+                let name = sides.get(e.side).map_or("", |s| s.name.as_str());
+                col = col.push(text(name.to_string()).size(14));
+            }
+            let mut head = format!("{} — {}", e.units, e.zone);
+            if !e.note.is_empty() {
+                head.push_str(&format!(" ({})", e.note));
+            }
+            let mut line = column![text(head).size(12)].spacing(1);
+            line = line.push(
+                text(match &e.source {
+                    Some(s) => format!("source: {s}"),
+                    None => "source: not given".into(),
+                })
+                .size(11),
+            );
+            for d in findings(diagnostics, grid, e) {
+                line = line.push(text(format!("{} {}", d.code, d.message)).size(11).style(
+                    match d.severity {
+                        Severity::Error => text::danger,
+                        Severity::Warning => text::warning,
+                        Severity::Note => text::secondary,
+                    },
+                ));
+            }
+            let chosen = self.line == Some(i);
+            let b = button(line)
+                .width(Fill)
+                .padding([3, 5])
+                .style(if chosen {
+                    button::primary
+                } else {
+                    button::secondary
+                })
+                .on_press(Message::Select(i));
+            col = col.push(
+                mouse_area(b)
+                    .on_enter(Message::Hover(Some(i)))
+                    .on_exit(Message::Hover(None)),
+            );
+        }
+        container(scrollable(col.padding(6)))
+            .width(Length::Fixed(420.0))
+            .height(Fill)
+            .into()
+    }
+}
+
+/// The diagnostics about the hexes of an entry.
+pub fn findings<'a>(
+    diagnostics: &'a [Item],
+    grid: &'a muster_hex::Grid,
+    entry: &'a Entry,
+) -> impl Iterator<Item = &'a Item> {
+    diagnostics.iter().filter(move |d| {
+        d.hex
+            .as_deref()
+            .and_then(|h| grid.from_printed(h).ok())
+            .is_some_and(|h| entry.hexes.contains(&h))
+    })
 }
 
 #[cfg(test)]

@@ -6,6 +6,8 @@
 
 use iced::widget::text_editor::Content;
 use muster_editor::canvas::CanvasMessage;
+use muster_editor::palette;
+use muster_editor::source_panel;
 use muster_editor::tool::Tool;
 use muster_editor::validate::Job;
 use muster_editor::{App, Message};
@@ -20,13 +22,13 @@ fn press(app: &mut App, id: &str, dir: u8) {
 
 fn apply_source(app: &mut App, scenario: bool, edit: impl Fn(String) -> String) {
     let _ = app.update(Message::Source(Some(scenario)));
-    let text = app.source.as_ref().unwrap().1.text();
-    app.source = Some((scenario, Content::with_text(&edit(text)), None));
-    let _ = app.update(Message::SourceApply);
+    let text = app.source.as_ref().unwrap().content.text();
+    app.source.as_mut().unwrap().content = Content::with_text(&edit(text));
+    let _ = app.update(Message::SourcePanel(source_panel::Message::Apply));
     assert!(
-        app.source.as_ref().unwrap().2.is_none(),
+        app.source.as_ref().unwrap().error.is_none(),
         "source applies: {:?}",
-        app.source.as_ref().unwrap().2
+        app.source.as_ref().unwrap().error
     );
     let _ = app.update(Message::Source(None));
 }
@@ -50,24 +52,26 @@ fn build_first_st_albans_from_an_empty_map() {
     assert_eq!(app.snap.grid.len(), 18 * 12);
 
     // The town, with St Peter's church.
-    let _ = app.update(Message::Tool(Tool::Terrain("building".into())));
+    let _ = app.update(Message::tool(Tool::Terrain("building".into())));
     for h in [
         "0905", "0906", "1004", "1005", "1006", "1104", "1105", "1106", "1205", "1206",
     ] {
         press(&mut app, h, 0);
     }
-    let _ = app.update(Message::LabelInput("St Peter's church".into()));
-    let _ = app.update(Message::Tool(Tool::Label));
+    let _ = app.update(Message::Palette(palette::Message::Label(
+        "St Peter's church".into(),
+    )));
+    let _ = app.update(Message::tool(Tool::Label));
     press(&mut app, "1006", 0);
     // The river between columns 14 and 15, with a bridge where the London road crosses.
-    let _ = app.update(Message::Tool(Tool::Hexside(Some("river".into()))));
+    let _ = app.update(Message::tool(Tool::Hexside(Some("river".into()))));
     for r in 1..=12 {
         press(&mut app, &format!("14{r:02}"), 1);
     }
-    let _ = app.update(Message::Tool(Tool::Hexside(Some("bridge".into()))));
+    let _ = app.update(Message::tool(Tool::Hexside(Some("bridge".into()))));
     press(&mut app, "1403", 1);
     // The London road.
-    let _ = app.update(Message::Tool(Tool::Road));
+    let _ = app.update(Message::tool(Tool::Road));
     for h in [
         "1803", "1703", "1603", "1503", "1403", "1304", "1204", "1105",
     ] {
@@ -120,9 +124,9 @@ fn build_first_st_albans_from_an_empty_map() {
             )
     });
     // King Henry in St Peter's church, by quick entry.
-    let _ = app.update(Message::Tool(Tool::Place { side: 0, unit: 5 }));
-    let _ = app.update(Message::QuickInput("1006".into()));
-    let _ = app.update(Message::QuickPlace);
+    let _ = app.update(Message::tool(Tool::Place { side: 0, unit: 5 }));
+    let _ = app.update(Message::Palette(palette::Message::Quick("1006".into())));
+    let _ = app.update(Message::Palette(palette::Message::QuickPlace));
 
     // Save as, then validate what was written with the CLI's pipeline.
     let _ = app.update(Message::PathInput(

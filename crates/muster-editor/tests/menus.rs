@@ -75,7 +75,7 @@ fn paint_woods(app: &mut App, id: &str) {
         muster_hex::Direction::new(0),
         app.snap.grid.orientation(),
     );
-    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
     let _ = app.update(Message::Canvas(
         muster_editor::canvas::CanvasMessage::Press(h, side),
     ));
@@ -134,16 +134,20 @@ fn edit_undo_from_the_menu_undoes() {
 #[test]
 fn escape_or_a_click_elsewhere_closes_a_menu() {
     let mut app = open("escape");
-    let _ = app.update(Message::Tool(Tool::Road));
+    let _ = app.update(Message::tool(Tool::Road));
     click_widget(&mut app, "View");
     assert!(dropdown(&app).is_some(), "the View menu is open");
     let _ = app.update(escape());
     assert!(app.menu.is_none() && dropdown(&app).is_none());
-    assert_eq!(app.tool, Tool::Road, "Escape closed the menu only");
+    assert_eq!(app.palette.tool, Tool::Road, "Escape closed the menu only");
     let _ = app.update(escape());
-    assert_eq!(app.tool, Tool::Select, "with no menu open, Escape selects");
+    assert_eq!(
+        app.palette.tool,
+        Tool::Select,
+        "with no menu open, Escape selects"
+    );
     // A click on the map while a menu is open closes it and paints nothing.
-    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
     click_widget(&mut app, "File");
     let mut ui = iced_test::simulator(panels::view(&app));
     ui.point_at(iced::Point::new(600.0, 500.0));
@@ -191,7 +195,7 @@ fn menu_entries_show_the_shortcuts_the_keys_use() {
         ("Edge zone", Tool::EdgeZone(None)),
     ] {
         click_menu_entry(&mut app, "Tools", label);
-        assert_eq!(app.tool, tool, "{label}");
+        assert_eq!(app.palette.tool, tool, "{label}");
     }
 }
 
@@ -328,7 +332,7 @@ fn view_menu_zooms_and_help_lists_the_keys_from_the_shortcut_table() {
     click_menu_entry(&mut app, "View", "Zoom out");
     assert!((app.camera.zoom - zoom).abs() < 1e-3);
     click_menu_entry(&mut app, "View", "Show units");
-    assert!(!app.show.shows(muster_editor::layers::Layer::Units));
+    assert!(!app.palette.show.shows(muster_editor::layers::Layer::Units));
     click_menu_entry(&mut app, "Help", "Keyboard shortcuts");
     let mut ui = iced_test::simulator(panels::view(&app));
     ui.find("Ctrl+Shift+Z or Ctrl+Y")

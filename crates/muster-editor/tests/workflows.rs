@@ -5,7 +5,10 @@
 use iced::Vector;
 use muster_editor::canvas::CanvasMessage;
 use muster_editor::document::Document;
+use muster_editor::palette;
+use muster_editor::source_panel;
 use muster_editor::tool::Tool;
+use muster_editor::transcript;
 use muster_editor::validate::Job;
 use muster_editor::{panels, App, Message};
 use muster_hex::Hex;
@@ -140,7 +143,7 @@ fn terrain(app: &App, id: &str) -> String {
 fn paint_terrain_then_undo_and_redo() {
     let mut app = open("paint");
     assert_eq!(terrain(&app, "0210"), "clear");
-    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
     let h = hex(&app, "0210");
     let side = muster_hex::Hexside::new(
         h,
@@ -174,8 +177,8 @@ fn paint_terrain_then_undo_and_redo() {
 #[test]
 fn brush_and_flood_fill() {
     let mut app = open("fill");
-    let _ = app.update(Message::Brush(2));
-    let _ = app.update(Message::Tool(Tool::Terrain("hill".into())));
+    let _ = app.update(Message::Palette(palette::Message::Brush(2)));
+    let _ = app.update(Message::tool(Tool::Terrain("hill".into())));
     click(&mut app, "0210");
     let painted = app
         .snap
@@ -187,7 +190,7 @@ fn brush_and_flood_fill() {
         painted, 7,
         "a size-2 brush paints a hex and its six neighbours"
     );
-    let _ = app.update(Message::Tool(Tool::Fill("woods".into())));
+    let _ = app.update(Message::tool(Tool::Fill("woods".into())));
     click(&mut app, "0210");
     assert_eq!(
         app.snap
@@ -204,7 +207,7 @@ fn brush_and_flood_fill() {
 fn hexside_tool_toggles_the_nearest_side() {
     let mut app = open("hexside");
     let before = app.doc.map.hexsides.len();
-    let _ = app.update(Message::Tool(Tool::Hexside(Some("river".into()))));
+    let _ = app.update(Message::tool(Tool::Hexside(Some("river".into()))));
     click(&mut app, "0303");
     assert_eq!(app.doc.map.hexsides.len(), before + 1);
     click(&mut app, "0303");
@@ -221,7 +224,7 @@ fn placing_a_unit_and_a_diagnostic_appearing_and_disappearing() {
     validate(&mut app);
     assert_no_errors(&app);
     // A Yorkist archer placed on the barricade line, where a Lancastrian stands: AC101.
-    let _ = app.update(Message::Tool(Tool::Place { side: 1, unit: 0 }));
+    let _ = app.update(Message::tool(Tool::Place { side: 1, unit: 0 }));
     click(&mut app, "1403");
     let york = &app.doc.scenario.as_ref().unwrap().sides[1];
     assert_eq!(york.setup.len(), 1);
@@ -250,14 +253,18 @@ fn placing_a_unit_and_a_diagnostic_appearing_and_disappearing() {
 #[test]
 fn quick_entry_places_a_printed_line() {
     let mut app = open("quick");
-    let _ = app.update(Message::Tool(Tool::Place { side: 1, unit: 1 }));
-    let _ = app.update(Message::QuickInput("0101, 0102,0103".into()));
-    let _ = app.update(Message::QuickPlace);
+    let _ = app.update(Message::tool(Tool::Place { side: 1, unit: 1 }));
+    let _ = app.update(Message::Palette(palette::Message::Quick(
+        "0101, 0102,0103".into(),
+    )));
+    let _ = app.update(Message::Palette(palette::Message::QuickPlace));
     let york = &app.doc.scenario.as_ref().unwrap().sides[1];
     let line = york.setup.last().unwrap();
     assert_eq!(line.units[0].to_string(), "3x (3-2)");
-    let _ = app.update(Message::QuickInput("0101, 9999".into()));
-    let _ = app.update(Message::QuickPlace);
+    let _ = app.update(Message::Palette(palette::Message::Quick(
+        "0101, 9999".into(),
+    )));
+    let _ = app.update(Message::Palette(palette::Message::QuickPlace));
     assert!(
         app.status.contains("9999"),
         "a hex off the map is refused: {}",
@@ -268,7 +275,7 @@ fn quick_entry_places_a_printed_line() {
 #[test]
 fn save_and_reload_round_trip_and_save_is_atomic() {
     let mut app = open("save");
-    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
     click(&mut app, "0210");
     let _ = app.update(Message::Save);
     assert!(!app.doc.is_dirty(), "{}", app.status);
@@ -296,7 +303,7 @@ fn autosave_is_offered_after_a_crash() {
     let path = scratch("recover");
     {
         let (mut app, _) = App::new(Some(path.clone()));
-        let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+        let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
         click(&mut app, "0210");
         let _ = app.update(Message::Autosave);
         // The process "crashes" here: nothing saved.
@@ -317,23 +324,21 @@ fn autosave_is_offered_after_a_crash() {
 fn source_panel_applies_valid_text_and_refuses_broken_text() {
     let mut app = open("source");
     let _ = app.update(Message::Source(Some(true)));
-    let (_, content, _) = app.source.as_ref().unwrap();
-    let text = content.text().replace("turns: 5,", "turns: 6,");
-    app.source = Some((
-        true,
-        iced::widget::text_editor::Content::with_text(&text),
-        None,
-    ));
-    let _ = app.update(Message::SourceApply);
+    let text = app
+        .source
+        .as_ref()
+        .unwrap()
+        .content
+        .text()
+        .replace("turns: 5,", "turns: 6,");
+    app.source.as_mut().unwrap().content = iced::widget::text_editor::Content::with_text(&text);
+    let _ = app.update(Message::SourcePanel(source_panel::Message::Apply));
     assert_eq!(app.doc.scenario.as_ref().unwrap().turns, 6);
-    app.source = Some((
-        true,
-        iced::widget::text_editor::Content::with_text("(title: \"x\""),
-        None,
-    ));
-    let _ = app.update(Message::SourceApply);
+    app.source.as_mut().unwrap().content =
+        iced::widget::text_editor::Content::with_text("(title: \"x\"");
+    let _ = app.update(Message::SourcePanel(source_panel::Message::Apply));
     assert!(
-        app.source.as_ref().unwrap().2.is_some(),
+        app.source.as_ref().unwrap().error.is_some(),
         "the error is shown"
     );
     assert_eq!(
@@ -352,7 +357,7 @@ fn source_panel_applies_valid_text_and_refuses_broken_text() {
 #[test]
 fn prompt_before_losing_changes() {
     let mut app = open("prompt");
-    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
     click(&mut app, "0210");
     let _ = app.update(Message::New);
     assert!(app.pending.is_some(), "asks first");
@@ -371,7 +376,7 @@ fn keyboard_shortcuts_pan_and_undo() {
         Default::default(),
     ));
     assert_eq!(app.camera.offset, before + Vector::new(60.0, 0.0));
-    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
     click(&mut app, "0210");
     let _ = app.update(key_message(
         iced::keyboard::Key::Character("z".into()),
@@ -391,7 +396,7 @@ fn simulator_clicks_widgets_by_their_text() {
     for m in messages {
         let _ = app.update(m);
     }
-    assert_eq!(app.tool, Tool::Terrain("woods".into()));
+    assert_eq!(app.palette.tool, Tool::Terrain("woods".into()));
     click(&mut app, "0210");
     let undo = format!("Undo {}", app.history.undo_label().unwrap());
     click_menu_entry(&mut app, "Edit", &undo);
@@ -423,13 +428,13 @@ fn overlay_tool_places_anchors_in_turn_and_the_fit_is_validated() {
         ],
     )));
     let woods_before = app.snap.terrain.values().filter(|t| *t == "woods").count();
-    let _ = app.update(Message::Tool(Tool::Overlay {
+    let _ = app.update(Message::tool(Tool::Overlay {
         placement: 0,
         next: 0,
     }));
     click(&mut app, "0213");
     assert_eq!(
-        app.tool,
+        app.palette.tool,
         Tool::Overlay {
             placement: 0,
             next: 1
@@ -454,7 +459,7 @@ fn overlay_tool_places_anchors_in_turn_and_the_fit_is_validated() {
     );
     click(&mut app, "0312");
     assert!(app.ghost.is_none(), "placed: the ghost is gone");
-    assert_eq!(app.tool, Tool::Select);
+    assert_eq!(app.palette.tool, Tool::Select);
     let at = &app.doc.scenario.as_ref().unwrap().overlays[0].at;
     assert_eq!(
         (at["A"].as_str(), at["B"].as_str()),
@@ -471,7 +476,7 @@ fn overlay_tool_places_anchors_in_turn_and_the_fit_is_validated() {
         woods_before
     );
     // A placement that cannot fit is reported.
-    let _ = app.update(Message::Tool(Tool::Overlay {
+    let _ = app.update(Message::tool(Tool::Overlay {
         placement: 0,
         next: 0,
     }));
@@ -492,7 +497,7 @@ fn overlay_tool_places_anchors_in_turn_and_the_fit_is_validated() {
 #[test]
 fn closing_with_unsaved_changes_asks_and_keeps_a_recovery_file() {
     let mut app = open("close");
-    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
     click(&mut app, "0210");
     let _ = app.update(Message::CloseRequested);
     assert_eq!(app.pending, Some(muster_editor::app::Pending::Quit));
@@ -518,7 +523,7 @@ fn placed_stands_take_the_facing_field() {
     validate(&mut app);
     assert_no_errors(&app);
     // A fourth Knights stand without a facing, then one facing a point.
-    let _ = app.update(Message::Tool(Tool::Place { side: 0, unit: 3 }));
+    let _ = app.update(Message::tool(Tool::Place { side: 0, unit: 3 }));
     click(&mut app, "0210");
     validate(&mut app);
     assert!(
@@ -527,7 +532,7 @@ fn placed_stands_take_the_facing_field() {
         app.diagnostics
     );
     let _ = app.update(Message::Undo);
-    let _ = app.update(Message::FacingInput("ne".into()));
+    let _ = app.update(Message::Palette(palette::Message::Facing("ne".into())));
     click(&mut app, "0210");
     validate(&mut app);
     assert!(
@@ -542,7 +547,7 @@ fn placed_stands_take_the_facing_field() {
         .clone();
     assert_eq!(line.facing.as_deref(), Some("NE"));
     // Selecting a general shows his command radius (6 hexes).
-    let _ = app.update(Message::Tool(Tool::Select));
+    let _ = app.update(Message::tool(Tool::Select));
     click(&mut app, "0811");
     assert!(app.status.contains("commands"), "{}", app.status);
     assert!(
@@ -554,7 +559,7 @@ fn placed_stands_take_the_facing_field() {
 fn selecting_shows_deployment_zones_and_command_radius() {
     let mut app = open("zones");
     // 1st St Albans: 1304 is one of the eleven hexes of the Lancastrian line.
-    let _ = app.update(Message::Tool(Tool::Select));
+    let _ = app.update(Message::tool(Tool::Select));
     click(&mut app, "1304");
     assert!(
         app.highlight.len() >= 11,
@@ -567,9 +572,9 @@ fn selecting_shows_deployment_zones_and_command_radius() {
 #[test]
 fn drag_moves_a_unit_and_undo_puts_it_back() {
     let mut app = open("drag");
-    let _ = app.update(Message::Tool(Tool::Place { side: 1, unit: 0 }));
+    let _ = app.update(Message::tool(Tool::Place { side: 1, unit: 0 }));
     click(&mut app, "0210");
-    let _ = app.update(Message::Tool(Tool::Select));
+    let _ = app.update(Message::tool(Tool::Select));
     let (from, to) = (hex(&app, "0210"), hex(&app, "0310"));
     let side = muster_hex::Hexside::new(
         from,
@@ -600,21 +605,25 @@ fn drag_moves_a_unit_and_undo_puts_it_back() {
 #[test]
 fn zone_field_shows_a_printed_zone_on_the_map() {
     let mut app = open("zone");
-    let _ = app.update(Message::ZoneInput("Row(\"08xx\")".into()));
-    let _ = app.update(Message::ShowZone);
+    let _ = app.update(Message::Palette(palette::Message::Zone(
+        "Row(\"08xx\")".into(),
+    )));
+    let _ = app.update(Message::Palette(palette::Message::ShowZone));
     assert_eq!(app.highlight.len(), 12, "{}", app.status);
-    let _ = app.update(Message::ZoneInput(
+    let _ = app.update(Message::Palette(palette::Message::Zone(
         "Edge(side: East, from: \"1401\", to: \"0401\")".into(),
-    ));
-    let _ = app.update(Message::ShowZone);
+    )));
+    let _ = app.update(Message::Palette(palette::Message::ShowZone));
     assert_eq!(
         app.highlight.len(),
         11,
         "the east edge between 1401 and 0401: {}",
         app.status
     );
-    let _ = app.update(Message::ZoneInput("Row(\"004xx\")".into()));
-    let _ = app.update(Message::ShowZone);
+    let _ = app.update(Message::Palette(palette::Message::Zone(
+        "Row(\"004xx\")".into(),
+    )));
+    let _ = app.update(Message::Palette(palette::Message::ShowZone));
     assert!(
         app.status.contains("not a hex row"),
         "a misprint is explained: {}",
@@ -680,7 +689,9 @@ fn every_tool_has_its_button_in_the_palette() {
         assert!(found, "no `{label}` button for {tool:?}");
         let messages: Vec<Message> = ui.into_messages().collect();
         assert!(
-            messages.iter().any(|m| matches!(m, Message::Tool(_))),
+            messages
+                .iter()
+                .any(|m| matches!(m, Message::Palette(palette::Message::Tool(_)))),
             "`{label}` chooses a tool"
         );
     }
@@ -708,7 +719,7 @@ fn every_tool_has_its_button_in_the_palette_by_name() {
         for m in ui.into_messages().collect::<Vec<_>>() {
             let _ = app.update(m);
         }
-        assert_eq!(app.tool, tool, "{label}");
+        assert_eq!(app.palette.tool, tool, "{label}");
     }
 }
 
@@ -746,12 +757,12 @@ fn siege_works_are_placed_turned_marked_and_validated() {
         for m in ui.into_messages().collect::<Vec<_>>() {
             let _ = app.update(m);
         }
-        assert_eq!(app.tool, tool, "{label}");
+        assert_eq!(app.palette.tool, tool, "{label}");
     }
     // A ram on scrub: the validator's SI401 appears; a second click turns it.
     let pieces = app.doc.scenario.as_ref().unwrap().pieces.len();
-    let _ = app.update(Message::FacingInput("N".into()));
-    let _ = app.update(Message::Tool(Tool::Piece {
+    let _ = app.update(Message::Palette(palette::Message::Facing("N".into())));
+    let _ = app.update(Message::tool(Tool::Piece {
         side: 0,
         kind: "ram".into(),
     }));
@@ -780,8 +791,8 @@ fn siege_works_are_placed_turned_marked_and_validated() {
         Some("NE")
     );
     // A fire under Hugues: SI412; undo takes it away again.
-    let _ = app.update(Message::MarkerValueInput("2".into()));
-    let _ = app.update(Message::Tool(Tool::Marker("fire".into())));
+    let _ = app.update(Message::Palette(palette::Message::MarkerValue("2".into())));
+    let _ = app.update(Message::tool(Tool::Marker("fire".into())));
     click(&mut app, "1211");
     assert_eq!(
         app.snap.markers[&hex(&app, "1211")],
@@ -793,7 +804,7 @@ fn siege_works_are_placed_turned_marked_and_validated() {
     validate(&mut app);
     assert!(!app.diagnostics.iter().any(|d| d.code == "SI412"));
     // The inspector marks the selected hex's piece as entering at the edge (2.41).
-    let _ = app.update(Message::Tool(Tool::Select));
+    let _ = app.update(Message::tool(Tool::Select));
     click(&mut app, "1913");
     click_widget(&mut app, "enters at the edge: no");
     assert!(
@@ -808,14 +819,14 @@ fn siege_works_are_placed_turned_marked_and_validated() {
         "toggled"
     );
     // Erase takes the ram away; undo and redo work on pieces like on anything else.
-    let _ = app.update(Message::Tool(Tool::Erase));
+    let _ = app.update(Message::tool(Tool::Erase));
     click(&mut app, "1913");
     assert_eq!(app.doc.scenario.as_ref().unwrap().pieces.len(), pieces);
     let _ = app.update(Message::Undo);
     assert_eq!(app.doc.scenario.as_ref().unwrap().pieces.len(), pieces + 1);
     // The line-of-fire tool asks the siege engine, from the level the shooter stands on:
     // the crossbowman on top of the west tower sees the soldier behind the battlement.
-    let _ = app.update(Message::Tool(Tool::LineOfFire));
+    let _ = app.update(Message::tool(Tool::LineOfFire));
     click(&mut app, "1020");
     click(&mut app, "1011");
     assert!(
@@ -850,11 +861,13 @@ fn siege_works_are_placed_turned_marked_and_validated() {
     ui.find(format!("• {}", why.expect("the step that blocks")).as_str())
         .expect("the blocking step listed");
     drop(ui);
-    let _ = app.update(Message::Tool(Tool::Select));
+    let _ = app.update(Message::tool(Tool::Select));
     assert!(app.shot.is_none());
     // Units placed with a level keep it (a crossbowman on top of the east tower).
-    let _ = app.update(Message::Level(Some(muster_model::Level::Upper)));
-    let _ = app.update(Message::Tool(Tool::Place { side: 0, unit: 4 }));
+    let _ = app.update(Message::Palette(palette::Message::Level(Some(
+        muster_model::Level::Upper,
+    ))));
+    let _ = app.update(Message::tool(Tool::Place { side: 0, unit: 4 }));
     click(&mut app, "1020");
     let line = app.doc.scenario.as_ref().unwrap().sides[0]
         .setup
@@ -886,7 +899,7 @@ fn file_dialog_answers_open_and_save_as() {
     let _ = app.update(Message::Picked(None, false));
     assert!(app.status.contains("type a path"), "{}", app.status);
     // A file picked while there are unsaved changes asks first, even with a prompt up.
-    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
     click(&mut app, "0210");
     let _ = app.update(Message::CloseRequested);
     assert_eq!(app.pending, Some(muster_editor::app::Pending::Quit));
@@ -921,8 +934,8 @@ fn elevation_and_zones_are_painted_on_the_map() {
     let mut app = open("paint-zones");
     click_widget(&mut app, "▸ Roads, labels, zones");
     click_widget(&mut app, "Elevation");
-    assert_eq!(app.tool, Tool::Elevation);
-    let _ = app.update(Message::ElevationInput("2".into()));
+    assert_eq!(app.palette.tool, Tool::Elevation);
+    let _ = app.update(Message::Palette(palette::Message::Elevation("2".into())));
     click(&mut app, "0303");
     assert_eq!(app.snap.elevation.get(&hex(&app, "0303")), Some(&2));
     let _ = app.update(Message::Canvas(CanvasMessage::Hover(Some(hex(
@@ -943,8 +956,10 @@ fn elevation_and_zones_are_painted_on_the_map() {
         "undone"
     );
     // Paint a set-up zone hex by hex; the scenario can then name it.
-    let _ = app.update(Message::ZoneNameInput("Yorkist set-up".into()));
-    let _ = app.update(Message::Tool(Tool::ZonePaint));
+    let _ = app.update(Message::Palette(palette::Message::ZoneName(
+        "Yorkist set-up".into(),
+    )));
+    let _ = app.update(Message::tool(Tool::ZonePaint));
     click(&mut app, "1101");
     click(&mut app, "1102");
     let zone = app
@@ -960,8 +975,10 @@ fn elevation_and_zones_are_painted_on_the_map() {
     );
     assert_eq!(app.highlight.len(), 2, "the zone is shown");
     // An edge zone from two clicks.
-    let _ = app.update(Message::ZoneNameInput("east edge".into()));
-    let _ = app.update(Message::Tool(Tool::EdgeZone(None)));
+    let _ = app.update(Message::Palette(palette::Message::ZoneName(
+        "east edge".into(),
+    )));
+    let _ = app.update(Message::tool(Tool::EdgeZone(None)));
     click(&mut app, "1801");
     click(&mut app, "1805");
     let edge = app
@@ -985,10 +1002,12 @@ fn reinforcements_are_placed_as_such() {
     let before = app.doc.scenario.as_ref().unwrap().sides[1]
         .reinforcements
         .len();
-    let _ = app.update(Message::Tool(Tool::Place { side: 1, unit: 0 }));
-    let _ = app.update(Message::EntersOnInput("3".into()));
-    let _ = app.update(Message::QuickInput("0101, 0102".into()));
-    let _ = app.update(Message::QuickPlace);
+    let _ = app.update(Message::tool(Tool::Place { side: 1, unit: 0 }));
+    let _ = app.update(Message::Palette(palette::Message::EntersOn("3".into())));
+    let _ = app.update(Message::Palette(palette::Message::Quick(
+        "0101, 0102".into(),
+    )));
+    let _ = app.update(Message::Palette(palette::Message::QuickPlace));
     let r = app.doc.scenario.as_ref().unwrap().sides[1]
         .reinforcements
         .clone();
@@ -1004,7 +1023,7 @@ fn reinforcements_are_placed_as_such() {
         "entry hexes are marked"
     );
     // Emptied, the field places set-up lines again.
-    let _ = app.update(Message::EntersOnInput(String::new()));
+    let _ = app.update(Message::Palette(palette::Message::EntersOn(String::new())));
     click(&mut app, "0105");
     let side = &app.doc.scenario.as_ref().unwrap().sides[1];
     assert_eq!(side.reinforcements.len(), before + 1);
@@ -1025,7 +1044,7 @@ fn undo_and_open_leave_no_half_done_tool_behind() {
             "maps/nb-overlay-2.overlay.ron",
         ],
     )));
-    let _ = app.update(Message::Tool(Tool::Overlay {
+    let _ = app.update(Message::tool(Tool::Overlay {
         placement: 0,
         next: 0,
     }));
@@ -1033,7 +1052,7 @@ fn undo_and_open_leave_no_half_done_tool_behind() {
     assert!(app.ghost.is_some());
     let _ = app.update(Message::Undo);
     assert_eq!(
-        app.tool,
+        app.palette.tool,
         Tool::Overlay {
             placement: 0,
             next: 0
@@ -1042,24 +1061,24 @@ fn undo_and_open_leave_no_half_done_tool_behind() {
     );
     assert!(app.ghost.is_none());
     // Opening another document forgets the tool of the last one.
-    let _ = app.update(Message::Tool(Tool::Place { side: 0, unit: 0 }));
+    let _ = app.update(Message::tool(Tool::Place { side: 0, unit: 0 }));
     let path = scratch("half-done-open");
     let _ = app.update(Message::PathInput(path.display().to_string()));
     let _ = app.update(Message::Open);
-    assert_eq!(app.tool, Tool::Select, "{}", app.status);
+    assert_eq!(app.palette.tool, Tool::Select, "{}", app.status);
 }
 
 #[test]
 fn reinforcements_are_erased_and_bad_turns_refused() {
     let mut app = open("reinforce-erase");
-    let _ = app.update(Message::Tool(Tool::Place { side: 1, unit: 0 }));
-    let _ = app.update(Message::EntersOnInput("zero".into()));
+    let _ = app.update(Message::tool(Tool::Place { side: 1, unit: 0 }));
+    let _ = app.update(Message::Palette(palette::Message::EntersOn("zero".into())));
     click(&mut app, "0101");
     assert!(app.status.contains("not a turn"), "{}", app.status);
     let before = app.doc.scenario.as_ref().unwrap().sides[1]
         .reinforcements
         .len();
-    let _ = app.update(Message::EntersOnInput("2".into()));
+    let _ = app.update(Message::Palette(palette::Message::EntersOn("2".into())));
     click(&mut app, "0101");
     assert_eq!(
         app.doc.scenario.as_ref().unwrap().sides[1]
@@ -1067,7 +1086,7 @@ fn reinforcements_are_erased_and_bad_turns_refused() {
             .len(),
         before + 1
     );
-    let _ = app.update(Message::Tool(Tool::Erase));
+    let _ = app.update(Message::tool(Tool::Erase));
     click(&mut app, "0101");
     assert_eq!(
         app.doc.scenario.as_ref().unwrap().sides[1]
@@ -1117,7 +1136,7 @@ fn save_keeps_every_comment_and_writes_only_what_changed() {
     assert_eq!(std::fs::read_to_string(&scenario).unwrap(), s0);
     assert_eq!(std::fs::read_to_string(&map).unwrap(), m0);
     // Paint a hex: the map is written, with its comments; the scenario is not touched.
-    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
     click(&mut app, "0305");
     let _ = app.update(Message::Save);
     assert!(
@@ -1141,12 +1160,8 @@ fn save_keeps_every_comment_and_writes_only_what_changed() {
     // A comment typed in the source panel is kept too.
     let _ = app.update(Message::Source(Some(true)));
     let typed = s0.replace("turns: 5, // as printed", "turns: 5, // typed here");
-    app.source = Some((
-        true,
-        iced::widget::text_editor::Content::with_text(&typed),
-        None,
-    ));
-    let _ = app.update(Message::SourceApply);
+    app.source.as_mut().unwrap().content = iced::widget::text_editor::Content::with_text(&typed);
+    let _ = app.update(Message::SourcePanel(source_panel::Message::Apply));
     let _ = app.update(Message::Save);
     assert!(std::fs::read_to_string(&scenario)
         .unwrap()
@@ -1193,7 +1208,7 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
 }
 
 fn paint_woods(app: &mut App, id: &str) {
-    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
     click(app, id);
 }
 
@@ -1318,7 +1333,7 @@ fn new_asks_for_title_ruleset_and_grid_and_writes_nothing_until_saved_as() {
     );
     // Edited, then Ctrl+S: no file appears in the working folder.
     let cwd_before = files_under(&std::env::current_dir().unwrap());
-    let _ = app.update(Message::Tool(Tool::Terrain("scrub".into())));
+    let _ = app.update(Message::tool(Tool::Terrain("scrub".into())));
     click(&mut app, "0305");
     assert!(app.doc.is_dirty());
     let _ = app.update(key_message(
@@ -1384,7 +1399,7 @@ fn save_to_path_button_saves_as_without_a_dialog() {
 fn a_fast_brush_stroke_paints_every_hex_between_samples() {
     let mut app = open("fast-stroke");
     let before = terrain(&app, "0206");
-    let _ = app.update(Message::Tool(Tool::Terrain("woods".into())));
+    let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
     let h = hex(&app, "0203");
     let side = muster_hex::Hexside::new(
         h,
@@ -1460,7 +1475,7 @@ fn dirtiness_follows_the_history_state() {
 #[test]
 fn nothing_stale_is_drawn_after_new_pan_fit_or_leaving() {
     let mut app = open("stale");
-    let _ = app.update(Message::Tool(Tool::Place { side: 1, unit: 0 }));
+    let _ = app.update(Message::tool(Tool::Place { side: 1, unit: 0 }));
     click(&mut app, "1403");
     validate(&mut app);
     assert!(!app.error_hexes.is_empty());
@@ -1507,7 +1522,7 @@ fn the_combat_odds_tool_gives_the_librarys_odds() {
     );
     let (mut app, _) = App::new(Some(path));
     click_widget(&mut app, "Combat odds");
-    assert_eq!(app.tool, Tool::Odds);
+    assert_eq!(app.palette.tool, Tool::Odds);
     click(&mut app, "0302");
     click(&mut app, "0304");
     assert!(app.status.contains("0302, 0304"), "{}", app.status);
@@ -1529,17 +1544,20 @@ fn layers_are_shown_and_hidden_from_the_panel() {
     let mut app = open("layers");
     click_widget(&mut app, "▸ Layers");
     for layer in Layer::ALL {
-        assert!(app.show.shows(layer), "{layer:?} shown at first");
+        assert!(app.palette.show.shows(layer), "{layer:?} shown at first");
     }
     click_widget(&mut app, "Units");
-    assert!(!app.show.shows(Layer::Units));
-    assert!(app.show.shows(Layer::Terrain), "only the layer clicked");
+    assert!(!app.palette.show.shows(Layer::Units));
+    assert!(
+        app.palette.show.shows(Layer::Terrain),
+        "only the layer clicked"
+    );
     click_widget(&mut app, "Diagnostics");
-    assert!(!app.show.shows(Layer::Diagnostics));
+    assert!(!app.palette.show.shows(Layer::Diagnostics));
     // Hiding draws less; it is not an edit.
     assert!(!app.doc.is_dirty());
     click_widget(&mut app, "Units");
-    assert!(app.show.shows(Layer::Units));
+    assert!(app.palette.show.shows(Layer::Units));
 }
 
 #[test]
@@ -1569,14 +1587,17 @@ fn the_transcription_view_lists_lines_as_written_and_lights_their_hexes() {
     let mut app = open("transcript");
     validate(&mut app);
     click_menu_entry(&mut app, "View", "Transcription");
-    assert!(app.transcript_open);
+    assert!(app.transcript.is_some());
     // Somerset's line as the file writes it, with its source.
     let somerset = app
         .transcript
+        .as_ref()
+        .unwrap()
+        .entries
         .iter()
         .position(|e| e.units.starts_with("Somerset"))
         .expect("Somerset's line");
-    let e = app.transcript[somerset].clone();
+    let e = app.transcript.as_ref().unwrap().entries[somerset].clone();
     assert_eq!(e.hexes.len(), 11, "{e:?}");
     assert!(e.zone.starts_with("1403 1304 1204"), "{}", e.zone);
     let mut ui = iced_test::simulator(panels::view(&app));
@@ -1587,32 +1608,47 @@ fn the_transcription_view_lists_lines_as_written_and_lights_their_hexes() {
     // A zone by name resolves to its hexes: King Henry in St Peter's church.
     let king = app
         .transcript
+        .as_ref()
+        .unwrap()
+        .entries
         .iter()
         .find(|e| e.units == "King Henry")
         .unwrap();
     assert_eq!(king.zone, "Named(\"St Peter's church\")");
     assert_eq!(king.hexes, vec![hex(&app, "1006")]);
     // Hover lights the line's hexes; leaving puts back the selected line's.
-    let _ = app.update(Message::TranscriptHover(Some(somerset)));
+    let _ = app.update(Message::Transcription(transcript::Message::Hover(Some(
+        somerset,
+    ))));
     assert_eq!(app.highlight, e.hexes);
-    let _ = app.update(Message::TranscriptHover(None));
+    let _ = app.update(Message::Transcription(transcript::Message::Hover(None)));
     assert!(app.highlight.is_empty());
-    let _ = app.update(Message::TranscriptSelect(somerset));
+    let _ = app.update(Message::Transcription(transcript::Message::Select(
+        somerset,
+    )));
     assert_eq!(app.selected, Some(hex(&app, "1403")));
-    let _ = app.update(Message::TranscriptHover(None));
+    let _ = app.update(Message::Transcription(transcript::Message::Hover(None)));
     assert_eq!(app.highlight, e.hexes, "the selected line stays lit");
     // A diagnostic about a hex of the line is shown beside it: a second line in 1403.
-    let _ = app.update(Message::Tool(Tool::Place { side: 1, unit: 0 }));
+    let _ = app.update(Message::tool(Tool::Place { side: 1, unit: 0 }));
     click(&mut app, "1403");
     validate(&mut app);
-    let shown = muster_editor::transcript::findings(&app, &app.transcript[somerset])
-        .map(|d| d.code)
-        .collect::<Vec<_>>();
+    let shown = transcript::findings(
+        &app.diagnostics,
+        &app.snap.grid,
+        &app.transcript.as_ref().unwrap().entries[somerset],
+    )
+    .map(|d| d.code)
+    .collect::<Vec<_>>();
     assert!(!shown.is_empty(), "{:?}", app.diagnostics);
     let mut ui = iced_test::simulator(panels::view(&app));
-    let d = muster_editor::transcript::findings(&app, &app.transcript[somerset])
-        .next()
-        .unwrap();
+    let d = transcript::findings(
+        &app.diagnostics,
+        &app.snap.grid,
+        &app.transcript.as_ref().unwrap().entries[somerset],
+    )
+    .next()
+    .unwrap();
     ui.find(format!("{} {}", d.code, d.message).as_str())
         .expect("the diagnostic beside its line");
 }
@@ -1680,15 +1716,15 @@ fn one_counter_is_picked_out_of_a_stack_in_the_inspector() {
 /// lines, their units and sides; each change one labelled undo step.
 mod properties {
     use super::*;
-    use muster_editor::properties::{Field, PropertyMessage};
+    use muster_editor::properties::{self, Field};
 
-    fn prop(app: &mut App, m: PropertyMessage) {
+    fn prop(app: &mut App, m: properties::Message) {
         let _ = app.update(Message::Property(m));
     }
 
     fn type_in(app: &mut App, f: Field, text: &str) {
-        prop(app, PropertyMessage::Draft(f, text.into()));
-        prop(app, PropertyMessage::Commit(f));
+        prop(app, properties::Message::Draft(f, text.into()));
+        prop(app, properties::Message::Commit(f));
     }
 
     fn side0(app: &App) -> &muster_model::Side {
@@ -1704,9 +1740,9 @@ mod properties {
             assert!(ui.find("Properties of 0210").is_ok(), "the inspector shows");
         }
         assert_eq!(terrain(&app, "0210"), "clear");
-        prop(&mut app, PropertyMessage::Terrain("clear".into()));
+        prop(&mut app, properties::Message::Terrain("clear".into()));
         assert!(!app.history.can_undo(), "the terrain it has: no step");
-        prop(&mut app, PropertyMessage::Terrain("woods".into()));
+        prop(&mut app, properties::Message::Terrain("woods".into()));
         assert_eq!(terrain(&app, "0210"), "woods");
         let _ = app.update(Message::Undo);
         assert_eq!(terrain(&app, "0210"), "clear", "one undo restores it");
@@ -1723,14 +1759,15 @@ mod properties {
         let before = app.doc.map.clone();
         type_in(&mut app, Field::Elevation, "two");
         assert!(app
-            .property_error
+            .properties
+            .error
             .as_deref()
             .unwrap_or("")
             .contains("whole number"));
         assert_eq!(app.doc.map, before, "nothing changed");
         type_in(&mut app, Field::Elevation, "2");
         assert_eq!(app.snap.elevation.get(&hex(&app, "0210")), Some(&2));
-        assert!(app.property_error.is_none());
+        assert!(app.properties.error.is_none());
     }
 
     #[test]
@@ -1738,7 +1775,7 @@ mod properties {
         let mut app = open("props-unit");
         click(&mut app, "1403");
         assert_eq!(
-            app.lines_here,
+            app.properties.lines_here,
             vec![(0, 0)],
             "the Lancastrian line through 1403"
         );
@@ -1765,7 +1802,7 @@ mod properties {
         type_in(&mut app, Field::Count(0, 0, 1), "5");
         assert_eq!(side0(&app).setup[0].units[1].count, 5);
         type_in(&mut app, Field::Count(0, 0, 1), "0");
-        assert!(app.property_error.is_some());
+        assert!(app.properties.error.is_some());
         assert_eq!(side0(&app).setup[0].units[1].count, 5);
     }
 
@@ -1776,7 +1813,8 @@ mod properties {
         let before = app.doc.scenario.clone();
         type_in(&mut app, Field::Zone(0, 0), "Row(");
         assert!(app
-            .property_error
+            .properties
+            .error
             .as_deref()
             .unwrap_or("")
             .starts_with("where:"));
@@ -1804,7 +1842,7 @@ mod properties {
         assert_eq!(side0(&app).commander.as_deref(), Some("Edmund Beaufort"));
         assert_eq!(side0(&app).units, units);
         assert_eq!(side0(&app).setup, setup);
-        prop(&mut app, PropertyMessage::Hidden(0, 0, true));
+        prop(&mut app, properties::Message::Hidden(0, 0, true));
         assert!(side0(&app).setup[0].hidden);
         let _ = app.update(Message::Undo);
         let _ = app.update(Message::Undo);

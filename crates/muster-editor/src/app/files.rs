@@ -135,6 +135,33 @@ impl App {
         }
     }
 
+    /// "Discard changes" in the unsaved-changes prompt: the changes go, and so does their
+    /// recovery file; then the pending action.
+    pub(super) fn confirm(&mut self) -> Task<Message> {
+        match self.pending.take() {
+            Some(p) => {
+                recovery::discard(self.doc.main_path());
+                self.proceed(p)
+            }
+            None => Task::none(),
+        }
+    }
+
+    /// The native dialog's answer: open or save the path chosen.
+    pub(super) fn picked(&mut self, path: Option<PathBuf>, save: bool) -> Task<Message> {
+        let Some(path) = path else {
+            self.status = if save {
+                "no file chosen (without a file dialog, type a path in the field and press Save to path)"
+            } else {
+                "no file chosen (without a file dialog, type a path in the field and press Enter)"
+            }
+            .into();
+            return Task::none();
+        };
+        self.path_input = path.display().to_string();
+        self.update(if save { Message::SaveAs } else { Message::Open })
+    }
+
     /// Asks the platform dialog for a file to open.
     pub(super) fn open_dialog(&mut self) -> Task<Message> {
         Task::perform(
@@ -208,7 +235,7 @@ impl App {
             let (s, m) = (scenario.map(|t| (true, t)), (false, map));
             let mut edits = Vec::new();
             for (is_scenario, text) in s.into_iter().chain([m]) {
-                match crate::panels::parse_source(&self.doc, is_scenario, &text) {
+                match crate::source_panel::parse(&self.doc, is_scenario, &text) {
                     Ok(e) => edits.push((is_scenario, text, e)),
                     Err(e) => self.status = format!("cannot restore: {e}"),
                 }

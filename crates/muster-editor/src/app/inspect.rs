@@ -6,13 +6,12 @@ impl App {
     pub(super) fn select(&mut self, hex: Hex) {
         self.selected = Some(hex);
         self.highlight.clear();
-        self.drafts.clear();
-        self.property_error = None;
         let Some(resolved) = self.doc.resolve() else {
-            self.lines_here.clear();
+            self.properties.select(Vec::new());
             return;
         };
-        self.lines_here = super::properties::lines_at(&resolved, hex);
+        self.properties
+            .select(super::properties::lines_at(&resolved, hex));
         let held = resolved.placements.certainly_held(hex);
         // What the system shows for the hex (a Charles the Bold general's command radius).
         if let Some(h) = muster_rules::highlight(&resolved, hex) {
@@ -182,7 +181,7 @@ impl App {
     /// Highlights the hexes of the zone typed in the zone field, as the scenario files
     /// write zones (`Row("08xx")`, `Edge(side: East, from: "1401", to: "0401")` …).
     pub(super) fn show_zone(&mut self) {
-        let text = self.zone.trim();
+        let text = self.palette.zone.trim();
         // Wrapped in a field, so that `Edge(side: ...)` is read as a variant and not as a
         // named top-level struct.
         let parsed = crate::properties::parse_zone(text);
@@ -210,7 +209,12 @@ impl App {
 
     /// Highlights the named zone of the zone-name field.
     pub(super) fn show_named_zone(&mut self) {
-        let id = self.zone_name.trim().to_lowercase().replace(' ', "-");
+        let id = self
+            .palette
+            .zone_name
+            .trim()
+            .to_lowercase()
+            .replace(' ', "-");
         let mut sink = Vec::new();
         let world =
             muster_rules::World::from_map(&self.doc.map, muster_rules::FileRole::This, &mut sink);

@@ -10,7 +10,6 @@ use crate::snapshot::Snapshot;
 use crate::tool::Tool;
 use crate::validate::{Item, Job};
 use iced::keyboard::{self, key::Named, Key};
-use iced::widget::text_editor;
 use iced::{Task, Vector};
 use muster_check::Severity;
 use muster_hex::{Hex, LineStep};
@@ -40,10 +39,8 @@ pub struct App {
     pub caches: Caches,
     /// The view.
     pub camera: Camera,
-    /// Active tool.
-    pub tool: Tool,
-    /// Brush radius in hexes (0, 1, 2 for sizes 1, 2, 3).
-    pub brush: u32,
+    /// The palette: the tool in force, the values it uses, the layers shown.
+    pub palette: crate::palette::Palette,
     /// Hex under the pointer.
     pub hover: Option<Hex>,
     /// Selected hex.
@@ -60,36 +57,14 @@ pub struct App {
     pub status: String,
     /// Path typed for Open / Save as.
     pub path_input: String,
-    /// Quick-entry hexes ("0504, 0505").
-    pub quick: String,
-    /// Text for the label tool.
-    pub label: String,
-    /// Facing given to placed units (a side, or a point for stands that face one).
-    pub facing: String,
-    /// A zone expression to show on the map (`Row("08xx")`).
-    pub zone: String,
-    /// Value given to placed markers (a fire's turns, a wall's damage stage).
-    pub marker_value: String,
-    /// Elevation the elevation tool sets.
-    pub elevation: String,
-    /// Turn on which placed units enter as reinforcements (empty: set-up).
-    pub enters_on: String,
-    /// Name of the zone the zone tools paint.
-    pub zone_name: String,
-    /// Level given to placed units in a siege-tower hex.
-    pub level: Option<muster_model::Level>,
-    /// Side whose pieces the siege-works buttons place.
-    pub piece_side: usize,
     /// How far the overlay being placed is turned (sixths), R to turn.
     pub overlay_turn: u32,
     /// The ghost of the overlay being placed.
     pub ghost: Option<crate::ghost::Ghost>,
-    /// The open section of the palette, if any.
-    pub section: Option<crate::tool::Section>,
     /// The road being drawn: index in the map's paths.
     pub road: Option<usize>,
-    /// The source panel, when open: which file, its text, and the last parse error.
-    pub source: Option<(bool, text_editor::Content, Option<String>)>,
+    /// The source panel, when open.
+    pub source: Option<crate::source_panel::SourcePanel>,
     /// Recovered texts offered on start.
     pub recovery: Option<(Option<String>, String)>,
     /// An action waiting for "discard unsaved changes?".
@@ -105,14 +80,8 @@ pub struct App {
     stroke_last: Option<Hex>,
     drag: Option<(Hex, Hex)>,
     los_from: Option<Hex>,
-    /// The scenario's set-up lines as written, for the transcription view.
-    pub transcript: Vec<crate::transcript::Entry>,
-    /// Whether the transcription view is open (in place of the inspector).
-    pub transcript_open: bool,
-    /// The transcription line selected.
-    pub transcript_line: Option<usize>,
-    /// The layers the canvas draws.
-    pub show: crate::layers::Visible,
+    /// The transcription view, when open (in place of the inspector).
+    pub transcript: Option<crate::transcript::Transcript>,
     /// The last line of fire asked with the tool, drawn and explained until the tool,
     /// the document or the history changes.
     pub shot: Option<crate::shot::Shot>,
@@ -124,12 +93,8 @@ pub struct App {
     pub export_form: Option<crate::export_prompt::ExportPrompt>,
     /// Whether the Help bar (the keyboard shortcuts) is shown.
     pub help_open: bool,
-    /// The property inspector's fields typed into and not yet committed.
-    pub drafts: std::collections::HashMap<crate::properties::Field, String>,
-    /// Why the last value typed into the inspector was refused.
-    pub property_error: Option<String>,
-    /// The set-up lines on the selected hex, as (side, line).
-    pub lines_here: Vec<(usize, usize)>,
+    /// The property inspector's state.
+    pub properties: crate::properties::Properties,
 }
 
 /// Actions that would lose unsaved changes.
@@ -143,19 +108,26 @@ pub enum Pending {
     Quit,
 }
 
-/// Everything that can happen.
+/// Everything that can happen: each panel's messages, wrapped, and the shell's own
+/// commands (files, undo, the view, the menu bar, prompts).
 #[derive(Debug, Clone)]
 pub enum Message {
     /// From the map canvas.
     Canvas(CanvasMessage),
+    /// From the palette.
+    Palette(crate::palette::Message),
     /// From the property inspector.
-    Property(crate::properties::PropertyMessage),
+    Property(crate::properties::Message),
+    /// From the source panel.
+    SourcePanel(crate::source_panel::Message),
+    /// From the transcription view.
+    Transcription(crate::transcript::Message),
+    /// From the New dialog.
+    NewMap(crate::new_map::Message),
+    /// From the Export PNG prompt.
+    ExportPrompt(crate::export_prompt::Message),
     /// Close the open menu, if any (Escape taken by a text field).
     CloseMenu,
-    /// Choose a tool.
-    Tool(Tool),
-    /// Brush size (1, 2, 3).
-    Brush(u32),
     /// Undo.
     Undo,
     /// Redo.
@@ -178,40 +150,12 @@ pub enum Message {
     Confirm,
     /// Save, then do the pending action.
     SavePending,
-    /// From the New dialog.
-    NewMap(crate::new_map::Message),
     /// Keep the unsaved changes.
     Cancel,
     /// Path field edited.
     PathInput(String),
-    /// Quick-entry field edited.
-    QuickInput(String),
-    /// Label field edited.
-    LabelInput(String),
-    /// Facing field edited.
-    FacingInput(String),
-    /// Zone field edited.
-    ZoneInput(String),
-    /// Marker-value field edited.
-    MarkerValueInput(String),
-    /// Elevation field edited.
-    ElevationInput(String),
-    /// Reinforcement-turn field edited.
-    EntersOnInput(String),
-    /// Zone-name field edited.
-    ZoneNameInput(String),
-    /// Level for placed units (None: ground).
-    Level(Option<muster_model::Level>),
-    /// The side whose pieces the siege-works buttons place.
-    PieceSide(usize),
-    /// Open a section of the palette.
-    Section(crate::tool::Section),
     /// Mark a piece as entering through the board edge, or not (Siege 2.41).
     ToggleEntering(String),
-    /// Highlight the hexes of the zone field's expression.
-    ShowZone,
-    /// Place the selected unit on the quick-entry hexes.
-    QuickPlace,
     /// Validation finished.
     Validated(u64, Vec<Item>),
     /// Centre the map on a diagnostic's hex.
@@ -222,10 +166,6 @@ pub enum Message {
     Fit,
     /// Open or close the source panel (true: scenario, false: map).
     Source(Option<bool>),
-    /// Edit in the source panel.
-    SourceEdit(text_editor::Action),
-    /// Apply the source panel's text.
-    SourceApply,
     /// Restore the recovered texts.
     Recover,
     /// Discard the recovered texts.
@@ -234,8 +174,6 @@ pub enum Message {
     Autosave,
     /// Open the Export PNG prompt (where, and at how many pixels a hex).
     ExportPng,
-    /// From the Export PNG prompt.
-    ExportPrompt(crate::export_prompt::Message),
     /// Zoom in (true) or out by a step, about the window's centre.
     Zoom(bool),
     /// Open a menu of the menu bar (`None`: close the open one).
@@ -250,12 +188,13 @@ pub enum Message {
     PickCounter(Hex, usize, usize),
     /// Opens (true) or closes the transcription view.
     Transcript(bool),
-    /// The pointer is over a transcription line (`None`: it left).
-    TranscriptHover(Option<usize>),
-    /// A transcription line was clicked.
-    TranscriptSelect(usize),
-    /// Shows or hides a layer of the canvas.
-    ToggleLayer(crate::layers::Layer),
+}
+
+impl Message {
+    /// Choose a tool (the palette's message; the menu and the shortcuts send it too).
+    pub fn tool(tool: Tool) -> Message {
+        Message::Palette(crate::palette::Message::Tool(tool))
+    }
 }
 
 impl App {
@@ -289,8 +228,7 @@ impl App {
             snap,
             caches: Caches::default(),
             camera,
-            tool: Tool::Select,
-            brush: 0,
+            palette: crate::palette::Palette::default(),
             hover: None,
             selected: None,
             highlight: vec![],
@@ -298,19 +236,8 @@ impl App {
             error_hexes: HashSet::new(),
             generation: 0,
             status,
-            quick: String::new(),
-            label: String::new(),
-            facing: String::new(),
-            zone: String::new(),
-            marker_value: String::new(),
-            elevation: "1".into(),
-            enters_on: String::new(),
-            zone_name: String::new(),
-            level: None,
-            piece_side: 0,
             overlay_turn: 0,
             ghost: None,
-            section: Some(crate::tool::Section::default()),
             road: None,
             source: None,
             recovery,
@@ -322,14 +249,9 @@ impl App {
             drag: None,
             los_from: None,
             shot: None,
-            show: crate::layers::Visible::default(),
-            transcript: vec![],
-            transcript_open: false,
-            transcript_line: None,
+            transcript: None,
+            properties: Default::default(),
             odds_attackers: Vec::new(),
-            drafts: Default::default(),
-            property_error: None,
-            lines_here: Vec::new(),
             menu: None,
             export_form: None,
             help_open: false,
@@ -372,10 +294,9 @@ impl App {
     fn changed(&mut self, layers: Layers) -> Task<Message> {
         self.snap = Snapshot::of(&self.doc);
         // The transcription view resolves the scenario again: only while it is open.
-        if self.transcript_open {
-            self.transcript = crate::transcript::entries(&self.doc);
+        if let Some(t) = &mut self.transcript {
+            t.refresh(&self.doc);
         }
-        self.transcript_line = self.transcript_line.filter(|i| *i < self.transcript.len());
         self.caches.clear(layers);
         self.revalidate()
     }
@@ -392,11 +313,11 @@ impl App {
     /// After undo or redo: a half-placed overlay goes back to its first anchor, since the
     /// anchor it would continue from may be gone; the ghost and the line of fire are cleared.
     fn after_history(&mut self) {
-        if let Tool::Overlay { placement, .. } = self.tool {
-            self.tool = Tool::Overlay { placement, next: 0 };
+        if let Tool::Overlay { placement, .. } = self.palette.tool {
+            self.palette.tool = Tool::Overlay { placement, next: 0 };
         }
-        if let Tool::EdgeZone(Some(_)) = self.tool {
-            self.tool = Tool::EdgeZone(None);
+        if let Tool::EdgeZone(Some(_)) = self.palette.tool {
+            self.palette.tool = Tool::EdgeZone(None);
         }
         self.ghost = None;
         self.los_from = None;
@@ -408,7 +329,7 @@ impl App {
     /// Forgets what belonged to the previous document (tool, previews, half-done tool
     /// steps) when another one is opened or a new one started.
     fn reset_for_new_document(&mut self) {
-        self.tool = Tool::Select;
+        self.palette.reset_for_new_document();
         self.ghost = None;
         self.los_from = None;
         self.shot = None;
@@ -417,8 +338,10 @@ impl App {
         self.highlight.clear();
         self.selected = None;
         self.source = None;
-        self.transcript_line = None;
-        self.level = None;
+        if let Some(t) = &mut self.transcript {
+            t.line = None;
+        }
+        self.properties = Default::default();
         self.overlay_turn = 0;
         // Nothing of the old document stays drawn: its error outlines, its diagnostics,
         // the hex read-out.
@@ -430,68 +353,28 @@ impl App {
         self.caches.clear_all();
     }
 
-    /// Handles a message.
+    /// Handles a message: a panel's goes to the panel, whose event (if any) the shell
+    /// acts on; the shell's own commands are handled here or in the module of their concern.
     pub fn update(&mut self, message: Message) -> Task<Message> {
         match message {
             Message::Canvas(m) => self.canvas(m),
+            Message::Palette(m) => self.palette_message(m),
             Message::Property(m) => self.property(m),
+            Message::SourcePanel(m) => self.source_panel(m),
+            Message::Transcription(m) => self.transcript_panel(m),
+            Message::NewMap(m) => self.new_map(m),
+            Message::ExportPrompt(m) => self.export_prompt(m),
             Message::CloseMenu => {
                 self.menu = None;
                 Task::none()
             }
-            Message::Tool(t) => {
-                self.tool = t;
-                self.ghost = None;
-                self.road = None;
-                self.los_from = None;
-                self.shot = None;
-                self.odds_attackers.clear();
-                // The status bar names the tool already: say how to use it.
-                self.status = self.tool.help().to_string();
-                Task::none()
-            }
-            Message::Brush(n) => {
-                self.brush = n.clamp(1, 3) - 1;
-                Task::none()
-            }
-            Message::Undo => {
-                let label = self.history.undo_label().map(str::to_owned);
-                if let Some(layers) = self.history.undo(&mut self.doc) {
-                    self.status = format!("undone: {}", label.unwrap_or_default());
-                    let task = self.changed(layers);
-                    self.after_history();
-                    return task;
-                }
-                Task::none()
-            }
-            Message::Redo => {
-                let label = self.history.redo_label().map(str::to_owned);
-                if let Some(layers) = self.history.redo(&mut self.doc) {
-                    self.status = format!("redone: {}", label.unwrap_or_default());
-                    let task = self.changed(layers);
-                    self.after_history();
-                    return task;
-                }
-                Task::none()
-            }
+            Message::Undo => self.step_history(true),
+            Message::Redo => self.step_history(false),
             Message::Save => self.save(),
             Message::OpenDialog => self.open_dialog(),
             Message::SaveAsDialog => self.save_as_dialog(),
-            Message::Picked(None, save) => {
-                self.status = if save {
-                    "no file chosen (without a file dialog, type a path in the field and press Save to path)"
-                } else {
-                    "no file chosen (without a file dialog, type a path in the field and press Enter)"
-                }
-                .into();
-                Task::none()
-            }
-            Message::Picked(Some(path), save) => {
-                self.path_input = path.display().to_string();
-                self.update(if save { Message::SaveAs } else { Message::Open })
-            }
+            Message::Picked(path, save) => self.picked(path, save),
             Message::SaveAs => self.save_as(),
-            Message::NewMap(m) => self.new_map(m),
             Message::Open | Message::New if self.doc.is_dirty() => {
                 self.pending = Some(if matches!(message, Message::Open) {
                     Pending::Open
@@ -509,14 +392,7 @@ impl App {
                 self.new_document()
             }
             Message::CloseRequested => self.close_requested(),
-            Message::Confirm => match self.pending.take() {
-                Some(p) => {
-                    // The changes are discarded: so is their recovery file.
-                    recovery::discard(self.doc.main_path());
-                    self.proceed(p)
-                }
-                None => Task::none(),
-            },
+            Message::Confirm => self.confirm(),
             Message::SavePending => self.save_pending(),
             Message::Cancel => {
                 self.pending = None;
@@ -526,72 +402,12 @@ impl App {
                 self.path_input = s;
                 Task::none()
             }
-            Message::QuickInput(s) => {
-                self.quick = s;
-                Task::none()
-            }
-            Message::LabelInput(s) => {
-                self.label = s;
-                Task::none()
-            }
-            Message::ZoneInput(s) => {
-                self.zone = s;
-                Task::none()
-            }
-            Message::EntersOnInput(s) => {
-                self.enters_on = s;
-                Task::none()
-            }
-            Message::ElevationInput(s) => {
-                self.elevation = s;
-                Task::none()
-            }
-            Message::ZoneNameInput(s) => {
-                self.zone_name = s;
-                Task::none()
-            }
-            Message::MarkerValueInput(s) => {
-                self.marker_value = s;
-                Task::none()
-            }
-            Message::Level(l) => {
-                self.level = l;
-                Task::none()
-            }
             Message::ToggleEntering(id) => self.toggle_entering(id),
-            Message::Section(section) => {
-                // A second click on the open section's header closes it.
-                self.section = (self.section != Some(section)).then_some(section);
-                Task::none()
-            }
-            Message::PieceSide(i) => {
-                self.piece_side = i;
-                if let Tool::Piece { kind, .. } = self.tool.clone() {
-                    self.tool = Tool::Piece { side: i, kind };
-                }
-                Task::none()
-            }
-            Message::ShowZone => {
-                self.show_zone();
-                Task::none()
-            }
-            Message::FacingInput(s) => {
-                self.facing = s.trim().to_uppercase();
-                Task::none()
-            }
-            Message::QuickPlace => self.quick_place(),
             Message::Validated(generation, items) => self.validated(generation, items),
             Message::Focus(hex) => self.focus(hex),
             Message::Key(e) => self.key(e),
             Message::PickCounter(hex, side, unit) => self.pick_counter(hex, side, unit),
             Message::Transcript(open) => self.open_transcript(open),
-            Message::TranscriptHover(line) => self.hover_transcript(line),
-            Message::TranscriptSelect(line) => self.select_transcript(line),
-            Message::ToggleLayer(layer) => {
-                self.show.toggle(layer);
-                self.caches.clear_all();
-                Task::none()
-            }
             Message::Fit => {
                 self.camera = Camera::fit(&self.snap, 820.0, 640.0);
                 self.caches.clear_all();
@@ -599,13 +415,6 @@ impl App {
                 Task::none()
             }
             Message::Source(which) => self.show_source(which),
-            Message::SourceEdit(action) => {
-                if let Some((_, content, _)) = &mut self.source {
-                    content.perform(action);
-                }
-                Task::none()
-            }
-            Message::SourceApply => self.source_apply(),
             Message::Recover => self.recover(),
             Message::DiscardRecovery => {
                 self.recovery = None;
@@ -613,7 +422,6 @@ impl App {
                 Task::none()
             }
             Message::ExportPng => self.export_png(),
-            Message::ExportPrompt(m) => self.export_prompt(m),
             Message::Zoom(inwards) => self.zoom(if inwards { 1.2 } else { 1.0 / 1.2 }),
             Message::Menu(title) => {
                 self.menu = title;
@@ -629,6 +437,52 @@ impl App {
             }
             Message::Autosave => self.autosave(),
         }
+    }
+
+    /// What the palette's events do.
+    fn palette_message(&mut self, m: crate::palette::Message) -> Task<Message> {
+        use crate::palette::Event;
+        match self.palette.update(m) {
+            Some(Event::ToolChosen) => {
+                self.ghost = None;
+                self.road = None;
+                self.los_from = None;
+                self.shot = None;
+                self.odds_attackers.clear();
+                // The status bar names the tool already: say how to use it.
+                self.status = self.palette.tool.help().to_string();
+                Task::none()
+            }
+            Some(Event::ShowZone) => {
+                self.show_zone();
+                Task::none()
+            }
+            Some(Event::QuickPlace) => self.quick_place(),
+            Some(Event::LayersChanged) => {
+                self.caches.clear_all();
+                Task::none()
+            }
+            None => Task::none(),
+        }
+    }
+
+    /// Undoes (true) or redoes one step, naming it in the status line.
+    fn step_history(&mut self, undo: bool) -> Task<Message> {
+        let (label, layers) = if undo {
+            let label = self.history.undo_label().map(str::to_owned);
+            (label, self.history.undo(&mut self.doc))
+        } else {
+            let label = self.history.redo_label().map(str::to_owned);
+            (label, self.history.redo(&mut self.doc))
+        };
+        let Some(layers) = layers else {
+            return Task::none();
+        };
+        let verb = if undo { "undone" } else { "redone" };
+        self.status = format!("{verb}: {}", label.unwrap_or_default());
+        let task = self.changed(layers);
+        self.after_history();
+        task
     }
 }
 

@@ -6,7 +6,9 @@ impl App {
     /// Paints the brush at `hex`, and along the hex line from the stroke's last sample, so
     /// that a pointer moving fast leaves no gap.
     pub(super) fn paint(&mut self, hex: Hex) {
-        let Tool::Terrain(t) = &self.tool else { return };
+        let Tool::Terrain(t) = &self.palette.tool else {
+            return;
+        };
         let terrain = if *t == self.doc.map.default_terrain {
             None
         } else {
@@ -24,7 +26,7 @@ impl App {
         };
         let mut hexes: Vec<Hex> = Vec::new();
         for c in centres {
-            for h in c.range(self.brush) {
+            for h in c.range(self.palette.brush) {
                 if self.snap.grid.contains(h) && !hexes.contains(&h) {
                     hexes.push(h);
                 }
@@ -108,7 +110,7 @@ impl App {
 
     /// Why the "enters on turn" field cannot be used, if it cannot.
     pub(super) fn bad_turn(&self) -> Option<String> {
-        let t = self.enters_on.trim();
+        let t = self.palette.enters_on.trim();
         (!t.is_empty() && t.parse::<u32>().map_or(true, |n| n == 0))
             .then(|| format!("`{t}` is not a turn: type 1 or more, or empty it for set-up lines"))
     }

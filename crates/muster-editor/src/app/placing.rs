@@ -10,6 +10,7 @@ impl App {
         // With a turn in the "enters on turn" field the units are a reinforcement entering
         // through these hexes, written as the print writes it.
         if let Some(turn) = self
+            .palette
             .enters_on
             .trim()
             .parse::<u32>()
@@ -32,8 +33,8 @@ impl App {
             return Some(Edit::Scenario(Box::new(next)));
         }
         let entry = SetupEntry {
-            facing: Some(self.facing.clone()).filter(|f| !f.is_empty()),
-            level: self.level.filter(|_| has_levels(&s.ruleset)),
+            facing: Some(self.palette.facing.clone()).filter(|f| !f.is_empty()),
+            level: self.palette.level.filter(|_| has_levels(&s.ruleset)),
             ..SetupEntry::new(
                 vec![UnitRef {
                     count: hexes.len().max(1) as u32,
@@ -74,7 +75,7 @@ impl App {
             .at
             .insert(letter.clone(), muster_model::HexId(self.printed(hex)));
         let done = next + 1 >= letters.len();
-        self.tool = if done {
+        self.palette.tool = if done {
             Tool::Select
         } else {
             Tool::Overlay {
@@ -103,7 +104,7 @@ impl App {
     /// Recomputes the ghost of the overlay being placed (after its first anchor).
     pub(super) fn update_ghost(&mut self) {
         self.ghost = None;
-        let Tool::Overlay { placement, next: 1 } = self.tool else {
+        let Tool::Overlay { placement, next: 1 } = self.palette.tool else {
             return;
         };
         let (Some(s), Some(Some(overlay))) = (&self.doc.scenario, self.doc.overlays.get(placement))
@@ -161,7 +162,7 @@ impl App {
     }
 
     pub(super) fn quick_place(&mut self) -> Task<Message> {
-        let Tool::Place { side, unit } = self.tool else {
+        let Tool::Place { side, unit } = self.palette.tool else {
             self.status = "choose a unit in the palette first".into();
             return Task::none();
         };
@@ -171,6 +172,7 @@ impl App {
         }
         let mut hexes = Vec::new();
         for part in self
+            .palette
             .quick
             .split([',', ' ', ';'])
             .map(str::trim)
@@ -194,7 +196,7 @@ impl App {
         }
         match self.place_line(side, unit, hexes) {
             Some(e) => {
-                self.quick.clear();
+                self.palette.quick.clear();
                 self.apply(e)
             }
             None => Task::none(),

@@ -25,7 +25,7 @@ impl App {
                 if !self.snap.grid.contains(hex) {
                     return Task::none();
                 }
-                match self.tool.clone() {
+                match self.palette.tool.clone() {
                     Tool::Select => {
                         self.drag = Some((hex, hex));
                         self.select(hex);
@@ -92,7 +92,7 @@ impl App {
                         &self.doc.map,
                         &self.snap.grid,
                         hex,
-                        &self.elevation,
+                        &self.palette.elevation,
                     ) {
                         Ok(Some(e)) => self.apply(e),
                         Ok(None) => Task::none(),
@@ -105,7 +105,7 @@ impl App {
                         match crate::map_tools::toggle_zone_hex(
                             &self.doc.map,
                             &self.snap.grid,
-                            &self.zone_name,
+                            &self.palette.zone_name,
                             hex,
                         ) {
                             Ok(e) => {
@@ -120,7 +120,7 @@ impl App {
                         }
                     }
                     Tool::EdgeZone(None) => {
-                        self.tool = Tool::EdgeZone(Some(hex));
+                        self.palette.tool = Tool::EdgeZone(Some(hex));
                         self.highlight = vec![hex];
                         self.status = format!(
                             "edge zone from {}: click the other end on the same edge",
@@ -129,11 +129,11 @@ impl App {
                         Task::none()
                     }
                     Tool::EdgeZone(Some(from)) => {
-                        self.tool = Tool::EdgeZone(None);
+                        self.palette.tool = Tool::EdgeZone(None);
                         match crate::map_tools::edge_zone(
                             &self.doc.map,
                             &self.snap.grid,
-                            &self.zone_name,
+                            &self.palette.zone_name,
                             from,
                             hex,
                         ) {
@@ -160,7 +160,7 @@ impl App {
                                 side,
                                 &kind,
                                 hex,
-                                &self.facing,
+                                &self.palette.facing,
                             )
                         });
                         match edit {
@@ -175,7 +175,7 @@ impl App {
                                 &self.snap.grid,
                                 &kind,
                                 hex,
-                                &self.marker_value,
+                                &self.palette.marker_value,
                             );
                             self.apply(e)
                         }
@@ -195,7 +195,8 @@ impl App {
                     }
                     Tool::Overlay { placement, next } => self.place_anchor(placement, next, hex),
                     Tool::Label => {
-                        let label = Some(self.label.trim().to_string()).filter(|l| !l.is_empty());
+                        let label =
+                            Some(self.palette.label.trim().to_string()).filter(|l| !l.is_empty());
                         self.apply(Edit::Label {
                             hex: self.printed(hex),
                             label,
@@ -204,7 +205,7 @@ impl App {
                 }
             }
             CanvasMessage::Drag(hex) => {
-                if matches!(self.tool, Tool::Terrain(_)) && self.snap.grid.contains(hex) {
+                if matches!(self.palette.tool, Tool::Terrain(_)) && self.snap.grid.contains(hex) {
                     self.paint(hex);
                 }
                 if let Some((from, _)) = self.drag {
@@ -230,7 +231,7 @@ impl App {
                 }
                 let mut inverses = std::mem::take(&mut self.stroke);
                 inverses.reverse();
-                let what = match &self.tool {
+                let what = match &self.palette.tool {
                     Tool::Terrain(t) => format!("paint {t}"),
                     other => other.name().to_string(),
                 };

@@ -2,20 +2,19 @@
 //! undo step; a value that does not read is refused with a message and changes nothing.
 
 use super::*;
-use crate::properties::{parse_zone, Field, PropertyMessage};
+use crate::properties::{self, parse_zone, Field};
 
 impl App {
-    pub(super) fn property(&mut self, m: PropertyMessage) -> Task<Message> {
+    pub(super) fn property(&mut self, m: properties::Message) -> Task<Message> {
+        let Some(event) = self.properties.update(m) else {
+            return Task::none();
+        };
         let Some(hex) = self.selected else {
             return Task::none();
         };
         let id = self.printed(hex);
-        match m {
-            PropertyMessage::Draft(f, s) => {
-                self.drafts.insert(f, s);
-                Task::none()
-            }
-            PropertyMessage::Terrain(t) => {
+        match event {
+            properties::Event::Terrain(t) => {
                 // The terrain the hex already has: nothing to do, and no undo step.
                 if self.snap.terrain.get(&hex) == Some(&t) {
                     return Task::none();
@@ -29,7 +28,7 @@ impl App {
                     label,
                 )
             }
-            PropertyMessage::Hidden(si, li, hidden) => {
+            properties::Event::Hidden(si, li, hidden) => {
                 let label = format!(
                     "{} set-up line {} of {}",
                     if hidden { "hide" } else { "show" },
@@ -44,27 +43,21 @@ impl App {
                     Err(_) => Task::none(),
                 }
             }
-            PropertyMessage::Commit(f) => {
-                let typed = self.drafts.get(&f).cloned();
-                let Some(typed) = typed else {
-                    return Task::none();
-                };
-                match self.edit_for(f, &id, hex, typed.trim()) {
-                    Ok(Some((edit, label))) => {
-                        self.drafts.remove(&f);
-                        self.commit(edit, label)
-                    }
-                    Ok(None) => {
-                        self.drafts.remove(&f);
-                        Task::none()
-                    }
-                    Err(e) => {
-                        self.property_error = Some(e.clone());
-                        self.status = e;
-                        Task::none()
-                    }
+            properties::Event::Commit(f, typed) => match self.edit_for(f, &id, hex, &typed) {
+                Ok(Some((edit, label))) => {
+                    self.properties.accepted(f);
+                    self.commit(edit, label)
                 }
-            }
+                Ok(None) => {
+                    self.properties.accepted(f);
+                    Task::none()
+                }
+                Err(e) => {
+                    self.properties.refused(e.clone());
+                    self.status = e;
+                    Task::none()
+                }
+            },
         }
     }
 
@@ -168,7 +161,7 @@ impl App {
     }
 
     fn commit(&mut self, edit: Edit, label: String) -> Task<Message> {
-        self.property_error = None;
+        self.properties.error = None;
         self.status = label.clone();
         let layers = self.history.apply_labelled(&mut self.doc, edit, label);
         let task = self.changed(layers);
@@ -182,7 +175,7 @@ impl App {
             (Some(hex), Some(resolved)) => lines_at(&resolved, hex),
             _ => Vec::new(),
         };
-        self.lines_here = lines;
+        self.properties.lines_here = lines;
     }
 
     /// The edit that replaces set-up line `li` of side `si` with the line as `change`

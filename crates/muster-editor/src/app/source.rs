@@ -1,17 +1,30 @@
-//! Applying an edited source panel.
+//! What the source panel's events do to the document.
 
 use super::*;
+use crate::source_panel::{self, SourcePanel};
 
 impl App {
-    pub(super) fn source_apply(&mut self) -> Task<Message> {
-        let Some((scenario, content, _)) = &self.source else {
-            return Task::none();
+    pub(super) fn source_panel(&mut self, m: source_panel::Message) -> Task<Message> {
+        let event = match &mut self.source {
+            Some(panel) => panel.update(m),
+            None => return Task::none(),
         };
-        let (scenario, text) = (*scenario, content.text());
-        match crate::panels::parse_source(&self.doc, scenario, &text) {
+        match event {
+            Some(source_panel::Event::Apply(scenario, text)) => self.source_apply(scenario, text),
+            Some(source_panel::Event::Close) => {
+                self.source = None;
+                Task::none()
+            }
+            None => Task::none(),
+        }
+    }
+
+    /// Applies the panel's text as one undo step, or shows why it does not read.
+    fn source_apply(&mut self, scenario: bool, text: String) -> Task<Message> {
+        match source_panel::parse(&self.doc, scenario, &text) {
             Ok(edit) => {
-                if let Some((_, _, err)) = &mut self.source {
-                    *err = None;
+                if let Some(panel) = &mut self.source {
+                    panel.error = None;
                 }
                 self.status = "applied".into();
                 let task = self.apply(edit);
@@ -19,8 +32,8 @@ impl App {
                 task
             }
             Err(e) => {
-                if let Some((_, _, err)) = &mut self.source {
-                    *err = Some(e);
+                if let Some(panel) = &mut self.source {
+                    panel.error = Some(e);
                 }
                 Task::none()
             }
@@ -29,11 +42,7 @@ impl App {
 
     /// Opens the scenario (true) or map (false) source panel, or closes it.
     pub(super) fn show_source(&mut self, which: Option<bool>) -> Task<Message> {
-        self.source = which.and_then(|scenario| {
-            let (s, m) = self.doc.texts().ok()?;
-            let text = if scenario { s? } else { m };
-            Some((scenario, text_editor::Content::with_text(&text), None))
-        });
+        self.source = which.and_then(|scenario| SourcePanel::open(&self.doc, scenario));
         Task::none()
     }
 }

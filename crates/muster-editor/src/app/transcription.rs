@@ -1,39 +1,38 @@
-//! The transcription view's messages: open and close it, light a line's hexes on hover,
-//! select a line.
+//! What the transcription view's events do: open and close it, light a line's hexes,
+//! show the selected line on the map.
 
 use super::*;
+use crate::transcript::{self, Transcript};
 
 impl App {
     /// Opens or closes the view (it takes the inspector's place; a source panel closes).
     pub(super) fn open_transcript(&mut self, open: bool) -> Task<Message> {
-        self.transcript_open = open;
         if open {
-            self.transcript = crate::transcript::entries(&self.doc);
+            self.transcript = Some(Transcript::of(&self.doc));
             self.source = None;
         } else {
-            self.transcript_line = None;
+            self.transcript = None;
             self.highlight.clear();
         }
         Task::none()
     }
 
-    /// Lights the hexes of the line under the pointer; when it leaves, those of the
-    /// selected line again.
-    pub(super) fn hover_transcript(&mut self, line: Option<usize>) -> Task<Message> {
-        let shown = line.or(self.transcript_line);
-        self.highlight = shown
-            .and_then(|i| self.transcript.get(i))
-            .map(|e| e.hexes.clone())
-            .unwrap_or_default();
-        Task::none()
-    }
-
-    /// Selects a line: its hexes stay lit, the first is selected and centred.
-    pub(super) fn select_transcript(&mut self, line: usize) -> Task<Message> {
-        let Some(e) = self.transcript.get(line) else {
+    pub(super) fn transcript_panel(&mut self, m: transcript::Message) -> Task<Message> {
+        let Some(event) = self.transcript.as_mut().and_then(|t| t.update(m)) else {
             return Task::none();
         };
-        self.transcript_line = Some(line);
+        match event {
+            transcript::Event::Light(hexes) => {
+                self.highlight = hexes;
+                Task::none()
+            }
+            transcript::Event::Selected(e) => self.show_line(e),
+            transcript::Event::Close => self.open_transcript(false),
+        }
+    }
+
+    /// A selected line: its hexes stay lit, the first is selected and centred.
+    fn show_line(&mut self, e: transcript::Entry) -> Task<Message> {
         self.highlight = e.hexes.clone();
         self.status = format!("{} — {}: {} hex(es)", e.units, e.zone, e.hexes.len());
         match e.hexes.first().map(|h| self.snap.grid.to_printed(*h)) {

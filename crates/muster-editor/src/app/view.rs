@@ -32,7 +32,8 @@ impl App {
             Key::Named(Named::ArrowUp) => self.pan(Vector::new(0.0, step)),
             Key::Named(Named::ArrowDown) => self.pan(Vector::new(0.0, -step)),
             Key::Character("r")
-                if !modifiers.command() && matches!(self.tool, Tool::Overlay { next: 1, .. }) =>
+                if !modifiers.command()
+                    && matches!(self.palette.tool, Tool::Overlay { next: 1, .. }) =>
             {
                 self.overlay_turn = (self.overlay_turn + 1) % 6;
                 self.update_ghost();
