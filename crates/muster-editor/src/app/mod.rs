@@ -12,18 +12,16 @@ use crate::validate::{Item, Job};
 use iced::keyboard::{self, key::Named, Key};
 use iced::{Task, Vector};
 use muster_check::Severity;
-use muster_hex::{Hex, LineStep};
+use muster_hex::{Hex, Hexside, LineStep};
 use muster_model::{HexId, SetupEntry, UnitRef, Zone};
 use std::collections::HashSet;
 use std::path::PathBuf;
 
 mod files;
-mod inspect;
-mod painting;
-mod placing;
 mod pointer;
 mod properties;
 mod source;
+mod tools;
 mod transcription;
 mod view;
 
@@ -287,6 +285,23 @@ impl App {
                 Task::none()
             }
         }
+    }
+
+    /// Takes the verdicts of the latest validation; older ones are dropped.
+    pub(super) fn validated(&mut self, generation: u64, items: Vec<Item>) -> Task<Message> {
+        if generation == self.generation {
+            self.error_hexes = items
+                .iter()
+                .filter(|i| i.severity == Severity::Error)
+                .filter_map(|i| {
+                    i.hex
+                        .as_deref()
+                        .and_then(|h| self.snap.grid.from_printed(h).ok())
+                })
+                .collect();
+            self.diagnostics = items;
+        }
+        Task::none()
     }
 
     /// Rebuilds what depends on the document after it changed; only the canvas layers

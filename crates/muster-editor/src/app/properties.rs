@@ -236,7 +236,10 @@ impl App {
 }
 
 /// The set-up lines whose hexes include `hex`, as (side, line).
-pub(super) fn lines_at(resolved: &muster_rules::Scenario<'_>, hex: Hex) -> Vec<(usize, usize)> {
+pub(in crate::app) fn lines_at(
+    resolved: &muster_rules::Scenario<'_>,
+    hex: Hex,
+) -> Vec<(usize, usize)> {
     resolved
         .deployments
         .iter()

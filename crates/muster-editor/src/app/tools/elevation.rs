@@ -1,0 +1,21 @@
+//! The elevation tool: the elevation field's value on the hex clicked (0 clears it).
+
+use super::super::*;
+
+impl App {
+    pub(in crate::app) fn press_elevation(&mut self, hex: Hex) -> Task<Message> {
+        match crate::map_tools::set_elevation(
+            &self.doc.map,
+            &self.snap.grid,
+            hex,
+            &self.palette.elevation,
+        ) {
+            Ok(Some(e)) => self.apply(e),
+            Ok(None) => Task::none(),
+            Err(e) => {
+                self.status = e;
+                Task::none()
+            }
+        }
+    }
+}

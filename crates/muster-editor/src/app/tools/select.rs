@@ -1,0 +1,119 @@
+//! The select tool: a click selects a hex (its reach, its zone, a general's command radius); a drag moves the counters of one hex to another; a counter picked out of a stack.
+
+use super::super::*;
+
+impl App {
+    /// A press selects the hex and may start a drag of its counters.
+    pub(in crate::app) fn press_select(&mut self, hex: Hex) -> Task<Message> {
+        self.drag = Some((hex, hex));
+        self.select(hex);
+        Task::none()
+    }
+
+    /// The end of a drag: the counters of its first hex move to its last.
+    pub(in crate::app) fn finish_drag(&mut self) -> Option<Task<Message>> {
+        let (from, to) = self.drag.take()?;
+        if from == to || !self.snap.grid.contains(to) {
+            return None;
+        }
+        let edit = self.move_units(from, to)?;
+        self.status = format!("moved from {} to {}", self.printed(from), self.printed(to));
+        Some(self.apply(edit))
+    }
+
+    pub(in crate::app) fn select(&mut self, hex: Hex) {
+        self.selected = Some(hex);
+        self.highlight.clear();
+        let Some(resolved) = self.doc.resolve() else {
+            self.properties.select(Vec::new());
+            return;
+        };
+        self.properties
+            .select(crate::app::properties::lines_at(&resolved, hex));
+        let held = resolved.placements.certainly_held(hex);
+        // What the system shows for the hex (a Charles the Bold general's command radius).
+        if let Some(h) = muster_rules::highlight(&resolved, hex) {
+            self.status = h.status;
+            self.highlight = h.hexes;
+            return;
+        }
+        // A counter whose unit the set-up names: its reach. Otherwise the set-up lines
+        // through this hex (an owner's choice, or several unit types filling a stretch).
+        let known = held
+            .iter()
+            .filter(|o| !o.free)
+            .chain(held.iter())
+            .find_map(|o| Some((o, o.unit?)));
+        let p = &resolved.placements;
+        let zones: Vec<Hex> = p
+            .who_could_be(hex)
+            .iter()
+            .filter(|l| p.candidates(**l).len() > 1)
+            .flat_map(|l| p.candidates(*l).iter().copied())
+            .collect();
+        if !zones.is_empty() && known.is_none() {
+            let what = if held.is_empty() {
+                "deployment zone"
+            } else {
+                "set-up line"
+            };
+            self.status = format!("{what} of {} hexes", zones.len());
+            self.highlight = zones;
+            return;
+        }
+        if let Some((o, unit)) = known {
+            (self.highlight, self.status) = reach_of(&resolved, o.side, unit, hex);
+        }
+    }
+    /// One counter picked out of the stack in `hex` (the inspector lists them): its reach.
+    pub(in crate::app) fn pick_counter(
+        &mut self,
+        hex: Hex,
+        side: usize,
+        unit: usize,
+    ) -> Task<Message> {
+        self.selected = Some(hex);
+        if let Some(resolved) = self.doc.resolve() {
+            (self.highlight, self.status) = reach_of(&resolved, side, unit, hex);
+        }
+        Task::none()
+    }
+    /// Moves the set-up lines that put units in `from` alone to `to` (drag to move).
+    pub(in crate::app) fn move_units(&self, from: Hex, to: Hex) -> Option<Edit> {
+        let s = self.doc.scenario.as_ref()?;
+        let (a, b) = (self.printed(from), self.printed(to));
+        let mut edits = Vec::new();
+        for (si, side) in s.sides.iter().enumerate() {
+            for (i, e) in side.setup.iter().enumerate().rev() {
+                if matches!(&e.at, Zone::Hexes(v) if v.len() == 1 && v[0].as_str() == a) {
+                    let mut moved = e.clone();
+                    moved.at = Zone::Hexes(vec![HexId(b.clone())]);
+                    edits.push(Edit::RemoveSetup { side: si, index: i });
+                    edits.push(Edit::InsertSetup {
+                        side: si,
+                        index: i,
+                        entry: moved,
+                    });
+                }
+            }
+        }
+        (!edits.is_empty()).then_some(Edit::Batch(edits))
+    }
+}
+
+/// Where a unit set up at `hex` can end its move, and the status line that says so.
+fn reach_of(
+    resolved: &muster_rules::Scenario,
+    side: usize,
+    unit: usize,
+    hex: Hex,
+) -> (Vec<Hex>, String) {
+    let reach = muster_rules::reach(resolved, side, unit, hex);
+    let hexes: Vec<Hex> = reach.hexes.iter().map(|(h, _)| *h).collect();
+    let name = &resolved.file.sides[side].units[unit].name;
+    let status = match reach.restricted {
+        Some(why) => format!("{name} cannot move: {why}"),
+        None => format!("{name}: {} hexes within {} MP", hexes.len(), reach.mp),
+    };
+    (hexes, status)
+}
