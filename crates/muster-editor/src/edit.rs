@@ -3,7 +3,8 @@
 
 use crate::document::Document;
 use muster_model::{
-    HexEntry, HexsideEntry, MapFile, PathEntry, ScenarioFile, SetupEntry, Side, UnitDef,
+    HexEntry, HexsideEntry, MapFile, PathEntry, Reinforcement, ScenarioFile, SetupEntry, Side,
+    UnitDef,
 };
 
 /// One undoable change.
@@ -47,6 +48,15 @@ pub enum Edit {
         index: usize,
         /// The line.
         entry: SetupEntry,
+    },
+    /// Replace a reinforcement (the property inspector).
+    ReplaceReinforcement {
+        /// Side index.
+        side: usize,
+        /// Position in the side's reinforcements.
+        index: usize,
+        /// The reinforcement.
+        entry: Reinforcement,
     },
     /// Replace a unit definition (the property inspector).
     Unit {
@@ -226,6 +236,12 @@ impl Edit {
                     None => Edit::Batch(vec![]),
                 }
             }
+            Edit::ReplaceReinforcement { side, index, entry } => {
+                match swap(doc, side, |sd| sd.reinforcements.get_mut(index), entry) {
+                    Some(entry) => Edit::ReplaceReinforcement { side, index, entry },
+                    None => Edit::Batch(vec![]),
+                }
+            }
             Edit::Unit { side, index, def } => {
                 match swap(doc, side, |sd| sd.units.get_mut(index), *def) {
                     Some(def) => Edit::Unit {
@@ -291,6 +307,15 @@ impl Edit {
             Edit::ReplaceSetup { entry, .. } => {
                 format!("edit the set-up line of {}", unit_names(entry))
             }
+            Edit::ReplaceReinforcement { entry, .. } => format!(
+                "edit the reinforcement of {}",
+                entry
+                    .units
+                    .iter()
+                    .map(|u| u.unit.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             Edit::Unit { def, .. } => format!("edit unit {}", def.id),
             Edit::Side { def, .. } => format!("edit side {}", def.name),
             Edit::Paths(_) => "edit the roads".into(),
@@ -354,6 +379,7 @@ impl Edit {
             Edit::InsertSetup { .. }
             | Edit::RemoveSetup { .. }
             | Edit::ReplaceSetup { .. }
+            | Edit::ReplaceReinforcement { .. }
             | Edit::Unit { .. }
             | Edit::Side { .. } => Layers {
                 terrain: false,

@@ -27,6 +27,16 @@ pub enum Field {
     Strength(usize, usize, usize),
     /// A step's movement points (side, unit, step).
     Mp(usize, usize, usize),
+    /// A set-up line's facing (side, line).
+    Facing(usize, usize),
+    /// A unit's name (side, unit).
+    UnitName(usize, usize),
+    /// The turn a reinforcement enters (side, reinforcement).
+    Turn(usize, usize),
+    /// Where a reinforcement enters (side, reinforcement).
+    Enter(usize, usize),
+    /// How many of a reinforcement's unit (side, reinforcement, unit in it).
+    ReinforcementCount(usize, usize, usize),
     /// A side's commander.
     Commander(usize),
     /// A side's army morale.
@@ -44,6 +54,8 @@ pub enum Message {
     Commit(Field),
     /// A set-up line's hidden box (side, line, hidden).
     Hidden(usize, usize, bool),
+    /// A unit kind picked for a unit (side, unit, kind).
+    Kind(usize, usize, String),
 }
 
 /// What the inspector asks of the shell, which owns the document and its undo history.
@@ -55,6 +67,8 @@ pub enum Event {
     Commit(Field, String),
     /// Hide or show a set-up line (side, line, hidden).
     Hidden(usize, usize, bool),
+    /// Give a unit this kind (side, unit, kind).
+    Kind(usize, usize, String),
 }
 
 /// The inspector's own state: what is typed and not yet committed, why the last value
@@ -67,6 +81,8 @@ pub struct Properties {
     pub error: Option<String>,
     /// The set-up lines on the selected hex, as (side, line).
     pub lines_here: Vec<(usize, usize)>,
+    /// The reinforcements entering through the selected hex, as (side, reinforcement).
+    pub reinforcements_here: Vec<(usize, usize)>,
 }
 
 impl Properties {
@@ -83,6 +99,7 @@ impl Properties {
             }
             Message::Terrain(t) => Some(Event::Terrain(t)),
             Message::Hidden(si, li, hidden) => Some(Event::Hidden(si, li, hidden)),
+            Message::Kind(si, ui, kind) => Some(Event::Kind(si, ui, kind)),
         }
     }
 
@@ -98,10 +115,11 @@ impl Properties {
     }
 
     /// Another hex was selected (or another document opened): drafts and errors go.
-    pub fn select(&mut self, lines_here: Vec<(usize, usize)>) {
+    /// `here` is the set-up lines and the reinforcements on the hex, as (side, index).
+    pub fn select(&mut self, here: (Vec<(usize, usize)>, Vec<(usize, usize)>)) {
         self.drafts.clear();
         self.error = None;
-        self.lines_here = lines_here;
+        (self.lines_here, self.reinforcements_here) = here;
     }
 }
 
@@ -210,48 +228,135 @@ pub fn view<'a>(props: &'a Properties, cx: Context<'a>) -> Option<Element<'a, Me
     let Some(scenario) = &cx.doc.scenario else {
         return Some(col.into());
     };
-    let mut sides_shown: Vec<usize> = Vec::new();
+    let mut sides_here: Vec<usize> = Vec::new();
     for &(si, li) in &props.lines_here {
-        let (Some(side), Some(line)) = (
-            scenario.sides.get(si),
-            scenario.sides.get(si).and_then(|s| s.setup.get(li)),
-        ) else {
-            continue;
-        };
-        col = col.push(text(format!("{}: set-up line {}", side.name, li + 1)).size(14));
-        for (k, r) in line.units.iter().enumerate() {
-            col = col.push(labelled(
-                "count",
-                row![
-                    field(props, Field::Count(si, li, k), r.count.to_string(), "1"),
-                    text(r.unit.clone()).size(13).width(Fill)
-                ]
-                .spacing(6)
-                .into(),
-            ));
-            if let Some(ui) = side.units.iter().position(|u| u.id == r.unit) {
-                col = col.push(unit(props, si, ui, scenario));
-            }
+        if let Some(line) = setup_line(props, scenario, si, li) {
+            col = col.push(line);
+            sides_here.push(si);
         }
-        col = col.push(labelled(
-            "where",
-            field(props, Field::Zone(si, li), zone_text(&line.at), "0504 0505"),
-        ));
-        col = col.push(
-            checkbox(line.hidden)
-                .label("hidden")
-                .on_toggle(move |b| Message::Hidden(si, li, b))
-                .size(14)
-                .text_size(12),
-        );
-        if let Some(source) = &line.source {
-            col = col.push(text(format!("source: {source}")).size(12));
+    }
+    for &(si, ri) in &props.reinforcements_here {
+        if let Some(r) = reinforcement(props, scenario, si, ri) {
+            col = col.push(r);
+            sides_here.push(si);
         }
-        if sides_shown.contains(&si) {
-            continue;
+    }
+    // Each side with a counter here, once, after its lines.
+    sides_here.sort_unstable();
+    sides_here.dedup();
+    for si in sides_here {
+        col = col.push(side_fields(props, scenario, si));
+    }
+    Some(col.into())
+}
+
+/// A set-up line: how many of each unit (with the unit's own fields), where, facing,
+/// hidden, and the print it comes from.
+fn setup_line<'a>(
+    props: &'a Properties,
+    scenario: &'a muster_model::ScenarioFile,
+    si: usize,
+    li: usize,
+) -> Option<Element<'a, Message>> {
+    let side = scenario.sides.get(si)?;
+    let line = side.setup.get(li)?;
+    let mut col =
+        column![text(format!("{}: set-up line {}", side.name, li + 1)).size(14)].spacing(4);
+    for (k, r) in line.units.iter().enumerate() {
+        col = col.push(count_row(props, Field::Count(si, li, k), r));
+        if let Some(ui) = side.units.iter().position(|u| u.id == r.unit) {
+            col = col.push(unit(props, si, ui, scenario));
         }
-        sides_shown.push(si);
-        col = col.push(labelled(
+    }
+    col = col.push(labelled(
+        "where",
+        field(props, Field::Zone(si, li), zone_text(&line.at), "0504 0505"),
+    ));
+    col = col.push(labelled(
+        "facing",
+        field(
+            props,
+            Field::Facing(si, li),
+            line.facing.clone().unwrap_or_default(),
+            "none",
+        ),
+    ));
+    col = col.push(
+        checkbox(line.hidden)
+            .label("hidden")
+            .on_toggle(move |b| Message::Hidden(si, li, b))
+            .size(14)
+            .text_size(12),
+    );
+    if let Some(source) = &line.source {
+        col = col.push(text(format!("source: {source}")).size(12));
+    }
+    Some(col.into())
+}
+
+/// A reinforcement entering through the hex: its units, its turn and where it enters.
+fn reinforcement<'a>(
+    props: &'a Properties,
+    scenario: &'a muster_model::ScenarioFile,
+    si: usize,
+    ri: usize,
+) -> Option<Element<'a, Message>> {
+    let side = scenario.sides.get(si)?;
+    let r = side.reinforcements.get(ri)?;
+    let mut col =
+        column![text(format!("{}: reinforcement {}", side.name, ri + 1)).size(14)].spacing(4);
+    for (k, u) in r.units.iter().enumerate() {
+        col = col.push(count_row(props, Field::ReinforcementCount(si, ri, k), u));
+        if let Some(ui) = side.units.iter().position(|d| d.id == u.unit) {
+            col = col.push(unit(props, si, ui, scenario));
+        }
+    }
+    col = col.push(labelled(
+        "turn",
+        field(props, Field::Turn(si, ri), r.turn.to_string(), "1"),
+    ));
+    col = col.push(labelled(
+        "enters at",
+        field(
+            props,
+            Field::Enter(si, ri),
+            zone_text(&r.enter),
+            "0101 0102",
+        ),
+    ));
+    if let Some(source) = &r.source {
+        col = col.push(text(format!("source: {source}")).size(12));
+    }
+    Some(col.into())
+}
+
+/// How many of a unit a line names, beside the unit's id.
+fn count_row<'a>(
+    props: &'a Properties,
+    f: Field,
+    r: &'a muster_model::UnitRef,
+) -> Element<'a, Message> {
+    labelled(
+        "count",
+        row![
+            field(props, f, r.count.to_string(), "1"),
+            text(r.unit.clone()).size(13).width(Fill)
+        ]
+        .spacing(6)
+        .into(),
+    )
+}
+
+/// A side's own fields: commander and army morale.
+fn side_fields<'a>(
+    props: &'a Properties,
+    scenario: &'a muster_model::ScenarioFile,
+    si: usize,
+) -> Element<'a, Message> {
+    let side = &scenario.sides[si];
+    column![
+        text(format!("Side: {}", side.name)).size(14),
+        labelled(
             "commander",
             field(
                 props,
@@ -259,8 +364,8 @@ pub fn view<'a>(props: &'a Properties, cx: Context<'a>) -> Option<Element<'a, Me
                 side.commander.clone().unwrap_or_default(),
                 "none",
             ),
-        ));
-        col = col.push(labelled(
+        ),
+        labelled(
             "army morale",
             field(
                 props,
@@ -268,9 +373,10 @@ pub fn view<'a>(props: &'a Properties, cx: Context<'a>) -> Option<Element<'a, Me
                 side.army_morale.map(|m| m.to_string()).unwrap_or_default(),
                 "none",
             ),
-        ));
-    }
-    Some(col.into())
+        ),
+    ]
+    .spacing(4)
+    .into()
 }
 
 /// A unit definition's ratings, step by step.
@@ -287,17 +393,35 @@ fn unit<'a>(
         .iter()
         .filter(|l| l.units.iter().any(|r| r.unit == def.id))
         .count();
-    let mut col = column![text(format!(
-        "{} ({}){}",
-        def.name,
-        def.kind,
-        if used > 1 {
-            format!(", used by {used} set-up lines")
-        } else {
-            String::new()
-        }
-    ))
-    .size(12)]
+    let kinds: Vec<String> = muster_rules::ruleset(&scenario.ruleset)
+        .map(|r| r.unit_kinds.iter().map(|k| k.id.clone()).collect())
+        .unwrap_or_default();
+    let mut col = column![
+        text(format!(
+            "unit {}{}",
+            def.id,
+            if used > 1 {
+                format!(", used by {used} set-up lines")
+            } else {
+                String::new()
+            }
+        ))
+        .size(12),
+        labelled(
+            "name",
+            field(props, Field::UnitName(si, ui), def.name.clone(), "name"),
+        ),
+        labelled(
+            "kind",
+            pick_list(kinds, Some(def.kind.clone()), move |k| {
+                Message::Kind(si, ui, k)
+            })
+            .text_size(13)
+            .padding(3)
+            .width(Fill)
+            .into(),
+        ),
+    ]
     .spacing(2);
     for (j, step) in def.steps.iter().enumerate() {
         col = col.push(
@@ -352,8 +476,9 @@ mod tests {
         let mut p = Properties::default();
         p.update(Message::Draft(Field::Elevation, "2".into()));
         p.refused("x".into());
-        p.select(vec![(0, 3)]);
+        p.select((vec![(0, 3)], vec![(1, 0)]));
         assert!(p.drafts.is_empty() && p.error.is_none());
         assert_eq!(p.lines_here, vec![(0, 3)]);
+        assert_eq!(p.reinforcements_here, vec![(1, 0)]);
     }
 }

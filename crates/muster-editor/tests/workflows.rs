@@ -1849,6 +1849,100 @@ mod properties {
         assert_eq!(side0(&app).commander.as_deref(), Some("Somerset"));
         assert!(!side0(&app).setup[0].hidden);
     }
+
+    #[test]
+    fn a_reinforcement_entering_here_has_its_turn_entry_and_counts() {
+        let mut app = open("props-reinforcement");
+        click(&mut app, "1401");
+        let yorkists = 1;
+        assert_eq!(
+            app.properties.reinforcements_here,
+            vec![(yorkists, 0)],
+            "the Yorkist reinforcement enters through 1401"
+        );
+        let mut ui = iced_test::simulator(panels::view(&app));
+        assert!(ui.find("Yorkists: reinforcement 1").is_ok());
+        assert!(ui.find("Side: Yorkists").is_ok(), "its side's fields");
+        drop(ui);
+        let side = |app: &App| app.doc.scenario.as_ref().unwrap().sides[yorkists].clone();
+        let before = side(&app).reinforcements[0].clone();
+        type_in(&mut app, Field::Turn(yorkists, 0), "0");
+        assert!(app.properties.error.is_some(), "turn 0 is refused");
+        assert_eq!(side(&app).reinforcements[0], before);
+        type_in(&mut app, Field::Turn(yorkists, 0), "3");
+        assert_eq!(side(&app).reinforcements[0].turn, 3);
+        type_in(&mut app, Field::ReinforcementCount(yorkists, 0, 0), "8");
+        assert_eq!(side(&app).reinforcements[0].units[0].count, 8);
+        type_in(&mut app, Field::Enter(yorkists, 0), "1401 1301");
+        assert_eq!(
+            side(&app).reinforcements[0].enter,
+            muster_model::Zone::Hexes(
+                ["1401", "1301"]
+                    .map(|h| muster_model::HexId(h.into()))
+                    .to_vec()
+            )
+        );
+        assert!(
+            app.status.starts_with("move the entry of reinforcement 1"),
+            "{}",
+            app.status
+        );
+        for _ in 0..3 {
+            let _ = app.update(Message::Undo);
+        }
+        assert_eq!(
+            side(&app).reinforcements[0],
+            before,
+            "three steps, three undos"
+        );
+    }
+
+    #[test]
+    fn a_units_name_kind_and_a_lines_facing_are_edited() {
+        let mut app = open("props-kind");
+        click(&mut app, "1403");
+        let archers = side0(&app)
+            .units
+            .iter()
+            .position(|u| u.id == "Archers")
+            .unwrap();
+        type_in(&mut app, Field::UnitName(0, archers), "Longbowmen");
+        assert_eq!(side0(&app).units[archers].name, "Longbowmen");
+        assert_eq!(side0(&app).units[archers].id, "Archers", "the id stays");
+        type_in(&mut app, Field::UnitName(0, archers), "  ");
+        assert!(app.properties.error.is_some(), "a unit needs a name");
+        let kind = side0(&app).units[archers].kind.clone();
+        let other = muster_rules::ruleset("a-la-charge")
+            .unwrap()
+            .unit_kinds
+            .iter()
+            .map(|k| k.id.clone())
+            .find(|k| *k != kind)
+            .unwrap();
+        prop(
+            &mut app,
+            properties::Message::Kind(0, archers, kind.clone()),
+        );
+        let steps = app.history.undo_label().map(str::to_owned);
+        assert_eq!(
+            steps.as_deref(),
+            Some("rename Archers to Longbowmen"),
+            "the same kind: no step"
+        );
+        prop(
+            &mut app,
+            properties::Message::Kind(0, archers, other.clone()),
+        );
+        assert_eq!(side0(&app).units[archers].kind, other);
+        type_in(&mut app, Field::Facing(0, 0), "ne");
+        assert_eq!(side0(&app).setup[0].facing.as_deref(), Some("NE"));
+        type_in(&mut app, Field::Facing(0, 0), "");
+        assert_eq!(side0(&app).setup[0].facing, None);
+        let _ = app.update(Message::Undo);
+        let _ = app.update(Message::Undo);
+        let _ = app.update(Message::Undo);
+        assert_eq!(side0(&app).units[archers].kind, kind);
+    }
 }
 
 /// A map with more off-map entries than the rules build findings for: the editor's list

@@ -43,6 +43,24 @@ impl App {
                     Err(_) => Task::none(),
                 }
             }
+            properties::Event::Kind(si, ui, kind) => {
+                let Some(mut def) = self.unit_def(si, ui) else {
+                    return Task::none();
+                };
+                if def.kind == kind {
+                    return Task::none();
+                }
+                let label = format!("make {} a {kind}", def.id);
+                def.kind = kind;
+                self.commit(
+                    Edit::Unit {
+                        side: si,
+                        index: ui,
+                        def: Box::new(def),
+                    },
+                    label,
+                )
+            }
             properties::Event::Commit(f, typed) => match self.edit_for(f, &id, hex, &typed) {
                 Ok(Some((edit, label))) => {
                     self.properties.accepted(f);
@@ -114,6 +132,80 @@ impl App {
                     Ok(())
                 })?)
             }
+            Field::Facing(si, li) => {
+                let facing = Some(typed.to_uppercase()).filter(|f| !f.is_empty());
+                let label = match &facing {
+                    Some(f) => format!("face set-up line {} of {} {f}", li + 1, self.side_name(si)),
+                    None => format!(
+                        "clear the facing of set-up line {} of {}",
+                        li + 1,
+                        self.side_name(si)
+                    ),
+                };
+                Some(self.line_edit(si, li, label, |entry| {
+                    entry.facing = facing;
+                    Ok(())
+                })?)
+            }
+            Field::UnitName(si, ui) => {
+                if typed.is_empty() {
+                    return Err("a unit needs a name".into());
+                }
+                let mut def = self.unit_def(si, ui).ok_or("no such unit")?;
+                let label = format!("rename {} to {typed}", def.id);
+                def.name = typed.to_string();
+                Some((
+                    Edit::Unit {
+                        side: si,
+                        index: ui,
+                        def: Box::new(def),
+                    },
+                    label,
+                ))
+            }
+            Field::Turn(si, ri) => {
+                let turn: u32 = typed
+                    .parse()
+                    .ok()
+                    .filter(|t| *t >= 1)
+                    .ok_or_else(|| number("a turn from 1 on"))?;
+                let label = format!(
+                    "bring reinforcement {} of {} on turn {turn}",
+                    ri + 1,
+                    self.side_name(si)
+                );
+                Some(self.reinforcement_edit(si, ri, label, |r| {
+                    r.turn = turn;
+                    Ok(())
+                })?)
+            }
+            Field::Enter(si, ri) => {
+                let zone = parse_zone(typed).map_err(|e| format!("enters at: {e}"))?;
+                let label = format!(
+                    "move the entry of reinforcement {} of {}",
+                    ri + 1,
+                    self.side_name(si)
+                );
+                Some(self.reinforcement_edit(si, ri, label, |r| {
+                    r.enter = zone;
+                    Ok(())
+                })?)
+            }
+            Field::ReinforcementCount(si, ri, k) => {
+                let count: u32 = typed
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=99_999).contains(n))
+                    .ok_or_else(|| number("a count from 1 to 99999"))?;
+                let label = format!("set the count in reinforcement {} to {count}", ri + 1);
+                Some(self.reinforcement_edit(si, ri, label, |r| {
+                    r.units
+                        .get_mut(k)
+                        .ok_or("no such unit in the reinforcement")?
+                        .count = count;
+                    Ok(())
+                })?)
+            }
             Field::Strength(si, ui, j) | Field::Mp(si, ui, j) => {
                 let mut def = self.unit_def(si, ui).ok_or("no such unit")?;
                 let step = def.steps.get_mut(j).ok_or("no such step")?;
@@ -171,11 +263,12 @@ impl App {
 
     /// Finds the set-up lines on the selected hex again (after an edit).
     fn find_lines_here(&mut self) {
-        let lines = match (self.selected, self.doc.resolve()) {
+        let (setup, reinforcements) = match (self.selected, self.doc.resolve()) {
             (Some(hex), Some(resolved)) => lines_at(&resolved, hex),
-            _ => Vec::new(),
+            _ => Default::default(),
         };
-        self.properties.lines_here = lines;
+        self.properties.lines_here = setup;
+        self.properties.reinforcements_here = reinforcements;
     }
 
     /// The edit that replaces set-up line `li` of side `si` with the line as `change`
@@ -198,6 +291,32 @@ impl App {
             Edit::ReplaceSetup {
                 side: si,
                 index: li,
+                entry,
+            },
+            label,
+        ))
+    }
+
+    /// The edit that replaces reinforcement `ri` of side `si` with it as `change` leaves
+    /// it, under `label`.
+    fn reinforcement_edit(
+        &self,
+        si: usize,
+        ri: usize,
+        label: String,
+        change: impl FnOnce(&mut muster_model::Reinforcement) -> Result<(), &'static str>,
+    ) -> Result<(Edit, String), String> {
+        let mut entry = self
+            .doc
+            .scenario
+            .as_ref()
+            .and_then(|s| s.sides.get(si)?.reinforcements.get(ri).cloned())
+            .ok_or("no such reinforcement")?;
+        change(&mut entry)?;
+        Ok((
+            Edit::ReplaceReinforcement {
+                side: si,
+                index: ri,
                 entry,
             },
             label,
@@ -235,17 +354,25 @@ impl App {
     }
 }
 
-/// The set-up lines whose hexes include `hex`, as (side, line).
+/// The set-up lines and the reinforcements whose hexes include `hex`, each as
+/// (side, index in its list).
 pub(in crate::app) fn lines_at(
     resolved: &muster_rules::Scenario<'_>,
     hex: Hex,
-) -> Vec<(usize, usize)> {
-    resolved
+) -> (Vec<(usize, usize)>, Vec<(usize, usize)>) {
+    let (mut setup, mut reinforcements) = (Vec::new(), Vec::new());
+    for d in resolved
         .deployments
         .iter()
-        .filter(|d| {
-            matches!(d.kind, muster_rules::DeployKind::Setup { .. }) && d.hexes.contains(&hex)
-        })
-        .filter_map(|d| Some((d.side, d.pointer.rsplit('/').next()?.parse().ok()?)))
-        .collect()
+        .filter(|d| d.hexes.contains(&hex))
+    {
+        let Some(index) = d.pointer.rsplit('/').next().and_then(|i| i.parse().ok()) else {
+            continue;
+        };
+        match d.kind {
+            muster_rules::DeployKind::Setup { .. } => setup.push((d.side, index)),
+            muster_rules::DeployKind::Reinforcement { .. } => reinforcements.push((d.side, index)),
+        }
+    }
+    (setup, reinforcements)
 }

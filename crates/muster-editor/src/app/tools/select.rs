@@ -25,7 +25,7 @@ impl App {
         self.selected = Some(hex);
         self.highlight.clear();
         let Some(resolved) = self.doc.resolve() else {
-            self.properties.select(Vec::new());
+            self.properties.select(Default::default());
             return;
         };
         self.properties
