@@ -1,0 +1,279 @@
+//! Hex numbers, counter texts and marker tags as small images, drawn from glyphs
+//! rasterised once.
+//!
+//! Why: filled as glyph outlines, the hex numbers of a zoomed-in map were the largest part
+//! of the software renderer's frame. Its anti-aliased scan converter pays per run of
+//! pixels on every scanline crossing a glyph, while an image is a few plain rows of pixels.
+//! Each glyph's coverage is rasterised once per size and quarter-pixel position (a map's
+//! numbers are ten digits), and each line of text becomes one image placed on whole
+//! pixels at [`RASTER_SCALE`] times the canvas's size.
+//!
+//! The canvas does not know the window's scale factor, so the images are made for a scale
+//! factor of 2 (the high-density screens and the headless test renderer): there they are
+//! copied pixel for pixel; at a scale factor of 1 the renderer halves them with its linear
+//! filter, which averages each 2×2 block.
+
+use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
+use iced::advanced::image::Handle;
+use iced::Rectangle;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Physical pixels per canvas pixel that the images are made for.
+pub const RASTER_SCALE: f32 = 2.0;
+
+/// Glyph coverages kept at most; past this the cache starts again (zooming makes a new size
+/// at every step, and a map's texts need a few hundred at one size).
+const MAX_GLYPHS: usize = 4096;
+
+/// One glyph's coverage at one size and quarter-pixel position: its offset from the pen
+/// (whole pixels) and its rows.
+struct Coverage {
+    left: i32,
+    top: i32,
+    width: usize,
+    height: usize,
+    cover: Vec<f32>,
+}
+
+/// Glyph, pixel size, and the pen's position within its pixel in quarters.
+type GlyphKey = (u16, u32, u8, u8);
+
+thread_local! {
+    /// The coverage of every glyph drawn lately on this thread.
+    static GLYPHS: RefCell<HashMap<GlyphKey, Option<Rc<Coverage>>>> = RefCell::default();
+}
+
+fn coverage(font: &FontRef<'_>, id: GlyphId, size: f32, fx: u8, fy: u8) -> Option<Rc<Coverage>> {
+    let key = (id.0, size.to_bits(), fx, fy);
+    GLYPHS.with(|cache| {
+        if let Some(c) = cache.borrow().get(&key) {
+            return c.clone();
+        }
+        let at = ab_glyph::point(f32::from(fx) / 4.0, f32::from(fy) / 4.0);
+        let made = font
+            .outline_glyph(id.with_scale_and_position(PxScale::from(size), at))
+            .map(|outline| {
+                let b = outline.px_bounds();
+                let (width, height) = (b.width() as usize, b.height() as usize);
+                let mut cover = vec![0.0; width * height];
+                outline.draw(|gx, gy, c| {
+                    if let Some(v) = cover.get_mut(gy as usize * width + gx as usize) {
+                        *v = c;
+                    }
+                });
+                Rc::new(Coverage {
+                    left: b.min.x as i32,
+                    top: b.min.y as i32,
+                    width,
+                    height,
+                    cover,
+                })
+            });
+        let mut cache = cache.borrow_mut();
+        if cache.len() >= MAX_GLYPHS {
+            cache.clear();
+        }
+        cache.insert(key, made.clone());
+        made
+    })
+}
+
+/// A colour as straight-alpha RGBA bytes.
+pub type Rgba = [u8; 4];
+
+/// A box behind a text (a marker's tag), in canvas pixels.
+#[derive(Debug, Clone, Copy)]
+pub struct Backdrop {
+    /// Where.
+    pub rect: Rectangle,
+    /// Its colour.
+    pub colour: Rgba,
+}
+
+/// A line of text centred on `x` with its baseline at `y` (canvas pixels), `size` pixels
+/// high, in `ink`, optionally over a backdrop.
+#[derive(Debug, Clone, Copy)]
+pub struct Label<'a> {
+    /// The text.
+    pub text: &'a str,
+    /// Pixel size (as a filled outline of the same size would have).
+    pub size: f32,
+    /// Centre.
+    pub x: f32,
+    /// Baseline.
+    pub y: f32,
+    /// Colour of the letters.
+    pub ink: Rgba,
+    /// A box drawn under the letters.
+    pub backdrop: Option<Backdrop>,
+}
+
+/// Whole physical pixel and quarter within it.
+fn quarters(v: f32) -> (i32, u8) {
+    let q = (v * 4.0).round();
+    ((q / 4.0).floor() as i32, q.rem_euclid(4.0) as u8)
+}
+
+/// Source-over of a straight-alpha colour at coverage `a` onto a straight-alpha pixel.
+fn blend(dst: &mut [f32; 4], colour: Rgba, a: f32) {
+    let sa = f32::from(colour[3]) / 255.0 * a.clamp(0.0, 1.0);
+    if sa <= 0.0 {
+        return;
+    }
+    let da = dst[3];
+    let out = sa + da * (1.0 - sa);
+    for (c, d) in dst.iter_mut().take(3).enumerate() {
+        let s = f32::from(colour[c]) / 255.0;
+        *d = (s * sa + *d * da * (1.0 - sa)) / out;
+    }
+    dst[3] = out;
+}
+
+/// An image made for a label, placed relative to the whole physical pixel of its pen's start
+/// and its baseline.
+#[derive(Clone)]
+struct Made {
+    handle: Handle,
+    left: i32,
+    top: i32,
+    width: usize,
+    height: usize,
+}
+
+/// What makes a label's image: text, size, colour and the quarter-pixel phases of its pen.
+type LabelKey = (String, u32, Rgba, u8, u8);
+
+/// The labels of one frame: equal texts at the same size, colour and quarter-pixel phase
+/// share one image (a map's counters repeat a few ratings and names).
+#[derive(Default)]
+pub struct Labels {
+    made: HashMap<LabelKey, Option<Made>>,
+}
+
+impl Labels {
+    /// Where a label goes on the canvas and its image, or `None` when it has no pixels.
+    pub fn place(&mut self, font: &FontRef<'_>, label: &Label<'_>) -> Option<(Rectangle, Handle)> {
+        let s = RASTER_SCALE;
+        let size = label.size * s;
+        let scaled = font.as_scaled(PxScale::from(size));
+        let width: f32 = label
+            .text
+            .chars()
+            .map(|c| scaled.h_advance(scaled.glyph_id(c)))
+            .sum();
+        let (pen_x, fx) = quarters(label.x * s - width / 2.0);
+        let (pen_y, fy) = quarters(label.y * s);
+        let made = match label.backdrop {
+            // A tag's box is placed on its own; tags are few.
+            Some(b) => {
+                let r = Rectangle {
+                    x: b.rect.x * s - pen_x as f32,
+                    y: b.rect.y * s - pen_y as f32,
+                    width: b.rect.width * s,
+                    height: b.rect.height * s,
+                };
+                make(font, label, fx, fy, Some((r, b.colour)))
+            }
+            None => self
+                .made
+                .entry((label.text.to_owned(), size.to_bits(), label.ink, fx, fy))
+                .or_insert_with(|| make(font, label, fx, fy, None))
+                .clone(),
+        }?;
+        let bounds = Rectangle {
+            x: (pen_x + made.left) as f32 / s,
+            y: (pen_y + made.top) as f32 / s,
+            width: made.width as f32 / s,
+            height: made.height as f32 / s,
+        };
+        Some((bounds, made.handle))
+    }
+}
+
+/// Rasterises a label with its pen at quarter `fx`, `fy` of the pixel (0, 0) and an
+/// optional backdrop (physical pixels relative to that pixel).
+fn make(
+    font: &FontRef<'_>,
+    label: &Label<'_>,
+    fx: u8,
+    fy: u8,
+    backdrop: Option<(Rectangle, Rgba)>,
+) -> Option<Made> {
+    let size = label.size * RASTER_SCALE;
+    let scaled = font.as_scaled(PxScale::from(size));
+    let mut pen = f32::from(fx) / 4.0;
+    let mut glyphs = Vec::with_capacity(label.text.len());
+    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+    for c in label.text.chars() {
+        let id = scaled.glyph_id(c);
+        let (base_x, gfx) = quarters(pen);
+        pen += scaled.h_advance(id);
+        if let Some(g) = coverage(font, id, size, gfx, fy) {
+            let (gx, gy) = (base_x + g.left, g.top);
+            (x0, y0) = (x0.min(gx), y0.min(gy));
+            (x1, y1) = (x1.max(gx + g.width as i32), y1.max(gy + g.height as i32));
+            glyphs.push((gx, gy, g));
+        }
+    }
+    if let Some((r, _)) = backdrop {
+        x0 = x0.min(r.x.floor() as i32);
+        y0 = y0.min(r.y.floor() as i32);
+        x1 = x1.max((r.x + r.width).ceil() as i32);
+        y1 = y1.max((r.y + r.height).ceil() as i32);
+    }
+    if x1 <= x0 || y1 <= y0 {
+        return None;
+    }
+    let (w, h) = ((x1 - x0) as usize, (y1 - y0) as usize);
+    let mut px = vec![[0.0f32; 4]; w * h];
+    if let Some((r, colour)) = backdrop {
+        // Each pixel covered by the share of it inside the rectangle, as an anti-aliased
+        // fill of the rectangle would cover it.
+        let span = |lo: f32, hi: f32, p: i32| (hi.min(p as f32 + 1.0) - lo.max(p as f32)).max(0.0);
+        for (j, row) in px.chunks_mut(w).enumerate() {
+            let cy = span(r.y, r.y + r.height, y0 + j as i32);
+            for (i, p) in row.iter_mut().enumerate() {
+                let cx = span(r.x, r.x + r.width, x0 + i as i32);
+                blend(p, colour, cx * cy);
+            }
+        }
+        for (gx, gy, g) in &glyphs {
+            for (k, &a) in g.cover.iter().enumerate() {
+                let (i, j) = (
+                    gx - x0 + (k % g.width) as i32,
+                    gy - y0 + (k / g.width) as i32,
+                );
+                blend(&mut px[j as usize * w + i as usize], label.ink, a);
+            }
+        }
+    } else {
+        // Letters alone: the glyphs of a line do not overlap, so their coverages add up
+        // as one filled shape's would (where two glyphs share an edge pixel).
+        let mut cover = vec![0.0f32; w * h];
+        for (gx, gy, g) in &glyphs {
+            for (k, &a) in g.cover.iter().enumerate() {
+                let (i, j) = (
+                    gx - x0 + (k % g.width) as i32,
+                    gy - y0 + (k / g.width) as i32,
+                );
+                cover[j as usize * w + i as usize] += a;
+            }
+        }
+        for (p, a) in px.iter_mut().zip(&cover) {
+            blend(p, label.ink, *a);
+        }
+    }
+    let rgba: Vec<u8> = px
+        .iter()
+        .flat_map(|p| p.map(|v| (v.clamp(0.0, 1.0) * 255.0).round() as u8))
+        .collect();
+    Some(Made {
+        handle: Handle::from_rgba(w as u32, h as u32, rgba),
+        left: x0,
+        top: y0,
+        width: w,
+        height: h,
+    })
+}
