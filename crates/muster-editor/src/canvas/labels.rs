@@ -227,8 +227,9 @@ fn make(
         return None;
     }
     let (w, h) = ((x1 - x0) as usize, (y1 - y0) as usize);
-    let mut px = vec![[0.0f32; 4]; w * h];
-    if let Some((r, colour)) = backdrop {
+    let byte = |v: f32| (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u8;
+    let rgba: Vec<u8> = if let Some((r, colour)) = backdrop {
+        let mut px = vec![[0.0f32; 4]; w * h];
         // Each pixel covered by the share of it inside the rectangle, as an anti-aliased
         // fill of the rectangle would cover it.
         let span = |lo: f32, hi: f32, p: i32| (hi.min(p as f32 + 1.0) - lo.max(p as f32)).max(0.0);
@@ -248,27 +249,27 @@ fn make(
                 blend(&mut px[j as usize * w + i as usize], label.ink, a);
             }
         }
+        px.iter().flat_map(|p| p.map(byte)).collect()
     } else {
         // Letters alone: the glyphs of a line do not overlap, so their coverages add up
-        // as one filled shape's would (where two glyphs share an edge pixel).
+        // as one filled shape's would (where two glyphs share an edge pixel); the colour
+        // is the ink's throughout, the alpha its opacity times the coverage.
         let mut cover = vec![0.0f32; w * h];
         for (gx, gy, g) in &glyphs {
-            for (k, &a) in g.cover.iter().enumerate() {
-                let (i, j) = (
-                    gx - x0 + (k % g.width) as i32,
-                    gy - y0 + (k / g.width) as i32,
-                );
-                cover[j as usize * w + i as usize] += a;
+            let (i, j) = ((gx - x0) as usize, (gy - y0) as usize);
+            for (src, dst) in g.cover.chunks(g.width).zip(cover[j * w..].chunks_mut(w)) {
+                for (d, c) in dst[i..i + g.width].iter_mut().zip(src) {
+                    *d += c;
+                }
             }
         }
-        for (p, a) in px.iter_mut().zip(&cover) {
-            blend(p, label.ink, *a);
-        }
-    }
-    let rgba: Vec<u8> = px
-        .iter()
-        .flat_map(|p| p.map(|v| (v.clamp(0.0, 1.0) * 255.0).round() as u8))
-        .collect();
+        let [r, g, b, a] = label.ink;
+        let opacity = f32::from(a) / 255.0;
+        cover
+            .iter()
+            .flat_map(|c| [r, g, b, byte(c * opacity)])
+            .collect()
+    };
     Some(Made {
         handle: Handle::from_rgba(w as u32, h as u32, rgba),
         left: x0,
