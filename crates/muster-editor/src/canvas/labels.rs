@@ -278,3 +278,210 @@ fn make(
         height: h,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use iced::widget::canvas::{self, Frame, Geometry, Path};
+    use iced::{mouse, Color, Point, Renderer, Size, Theme};
+
+    fn number(text: &str, x: f32, y: f32) -> Label<'_> {
+        Label {
+            text,
+            size: 9.6,
+            x,
+            y,
+            ink: [0, 0, 0, 179],
+            backdrop: None,
+        }
+    }
+
+    fn pixels(handle: &Handle) -> (u32, u32, Vec<u8>) {
+        match handle {
+            Handle::Rgba {
+                width,
+                height,
+                pixels,
+                ..
+            } => (*width, *height, pixels.to_vec()),
+            other => panic!("an RGBA image, not {other:?}"),
+        }
+    }
+
+    #[test]
+    fn equal_texts_at_the_same_phase_share_one_image() {
+        let font = muster_render::text::font().unwrap();
+        let mut labels = Labels::default();
+        // 45 px apart: the same quarter-pixel phase, so the same image moved.
+        let (a, ha) = labels.place(&font, &number("0504", 10.3, 20.1)).unwrap();
+        let (b, hb) = labels.place(&font, &number("0504", 55.3, 20.1)).unwrap();
+        assert_eq!(ha.id(), hb.id());
+        assert_eq!((b.x - a.x, b.y, b.width), (45.0, a.y, a.width));
+        let (_, hc) = labels.place(&font, &number("0505", 10.3, 20.1)).unwrap();
+        assert_ne!(ha.id(), hc.id());
+        assert!(labels.place(&font, &number("", 10.0, 10.0)).is_none());
+    }
+
+    #[test]
+    fn letters_are_the_ink_with_their_coverage_as_alpha_on_whole_pixels() {
+        let font = muster_render::text::font().unwrap();
+        let (bounds, handle) = Labels::default()
+            .place(&font, &number("0213", 40.0, 30.0))
+            .unwrap();
+        let (w, h, rgba) = pixels(&handle);
+        // Placed on whole physical pixels at the raster scale, the image's own size.
+        assert_eq!(bounds.width * RASTER_SCALE, w as f32);
+        assert_eq!(bounds.height * RASTER_SCALE, h as f32);
+        assert_eq!((bounds.x * RASTER_SCALE).fract(), 0.0);
+        // Centred on x, above the baseline, about a digit high.
+        assert!((bounds.center_x() - 40.0).abs() < 1.0, "{bounds:?}");
+        assert!(
+            bounds.y + bounds.height <= 30.5 && bounds.y > 30.0 - 9.6,
+            "{bounds:?}"
+        );
+        let alpha: Vec<u8> = rgba.chunks(4).map(|p| p[3]).collect();
+        assert!(rgba.chunks(4).all(|p| p[..3] == [0, 0, 0]));
+        assert_eq!(
+            alpha.iter().max(),
+            Some(&179),
+            "full coverage is the ink's opacity"
+        );
+        assert!(
+            alpha.iter().filter(|a| **a >= 170).count() > 20,
+            "solid strokes"
+        );
+        assert!(
+            alpha.iter().any(|a| (1..170).contains(a)),
+            "anti-aliased edges"
+        );
+    }
+
+    #[test]
+    fn a_tag_is_its_box_with_the_text_over_it() {
+        let font = muster_render::text::font().unwrap();
+        let rect = Rectangle::new(Point::new(10.0, 10.0), Size::new(30.0, 9.0));
+        let label = Label {
+            text: "sap",
+            size: 6.0,
+            x: 25.0,
+            y: 16.0,
+            ink: [255, 255, 255, 255],
+            backdrop: Some(Backdrop {
+                rect,
+                colour: [90, 60, 130, 230],
+            }),
+        };
+        let (bounds, handle) = Labels::default().place(&font, &label).unwrap();
+        assert_eq!(bounds, rect, "the box spans the text here");
+        let (_, _, rgba) = pixels(&handle);
+        let px: Vec<&[u8]> = rgba.chunks(4).collect();
+        assert_eq!(px[0], [90, 60, 130, 230], "the box's corner");
+        assert!(px.iter().any(|p| p[0] > 220 && p[2] > 220), "white letters");
+        assert!(px.iter().all(|p| p[3] >= 230), "no hole in the box");
+    }
+
+    /// Draws the number "010007" either as the glyph outline filled (as the canvas did) or
+    /// as a label image.
+    struct Number {
+        image: bool,
+    }
+
+    impl canvas::Program<()> for Number {
+        type State = ();
+
+        fn draw(
+            &self,
+            _state: &(),
+            renderer: &Renderer,
+            _theme: &Theme,
+            bounds: Rectangle,
+            _cursor: mouse::Cursor,
+        ) -> Vec<Geometry> {
+            let font = muster_render::text::font().unwrap();
+            let mut frame = Frame::new(renderer, bounds.size());
+            let (x, y, size) = (40.3, 20.7, 9.6);
+            if self.image {
+                let label = number("010007", x, y);
+                let (at, handle) = Labels::default().place(&font, &label).unwrap();
+                frame.draw_image(at, iced::advanced::image::Image::new(handle));
+            } else {
+                let segs = muster_render::text::outline(&font, "010007", size, x, y);
+                let path = Path::new(|b| {
+                    use muster_render::text::Segment;
+                    let pt = |(x, y): (f32, f32)| Point::new(x, y);
+                    for s in &segs {
+                        match *s {
+                            Segment::Move(p) => b.move_to(pt(p)),
+                            Segment::Line(p) => b.line_to(pt(p)),
+                            Segment::Quad(c, p) => b.quadratic_curve_to(pt(c), pt(p)),
+                            Segment::Cubic(c1, c2, p) => b.bezier_curve_to(pt(c1), pt(c2), pt(p)),
+                        }
+                    }
+                });
+                frame.fill(&path, Color::from_rgba(0.0, 0.0, 0.0, 0.7));
+            }
+            vec![frame.into_geometry()]
+        }
+    }
+
+    /// The darkness (255 minus luminance) of each pixel of the 2× snapshot of a number.
+    fn darkness(image: bool) -> image::GrayImage {
+        let canvas = iced::widget::canvas(Number { image })
+            .width(iced::Fill)
+            .height(iced::Fill);
+        let mut ui = iced_test::Simulator::with_size(
+            iced::Settings::default(),
+            Size::new(80.0, 30.0),
+            canvas,
+        );
+        let dir =
+            std::env::temp_dir().join(format!("muster-labels-{}-{}", std::process::id(), image));
+        let _ = std::fs::remove_dir_all(&dir);
+        ui.snapshot(&Theme::Light)
+            .unwrap()
+            .matches_image(dir.join("number.png"))
+            .unwrap();
+        let file = std::fs::read_dir(&dir)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        let mut shot = image::open(file).unwrap().to_luma8();
+        image::imageops::invert(&mut shot);
+        shot
+    }
+
+    /// Regression guard for drawing hex numbers as images (a speed change): the renderer
+    /// draws them (iced's image feature is on), where the filled outline was, as dark.
+    #[test]
+    fn a_number_as_an_image_looks_like_its_filled_outline() {
+        let (outline, image) = (darkness(false), darkness(true));
+        let ink = |g: &image::GrayImage| {
+            let dark: Vec<(u32, u32)> = g
+                .enumerate_pixels()
+                .filter(|p| p.2 .0[0] > 60)
+                .map(|p| (p.0, p.1))
+                .collect();
+            let (x0, x1) = (
+                dark.iter().map(|p| p.0).min(),
+                dark.iter().map(|p| p.0).max(),
+            );
+            let (y0, y1) = (
+                dark.iter().map(|p| p.1).min(),
+                dark.iter().map(|p| p.1).max(),
+            );
+            let total: u32 = g.pixels().map(|p| u32::from(p.0[0])).sum();
+            (x0.unwrap(), y0.unwrap(), x1.unwrap(), y1.unwrap(), total)
+        };
+        let (a, b) = (ink(&outline), ink(&image));
+        for (p, q) in [(a.0, b.0), (a.1, b.1), (a.2, b.2), (a.3, b.3)] {
+            assert!(p.abs_diff(q) <= 1, "ink box {a:?} against {b:?}");
+        }
+        let (ta, tb) = (a.4 as f32, b.4 as f32);
+        assert!(
+            (ta - tb).abs() / ta < 0.05,
+            "as much ink: {ta} against {tb}"
+        );
+    }
+}
