@@ -113,7 +113,28 @@ fn zoomed_app() -> App {
 
 fn main() {
     if let Ok(path) = std::env::var("CANVAS_PNG") {
-        let app = zoomed_app();
+        // CANVAS_SCENARIO=file: that scenario instead, at the same zoom, with its first
+        // siege marker (or its first counter) near the middle.
+        let app = match std::env::var("CANVAS_SCENARIO") {
+            Ok(file) => {
+                let (mut app, _) = App::new(Some(file.into()));
+                let snap = &app.snap;
+                let hex = snap
+                    .markers
+                    .keys()
+                    .chain(snap.units.keys())
+                    .min_by_key(|h| (h.x, h.y))
+                    .copied()
+                    .unwrap_or_default();
+                let (x, y) = snap.grid.center(hex, 30.0);
+                app.camera = Camera {
+                    offset: iced::Vector::new(410.0 - x, 320.0 - y),
+                    zoom: 30.0,
+                };
+                app
+            }
+            Err(_) => zoomed_app(),
+        };
         let mut ui = iced_test::Simulator::with_size(
             iced::Settings::default(),
             iced::Size::new(820.0, 640.0),
