@@ -305,18 +305,6 @@ pub fn hexside_colour(feature: &str) -> Color {
 const TAG: Color = Color::from_rgba8(90, 60, 130, 0.9);
 
 impl MapCanvas<'_> {
-    /// Draws a label as an image.
-    fn draw_label(
-        frame: &mut Frame,
-        made: &mut labels::Labels,
-        font: &ab_glyph::FontRef<'_>,
-        label: &labels::Label<'_>,
-    ) {
-        if let Some((bounds, handle)) = made.place(font, label) {
-            frame.draw_image(bounds, iced::advanced::image::Image::new(handle));
-        }
-    }
-
     fn visible(&self, hex: Hex, bounds: Rectangle) -> bool {
         let p = self.camera.to_screen(self.snap, hex);
         let m = self.camera.zoom * 2.0;
@@ -531,7 +519,7 @@ impl MapCanvas<'_> {
             if let Some(font) = muster_render::text::font() {
                 let size = (z * 0.32).max(8.0);
                 let area = Rectangle::with_size(bounds.size());
-                let mut made = labels::Labels::default();
+                let mut made = labels::Labels::new(area);
                 for h in &hexes {
                     let p = self.camera.to_screen(self.snap, *h);
                     // The number's box is within a hex radius of the centre.
@@ -541,9 +529,8 @@ impl MapCanvas<'_> {
                         continue;
                     }
                     let id = self.snap.grid.to_printed(*h);
-                    Self::draw_label(
+                    made.draw(
                         frame,
-                        &mut made,
                         &font,
                         &labels::Label {
                             text: &id,
@@ -675,12 +662,11 @@ impl MapCanvas<'_> {
         // Texts as images, like the hex numbers (over the counters, which are drawn as
         // shapes: the renderer draws a layer's images after its shapes).
         if let Some(font) = &font {
-            let mut made = labels::Labels::default();
+            let mut made = labels::Labels::new(Rectangle::with_size(bounds.size()));
             let white = [255, 255, 255, 255];
             for (content, size, position) in &texts {
-                Self::draw_label(
+                made.draw(
                     frame,
-                    &mut made,
                     font,
                     &labels::Label {
                         text: content,
@@ -693,9 +679,8 @@ impl MapCanvas<'_> {
                 );
             }
             for (content, size, position) in &counts {
-                Self::draw_label(
+                made.draw(
                     frame,
-                    &mut made,
                     font,
                     &labels::Label {
                         text: content,
@@ -778,7 +763,7 @@ impl MapCanvas<'_> {
         let z = self.camera.zoom;
         let size = (z * 0.2).max(7.0);
         let font = muster_render::text::font();
-        let mut made = labels::Labels::default();
+        let mut made = labels::Labels::new(Rectangle::with_size(bounds.size()));
         for (h, tags) in &self.snap.markers {
             if !self.visible(*h, bounds) {
                 continue;
@@ -799,9 +784,8 @@ impl MapCanvas<'_> {
                 };
                 // The tag as one image, box and text: the hex number under it is an image
                 // too, and the renderer draws a layer's images after its shapes.
-                Self::draw_label(
+                made.draw(
                     frame,
-                    &mut made,
                     f,
                     &labels::Label {
                         text: if z >= 16.0 { tag } else { "" },

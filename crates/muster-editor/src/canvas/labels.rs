@@ -15,6 +15,7 @@
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
 use iced::advanced::image::Handle;
+use iced::widget::canvas::Frame;
 use iced::Rectangle;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -147,14 +148,35 @@ type LabelKey = (String, u32, Rgba, u8, u8);
 
 /// The labels of one frame: equal texts at the same size, colour and quarter-pixel phase
 /// share one image (a map's counters repeat a few ratings and names).
-#[derive(Default)]
 pub struct Labels {
     made: HashMap<LabelKey, Option<Made>>,
+    area: Rectangle,
 }
 
 impl Labels {
+    /// Labels drawn inside `area` (the canvas, in its own pixels).
+    ///
+    /// The software renderer clips an image only to its layer (the whole window here), not
+    /// to the canvas that drew it, so a label crossing the canvas's edge is cut at it here.
+    pub fn new(area: Rectangle) -> Labels {
+        Labels {
+            made: HashMap::new(),
+            area,
+        }
+    }
+
+    /// Draws a label on the frame, cut at the edge of the area.
+    pub fn draw(&mut self, frame: &mut Frame, font: &FontRef<'_>, label: &Label<'_>) {
+        if let Some((bounds, handle)) = self
+            .place(font, label)
+            .and_then(|(b, h)| clip(b, h, self.area))
+        {
+            frame.draw_image(bounds, iced::advanced::image::Image::new(handle));
+        }
+    }
+
     /// Where a label goes on the canvas and its image, or `None` when it has no pixels.
-    pub fn place(&mut self, font: &FontRef<'_>, label: &Label<'_>) -> Option<(Rectangle, Handle)> {
+    fn place(&mut self, font: &FontRef<'_>, label: &Label<'_>) -> Option<(Rectangle, Handle)> {
         let s = RASTER_SCALE;
         let size = label.size * s;
         let scaled = font.as_scaled(PxScale::from(size));
@@ -190,6 +212,49 @@ impl Labels {
         };
         Some((bounds, made.handle))
     }
+}
+
+/// The part of a placed image inside `area`: the image itself when wholly inside, a cut copy
+/// when it crosses the edge (whole pixels of the image kept), `None` when outside.
+fn clip(bounds: Rectangle, handle: Handle, area: Rectangle) -> Option<(Rectangle, Handle)> {
+    let (x1, y1) = (bounds.x + bounds.width, bounds.y + bounds.height);
+    let (ax1, ay1) = (area.x + area.width, area.y + area.height);
+    if bounds.x >= area.x && bounds.y >= area.y && x1 <= ax1 && y1 <= ay1 {
+        return Some((bounds, handle));
+    }
+    let Handle::Rgba {
+        width,
+        height,
+        pixels,
+        ..
+    } = &handle
+    else {
+        return None;
+    };
+    let (w, h) = (*width as usize, *height as usize);
+    let s = RASTER_SCALE;
+    // The image's pixel columns and rows wholly inside the area.
+    let first = |lo: f32, at: f32| (((lo - at) * s).ceil().max(0.0)) as usize;
+    let last = |hi: f32, at: f32, n: usize| (((hi - at) * s).floor().max(0.0) as usize).min(n);
+    let (i0, i1) = (first(area.x, bounds.x), last(ax1, bounds.x, w));
+    let (j0, j1) = (first(area.y, bounds.y), last(ay1, bounds.y, h));
+    if i1 <= i0 || j1 <= j0 {
+        return None;
+    }
+    let mut cut = Vec::with_capacity((i1 - i0) * (j1 - j0) * 4);
+    for row in pixels.chunks(w * 4).take(j1).skip(j0) {
+        cut.extend_from_slice(&row[i0 * 4..i1 * 4]);
+    }
+    let part = Rectangle {
+        x: bounds.x + i0 as f32 / s,
+        y: bounds.y + j0 as f32 / s,
+        width: (i1 - i0) as f32 / s,
+        height: (j1 - j0) as f32 / s,
+    };
+    Some((
+        part,
+        Handle::from_rgba((i1 - i0) as u32, (j1 - j0) as u32, cut),
+    ))
 }
 
 /// Rasterises a label with its pen at quarter `fx`, `fy` of the pixel (0, 0) and an
@@ -311,7 +376,7 @@ mod tests {
     #[test]
     fn equal_texts_at_the_same_phase_share_one_image() {
         let font = muster_render::text::font().unwrap();
-        let mut labels = Labels::default();
+        let mut labels = Labels::new(Rectangle::with_size(Size::INFINITE));
         // 45 px apart: the same quarter-pixel phase, so the same image moved.
         let (a, ha) = labels.place(&font, &number("0504", 10.3, 20.1)).unwrap();
         let (b, hb) = labels.place(&font, &number("0504", 55.3, 20.1)).unwrap();
@@ -325,7 +390,7 @@ mod tests {
     #[test]
     fn letters_are_the_ink_with_their_coverage_as_alpha_on_whole_pixels() {
         let font = muster_render::text::font().unwrap();
-        let (bounds, handle) = Labels::default()
+        let (bounds, handle) = Labels::new(Rectangle::with_size(Size::INFINITE))
             .place(&font, &number("0213", 40.0, 30.0))
             .unwrap();
         let (w, h, rgba) = pixels(&handle);
@@ -371,7 +436,9 @@ mod tests {
                 colour: [90, 60, 130, 230],
             }),
         };
-        let (bounds, handle) = Labels::default().place(&font, &label).unwrap();
+        let (bounds, handle) = Labels::new(Rectangle::with_size(Size::INFINITE))
+            .place(&font, &label)
+            .unwrap();
         assert_eq!(bounds, rect, "the box spans the text here");
         let (_, _, rgba) = pixels(&handle);
         let px: Vec<&[u8]> = rgba.chunks(4).collect();
@@ -380,10 +447,11 @@ mod tests {
         assert!(px.iter().all(|p| p[3] >= 230), "no hole in the box");
     }
 
-    /// Draws the number "010007" either as the glyph outline filled (as the canvas did) or
-    /// as a label image.
+    /// Draws the number "010007" centred on `x` either as the glyph outline filled (as the
+    /// canvas did) or as a label image.
     struct Number {
         image: bool,
+        x: f32,
     }
 
     impl canvas::Program<()> for Number {
@@ -399,11 +467,13 @@ mod tests {
         ) -> Vec<Geometry> {
             let font = muster_render::text::font().unwrap();
             let mut frame = Frame::new(renderer, bounds.size());
-            let (x, y, size) = (40.3, 20.7, 9.6);
+            let (x, y, size) = (self.x, 20.7, 9.6);
             if self.image {
-                let label = number("010007", x, y);
-                let (at, handle) = Labels::default().place(&font, &label).unwrap();
-                frame.draw_image(at, iced::advanced::image::Image::new(handle));
+                Labels::new(Rectangle::with_size(bounds.size())).draw(
+                    &mut frame,
+                    &font,
+                    &number("010007", x, y),
+                );
             } else {
                 let segs = muster_render::text::outline(&font, "010007", size, x, y);
                 let path = Path::new(|b| {
@@ -424,18 +494,23 @@ mod tests {
         }
     }
 
-    /// The darkness (255 minus luminance) of each pixel of the 2× snapshot of a number.
-    fn darkness(image: bool) -> image::GrayImage {
-        let canvas = iced::widget::canvas(Number { image })
-            .width(iced::Fill)
-            .height(iced::Fill);
+    /// The darkness (255 minus luminance) of each pixel of the 2× snapshot of a window
+    /// `width` wide: the number's canvas, 80 px wide, then empty space.
+    fn darkness(number: Number, width: f32) -> image::GrayImage {
+        let name = format!(
+            "muster-labels-{}-{}-{}",
+            std::process::id(),
+            number.image,
+            number.x
+        );
+        let canvas = iced::widget::canvas(number).width(80).height(iced::Fill);
+        let window = iced::widget::row![canvas, iced::widget::Space::new().width(iced::Fill)];
         let mut ui = iced_test::Simulator::with_size(
             iced::Settings::default(),
-            Size::new(80.0, 30.0),
-            canvas,
+            Size::new(width, 30.0),
+            window,
         );
-        let dir =
-            std::env::temp_dir().join(format!("muster-labels-{}-{}", std::process::id(), image));
+        let dir = std::env::temp_dir().join(name);
         let _ = std::fs::remove_dir_all(&dir);
         ui.snapshot(&Theme::Light)
             .unwrap()
@@ -452,11 +527,41 @@ mod tests {
         shot
     }
 
+    /// Regression guard: the renderer clips images to their layer, not to the canvas, so a
+    /// hex number crossing the canvas's edge was drawn on over the panel beside it.
+    #[test]
+    fn a_label_crossing_the_canvas_edge_is_cut_at_it() {
+        let shot = darkness(
+            Number {
+                image: true,
+                x: 78.0,
+            },
+            160.0,
+        );
+        let ink = |x0: u32, x1: u32| {
+            (x0..x1)
+                .flat_map(|x| (0..shot.height()).map(move |y| (x, y)))
+                .map(|(x, y)| shot.get_pixel(x, y).0[0])
+                .max()
+                .unwrap_or(0)
+        };
+        assert!(
+            ink(140, 160) > 100,
+            "the number's left half, inside the canvas"
+        );
+        assert_eq!(
+            ink(160, 320),
+            0,
+            "nothing beyond the canvas's edge (at 160 px)"
+        );
+    }
+
     /// Regression guard for drawing hex numbers as images (a speed change): the renderer
     /// draws them (iced's image feature is on), where the filled outline was, as dark.
     #[test]
     fn a_number_as_an_image_looks_like_its_filled_outline() {
-        let (outline, image) = (darkness(false), darkness(true));
+        let at = |image| darkness(Number { image, x: 40.3 }, 80.0);
+        let (outline, image) = (at(false), at(true));
         let ink = |g: &image::GrayImage| {
             let dark: Vec<(u32, u32)> = g
                 .enumerate_pixels()
