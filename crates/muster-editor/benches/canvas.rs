@@ -2,6 +2,10 @@
 //! (tiny-skia, through iced_test's headless simulator). Prints the median and worst time of
 //! a full frame with empty caches (after a pan or zoom) and with warm caches (hover).
 //! Run with `cargo bench -p muster-editor --bench canvas`.
+//!
+//! Two switches for work on the draw path: `CANVAS_PNG=path/zoomed.png` writes the zoomed
+//! canvas frame as a PNG (to compare pictures before and after a change), and
+//! `CANVAS_ZOOMED_ONLY=N` draws only the zoomed canvas frame, N times (for `perf record`).
 
 use muster_editor::canvas::Camera;
 use muster_editor::document::Document;
@@ -97,7 +101,68 @@ fn big_app() -> App {
     app_with(100, 100, 2000)
 }
 
+/// The zoomed-in canvas: 30 px a hex, hex numbers and counter texts drawn.
+fn zoomed_app() -> App {
+    let mut app = big_app();
+    app.camera = Camera {
+        offset: iced::Vector::new(-400.0, -300.0),
+        zoom: 30.0,
+    };
+    app
+}
+
 fn main() {
+    if let Ok(path) = std::env::var("CANVAS_PNG") {
+        // CANVAS_SCENARIO=file: that scenario instead, at the same zoom, with its first
+        // siege marker (or its first counter) near the middle.
+        let app = match std::env::var("CANVAS_SCENARIO") {
+            Ok(file) => {
+                let (mut app, _) = App::new(Some(file.into()));
+                let snap = &app.snap;
+                let hex = snap
+                    .markers
+                    .keys()
+                    .chain(snap.units.keys())
+                    .min_by_key(|h| (h.x, h.y))
+                    .copied()
+                    .unwrap_or_default();
+                let (x, y) = snap.grid.center(hex, 30.0);
+                app.camera = Camera {
+                    offset: iced::Vector::new(410.0 - x, 320.0 - y),
+                    zoom: 30.0,
+                };
+                app
+            }
+            Err(_) => zoomed_app(),
+        };
+        let mut ui = iced_test::Simulator::with_size(
+            iced::Settings::default(),
+            iced::Size::new(820.0, 640.0),
+            panels::map_canvas(&app),
+        );
+        let snap = ui.snapshot(&iced::Theme::Light).unwrap();
+        // `matches_image` writes the file when none is there (named with the renderer).
+        snap.matches_image(&path).unwrap();
+        println!("wrote the zoomed canvas frame beside {path}");
+        return;
+    }
+    if let Some(n) = std::env::var("CANVAS_ZOOMED_ONLY")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        let app = zoomed_app();
+        // One whole-window frame first, as in the full run: the allocator then keeps the
+        // frame's large buffers instead of faulting fresh pages in for each.
+        let _ = frame(&app);
+        let z: Vec<Duration> = (0..n)
+            .map(|_| {
+                app.caches.clear_all();
+                canvas_frame(&app)
+            })
+            .collect();
+        report("  zoomed in with hex numbers, cold", z);
+        return;
+    }
     let mut baseline = app_with(1, 1, 0);
     baseline.camera = Camera {
         offset: iced::Vector::new(20.0, 20.0),
@@ -144,11 +209,7 @@ fn main() {
     report("  100x100 + 2000 counters, cold", c);
     let w: Vec<Duration> = (0..10).map(|_| canvas_frame(&app)).collect();
     report("  100x100 + 2000 counters, warm", w);
-    let mut zoomed_canvas = big_app();
-    zoomed_canvas.camera = Camera {
-        offset: iced::Vector::new(-400.0, -300.0),
-        zoom: 30.0,
-    };
+    let zoomed_canvas = zoomed_app();
     let z: Vec<Duration> = (0..10)
         .map(|_| {
             zoomed_canvas.caches.clear_all();
@@ -166,11 +227,7 @@ fn main() {
         })
         .collect();
     report("terrain only (no counters)", t);
-    let mut zoomed = big_app();
-    zoomed.camera = Camera {
-        offset: iced::Vector::new(-400.0, -300.0),
-        zoom: 30.0,
-    };
+    let zoomed = zoomed_app();
     let cold: Vec<Duration> = (0..10)
         .map(|_| {
             zoomed.caches.clear_all();

@@ -10,6 +10,8 @@ use iced::{Color, Point, Rectangle, Renderer, Theme, Vector};
 use muster_hex::{Direction, Hex, Hexside};
 use std::collections::HashSet;
 
+mod labels;
+
 /// Where the map is on screen: `zoom` is the hex radius in pixels, `offset` the screen
 /// position of the centre of axial hex (0, 0).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -299,19 +301,8 @@ pub fn hexside_colour(feature: &str) -> Color {
     rgb(muster_render::palette::hexside(feature))
 }
 
-/// Adds glyph outline segments to a path.
-fn trace(b: &mut canvas::path::Builder, segs: &[muster_render::text::Segment]) {
-    use muster_render::text::Segment;
-    let pt = |(x, y): (f32, f32)| Point::new(x, y);
-    for s in segs {
-        match *s {
-            Segment::Move(p) => b.move_to(pt(p)),
-            Segment::Line(p) => b.line_to(pt(p)),
-            Segment::Quad(c, p) => b.quadratic_curve_to(pt(c), pt(p)),
-            Segment::Cubic(c1, c2, p) => b.bezier_curve_to(pt(c1), pt(c2), pt(p)),
-        }
-    }
-}
+/// A siege marker's tag.
+const TAG: Color = Color::from_rgba8(90, 60, 130, 0.9);
 
 impl MapCanvas<'_> {
     fn visible(&self, hex: Hex, bounds: Rectangle) -> bool {
@@ -523,26 +514,33 @@ impl MapCanvas<'_> {
             );
         }
         if z >= 14.0 && self.show.shows(Layer::Labels) {
-            // Hex numbers as glyph outlines filled together: hundreds of separate texts
-            // cost the software renderer several times more.
+            // Hex numbers as images of glyphs rasterised once (see `labels`): as outlines
+            // they were most of the software renderer's frame.
             if let Some(font) = muster_render::text::font() {
                 let size = (z * 0.32).max(8.0);
-                for part in self.split(&hexes, bounds) {
-                    let path = Path::new(|b| {
-                        for h in &part {
-                            let p = self.camera.to_screen(self.snap, *h);
-                            let id = self.snap.grid.to_printed(*h);
-                            let segs = muster_render::text::outline(
-                                &font,
-                                &id,
-                                size,
-                                p.x,
-                                p.y - z * 0.62 + size * 0.8,
-                            );
-                            trace(b, &segs);
-                        }
-                    });
-                    frame.fill(&path, Color::from_rgba(0.0, 0.0, 0.0, 0.7));
+                let area = Rectangle::with_size(bounds.size());
+                let mut made = labels::Labels::new(area);
+                for h in &hexes {
+                    let p = self.camera.to_screen(self.snap, *h);
+                    // The number's box is within a hex radius of the centre.
+                    let near =
+                        Rectangle::new(Point::new(p.x - z, p.y - z), iced::Size::new(2.0 * z, z));
+                    if !area.intersects(&near) {
+                        continue;
+                    }
+                    let id = self.snap.grid.to_printed(*h);
+                    made.draw(
+                        frame,
+                        &font,
+                        &labels::Label {
+                            text: &id,
+                            size,
+                            x: p.x,
+                            y: p.y - z * 0.62 + size * 0.8,
+                            ink: [0, 0, 0, 179],
+                            backdrop: None,
+                        },
+                    );
                 }
             }
         }
@@ -661,30 +659,39 @@ impl MapCanvas<'_> {
             });
             frame.fill(&path, Color::WHITE);
         }
-        // Texts as outlines filled together, like the hex numbers.
+        // Texts as images, like the hex numbers (over the counters, which are drawn as
+        // shapes: the renderer draws a layer's images after its shapes).
         if let Some(font) = &font {
-            let path = Path::new(|b| {
-                for (content, size, position) in &texts {
-                    let segs = muster_render::text::outline(
-                        font,
-                        content,
-                        *size,
-                        position.x,
-                        position.y + size * 0.35,
-                    );
-                    trace(b, &segs);
-                }
-            });
-            frame.fill(&path, Color::WHITE);
-            let path = Path::new(|b| {
-                for (content, size, position) in &counts {
-                    trace(
-                        b,
-                        &muster_render::text::outline(font, content, *size, position.x, position.y),
-                    );
-                }
-            });
-            frame.fill(&path, Color::BLACK);
+            let mut made = labels::Labels::new(Rectangle::with_size(bounds.size()));
+            let white = [255, 255, 255, 255];
+            for (content, size, position) in &texts {
+                made.draw(
+                    frame,
+                    font,
+                    &labels::Label {
+                        text: content,
+                        size: *size,
+                        x: position.x,
+                        y: position.y + size * 0.35,
+                        ink: white,
+                        backdrop: None,
+                    },
+                );
+            }
+            for (content, size, position) in &counts {
+                made.draw(
+                    frame,
+                    font,
+                    &labels::Label {
+                        text: content,
+                        size: *size,
+                        x: position.x,
+                        y: position.y,
+                        ink: [0, 0, 0, 255],
+                        backdrop: None,
+                    },
+                );
+            }
         }
         if self.show.shows(Layer::Pieces) {
             self.draw_markers(frame, bounds);
@@ -756,6 +763,7 @@ impl MapCanvas<'_> {
         let z = self.camera.zoom;
         let size = (z * 0.2).max(7.0);
         let font = muster_render::text::font();
+        let mut made = labels::Labels::new(Rectangle::with_size(bounds.size()));
         for (h, tags) in &self.snap.markers {
             if !self.visible(*h, bounds) {
                 continue;
@@ -768,15 +776,29 @@ impl MapCanvas<'_> {
                     .map(|f| muster_render::text::width(f, tag, size) + 6.0)
                     .unwrap_or(z * 0.9)
                     .max(z * 0.5);
-                frame.fill_rectangle(
-                    Point::new(p.x - w / 2.0, y),
-                    iced::Size::new(w, size + 3.0),
-                    Color::from_rgba8(90, 60, 130, 0.9),
+                let rect =
+                    Rectangle::new(Point::new(p.x - w / 2.0, y), iced::Size::new(w, size + 3.0));
+                let Some(f) = &font else {
+                    frame.fill_rectangle(rect.position(), rect.size(), TAG);
+                    continue;
+                };
+                // The tag as one image, box and text: the hex number under it is an image
+                // too, and the renderer draws a layer's images after its shapes.
+                made.draw(
+                    frame,
+                    f,
+                    &labels::Label {
+                        text: if z >= 16.0 { tag } else { "" },
+                        size,
+                        x: p.x,
+                        y: y + size,
+                        ink: [255, 255, 255, 255],
+                        backdrop: Some(labels::Backdrop {
+                            rect,
+                            colour: [90, 60, 130, 230],
+                        }),
+                    },
                 );
-                if let (Some(f), true) = (&font, z >= 16.0) {
-                    let segs = muster_render::text::outline(f, tag, size, p.x, y + size);
-                    frame.fill(&Path::new(|b| trace(b, &segs)), Color::WHITE);
-                }
             }
         }
     }
