@@ -1,15 +1,23 @@
-//! The editor's pictures in docs/ for each game system (issue 16): a bundled scenario of each
-//! of the four systems, a counter's hex selected (the property inspector, the legend and the
-//! live findings on the right), then the same scenario in the transcription view. Drawn by
-//! the renderer the window uses (tiny-skia), through iced_test, at 1440×900 and a scale
-//! factor of 2.
+//! The editor's pictures in docs/ for each game system (issue 16), on a bundled scenario of
+//! each of the four systems:
+//! - `editor-<system>.png`: a counter's hex selected (the property inspector, the legend
+//!   and the live findings on the right);
+//! - `editor-<system>-transcription.png`: the transcription view;
+//! - `editor-<system>-line-of-fire.png`: the line-of-fire tool between two opposing
+//!   counters, the line drawn and the inspector listing what each hex did;
+//! - `editor-<system>-layers.png`: the View menu open with the counters' layer hidden, and
+//!   the palette's Layers section.
 //!
-//! `cargo run -p muster-editor --example doc_shots -- OUT_DIR` writes
-//! `editor-<system>.png` and `editor-<system>-transcription.png` into OUT_DIR.
+//! Drawn by the renderer the window uses (tiny-skia), through iced_test, at 1440×900 and a
+//! scale factor of 2. `cargo run -p muster-editor --example doc_shots -- OUT_DIR`.
 
 use muster_editor::canvas::CanvasMessage;
+use muster_editor::layers::Layer;
+use muster_editor::tool::{Section, Tool};
 use muster_editor::validate::Job;
+use muster_editor::{menu, palette};
 use muster_editor::{panels, App, Message};
+use muster_hex::Hex;
 use std::path::{Path, PathBuf};
 
 /// Each system's scenario.
@@ -51,13 +59,7 @@ fn main() {
         let mut held: Vec<_> = app.snap.units.keys().copied().collect();
         held.sort_by_key(|h| app.snap.grid.to_printed(*h));
         if let Some(&h) = held.first() {
-            let side = muster_hex::Hexside::new(
-                h,
-                muster_hex::Direction::new(0),
-                app.snap.grid.orientation(),
-            );
-            let _ = app.update(Message::Canvas(CanvasMessage::Press(h, side)));
-            let _ = app.update(Message::Canvas(CanvasMessage::Release));
+            press(&mut app, h);
         }
         shoot(&app, &out.join(format!("editor-{system}.png")));
         let _ = app.update(Message::Transcript(true));
@@ -66,7 +68,78 @@ fn main() {
             &out.join(format!("editor-{system}-transcription.png")),
         );
         println!("{system}: {}", app.status);
+        let _ = app.update(Message::Transcript(false));
+        let (from, to) = shooter_and_target(&app);
+        let _ = app.update(Message::tool(Tool::LineOfFire));
+        press(&mut app, from);
+        press(&mut app, to);
+        shoot(&app, &out.join(format!("editor-{system}-line-of-fire.png")));
+        println!("{system}: {}", app.status);
+        let _ = app.update(Message::tool(Tool::Select));
+        let _ = app.update(Message::Palette(palette::Message::ToggleLayer(
+            Layer::Units,
+        )));
+        let _ = app.update(Message::Palette(palette::Message::Section(Section::Layers)));
+        let _ = app.update(Message::Menu(Some(menu::Title::View)));
+        shoot(&app, &out.join(format!("editor-{system}-layers.png")));
     }
+}
+
+/// A press and release on `hex` with the tool in force.
+fn press(app: &mut App, hex: Hex) {
+    let side = muster_hex::Hexside::new(
+        hex,
+        muster_hex::Direction::new(0),
+        app.snap.grid.orientation(),
+    );
+    let _ = app.update(Message::Canvas(CanvasMessage::Press(hex, side)));
+    let _ = app.update(Message::Canvas(CanvasMessage::Release));
+}
+
+/// Two counters of opposing sides for the line-of-fire picture: of the pairs the system
+/// answers for (a shooter that can shoot), one whose verdict left nothing unchecked, then
+/// the one whose line does most (steps listed), then a clear one, then the longest up to 8
+/// hexes, so the line is seen; any opposing pair otherwise (the picture then shows why
+/// not).
+fn shooter_and_target(app: &App) -> (Hex, Hex) {
+    let resolved = app.doc.resolve().expect("the scenario resolves");
+    let mut held: Vec<(Hex, usize)> = app
+        .snap
+        .units
+        .iter()
+        .filter_map(|(h, us)| Some((*h, us.first()?.side)))
+        .collect();
+    held.sort_by_key(|(h, _)| app.snap.grid.to_printed(*h));
+    let mut best: Option<((bool, bool, usize, bool, u32), (Hex, Hex))> = None;
+    for &(a, sa) in &held {
+        for &(b, sb) in &held {
+            let d = a.unsigned_distance_to(b);
+            if sa == sb || !(2..=8).contains(&d) {
+                continue;
+            }
+            let answer = muster_rules::line_of_fire(
+                &resolved,
+                muster_rules::fire_end_at(&resolved, a),
+                muster_rules::fire_end_at(&resolved, b),
+            );
+            let score = match answer {
+                // Nothing left unchecked (a shooter known to be one), then what the line's
+                // hexes did, then a clear verdict.
+                Ok(los) => (
+                    true,
+                    !los.reason.contains("not checked"),
+                    los.steps.len().min(4),
+                    los.clear,
+                    d,
+                ),
+                Err(_) => (false, false, 0, false, d),
+            };
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((score, (a, b)));
+            }
+        }
+    }
+    best.map(|(_, pair)| pair).expect("two opposing counters")
 }
 
 fn shoot(app: &App, path: &Path) {
