@@ -110,36 +110,35 @@ fn shooter_and_target(app: &App) -> (Hex, Hex) {
         .filter_map(|(h, us)| Some((*h, us.first()?.side)))
         .collect();
     held.sort_by_key(|(h, _)| app.snap.grid.to_printed(*h));
-    let mut best: Option<((bool, bool, usize, bool, u32), (Hex, Hex))> = None;
-    for &(a, sa) in &held {
-        for &(b, sb) in &held {
-            let d = a.unsigned_distance_to(b);
-            if sa == sb || !(2..=8).contains(&d) {
-                continue;
-            }
-            let answer = muster_rules::line_of_fire(
-                &resolved,
-                muster_rules::fire_end_at(&resolved, a),
-                muster_rules::fire_end_at(&resolved, b),
-            );
-            let score = match answer {
-                // Nothing left unchecked (a shooter known to be one), then what the line's
-                // hexes did, then a clear verdict.
-                Ok(los) => (
-                    true,
-                    !los.reason.contains("not checked"),
-                    los.steps.len().min(4),
-                    los.clear,
-                    d,
-                ),
-                Err(_) => (false, false, 0, false, d),
-            };
-            if best.as_ref().is_none_or(|(s, _)| score > *s) {
-                best = Some((score, (a, b)));
-            }
+    let pairs = held.iter().flat_map(|&(a, sa)| {
+        held.iter()
+            .filter(move |&&(b, sb)| sa != sb && (2..=8).contains(&a.unsigned_distance_to(b)))
+            .map(move |&(b, _)| (a, b))
+    });
+    let score = |&(a, b): &(Hex, Hex)| {
+        let d = a.unsigned_distance_to(b);
+        let answer = muster_rules::line_of_fire(
+            &resolved,
+            muster_rules::fire_end_at(&resolved, a),
+            muster_rules::fire_end_at(&resolved, b),
+        );
+        match answer {
+            // Nothing left unchecked (a shooter known to be one), then what the line's
+            // hexes did, then a clear verdict.
+            Ok(los) => (
+                true,
+                !los.reason.contains("not checked"),
+                los.steps.len().min(4),
+                los.clear,
+                d,
+            ),
+            Err(_) => (false, false, 0, false, d),
         }
-    }
-    best.map(|(_, pair)| pair).expect("two opposing counters")
+    };
+    // The first of the best, in the order of the printed ids.
+    pairs
+        .min_by_key(|pair| std::cmp::Reverse(score(pair)))
+        .expect("two opposing counters")
 }
 
 fn shoot(app: &App, path: &Path) {

@@ -115,12 +115,21 @@ impl Properties {
     }
 
     /// Another hex was selected (or another document opened): drafts and errors go.
-    /// `here` is the set-up lines and the reinforcements on the hex, as (side, index).
-    pub fn select(&mut self, here: (Vec<(usize, usize)>, Vec<(usize, usize)>)) {
+    pub fn select(&mut self, here: LinesHere) {
         self.drafts.clear();
         self.error = None;
-        (self.lines_here, self.reinforcements_here) = here;
+        self.lines_here = here.setup;
+        self.reinforcements_here = here.reinforcements;
     }
+}
+
+/// The set-up lines and the reinforcements on a hex, each as (side, index in its list).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LinesHere {
+    /// Set-up lines, as (side, line).
+    pub setup: Vec<(usize, usize)>,
+    /// Reinforcements entering through the hex, as (side, reinforcement).
+    pub reinforcements: Vec<(usize, usize)>,
 }
 
 /// What the inspector's view reads: the document, what the canvas shows, the selection.
@@ -476,7 +485,10 @@ mod tests {
         let mut p = Properties::default();
         p.update(Message::Draft(Field::Elevation, "2".into()));
         p.refused("x".into());
-        p.select((vec![(0, 3)], vec![(1, 0)]));
+        p.select(LinesHere {
+            setup: vec![(0, 3)],
+            reinforcements: vec![(1, 0)],
+        });
         assert!(p.drafts.is_empty() && p.error.is_none());
         assert_eq!(p.lines_here, vec![(0, 3)]);
         assert_eq!(p.reinforcements_here, vec![(1, 0)]);

@@ -263,12 +263,12 @@ impl App {
 
     /// Finds the set-up lines on the selected hex again (after an edit).
     fn find_lines_here(&mut self) {
-        let (setup, reinforcements) = match (self.selected, self.doc.resolve()) {
+        let here = match (self.selected, self.doc.resolve()) {
             (Some(hex), Some(resolved)) => lines_at(&resolved, hex),
             _ => Default::default(),
         };
-        self.properties.lines_here = setup;
-        self.properties.reinforcements_here = reinforcements;
+        self.properties.lines_here = here.setup;
+        self.properties.reinforcements_here = here.reinforcements;
     }
 
     /// The edit that replaces set-up line `li` of side `si` with the line as `change`
@@ -359,8 +359,8 @@ impl App {
 pub(in crate::app) fn lines_at(
     resolved: &muster_rules::Scenario<'_>,
     hex: Hex,
-) -> (Vec<(usize, usize)>, Vec<(usize, usize)>) {
-    let (mut setup, mut reinforcements) = (Vec::new(), Vec::new());
+) -> properties::LinesHere {
+    let mut here = properties::LinesHere::default();
     for d in resolved
         .deployments
         .iter()
@@ -370,9 +370,11 @@ pub(in crate::app) fn lines_at(
             continue;
         };
         match d.kind {
-            muster_rules::DeployKind::Setup { .. } => setup.push((d.side, index)),
-            muster_rules::DeployKind::Reinforcement { .. } => reinforcements.push((d.side, index)),
+            muster_rules::DeployKind::Setup { .. } => here.setup.push((d.side, index)),
+            muster_rules::DeployKind::Reinforcement { .. } => {
+                here.reinforcements.push((d.side, index))
+            }
         }
     }
-    (setup, reinforcements)
+    here
 }
