@@ -1851,6 +1851,36 @@ mod properties {
     }
 
     #[test]
+    fn the_lines_shown_follow_an_erase_and_its_undo() {
+        let mut app = open("props-stale");
+        let n = side0(&app).setup.len();
+        let _ = app.update(Message::tool(Tool::Place { side: 0, unit: 0 }));
+        click(&mut app, "0101");
+        click(&mut app, "0102");
+        let _ = app.update(Message::tool(Tool::Select));
+        click(&mut app, "0102");
+        assert_eq!(app.properties.lines_here, vec![(0, n + 1)]);
+        prop(
+            &mut app,
+            properties::Message::Draft(Field::Count(0, n + 1, 0), "7".into()),
+        );
+        // Erasing the line in 0101 moves the line in 0102 up one: the inspector follows
+        // it, and the count typed under the old index goes (it names no line now).
+        let _ = app.update(Message::tool(Tool::Erase));
+        click(&mut app, "0101");
+        assert_eq!(side0(&app).setup.len(), n + 1, "{}", app.status);
+        assert_eq!(app.selected, Some(hex(&app, "0102")));
+        assert_eq!(app.properties.lines_here, vec![(0, n)]);
+        assert!(app.properties.drafts.is_empty());
+        let _ = app.update(Message::Undo);
+        assert_eq!(
+            app.properties.lines_here,
+            vec![(0, n + 1)],
+            "back with the undo"
+        );
+    }
+
+    #[test]
     fn a_reinforcement_entering_here_has_its_turn_entry_and_counts() {
         let mut app = open("props-reinforcement");
         click(&mut app, "1401");

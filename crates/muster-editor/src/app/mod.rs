@@ -312,6 +312,11 @@ impl App {
         if let Some(t) = &mut self.transcript {
             t.refresh(&self.doc);
         }
+        // Lines may have come, gone or moved (an erase, an undo): the inspector shows
+        // those on the selected hex now.
+        if layers.units {
+            self.find_lines_here();
+        }
         self.caches.clear(layers);
         self.revalidate()
     }

@@ -256,19 +256,21 @@ impl App {
         self.properties.error = None;
         self.status = label.clone();
         let layers = self.history.apply_labelled(&mut self.doc, edit, label);
-        let task = self.changed(layers);
-        self.find_lines_here();
-        task
+        self.changed(layers)
     }
 
-    /// Finds the set-up lines on the selected hex again (after an edit).
-    fn find_lines_here(&mut self) {
+    /// Finds the lines on the selected hex again (after an edit). When they are not the
+    /// ones the inspector showed, what was typed for those goes: its indices name other
+    /// lines now.
+    pub(super) fn find_lines_here(&mut self) {
         let here = match (self.selected, self.doc.resolve()) {
             (Some(hex), Some(resolved)) => lines_at(&resolved, hex),
             _ => Default::default(),
         };
-        self.properties.lines_here = here.setup;
-        self.properties.reinforcements_here = here.reinforcements;
+        let props = &self.properties;
+        if here.setup != props.lines_here || here.reinforcements != props.reinforcements_here {
+            self.properties.select(here);
+        }
     }
 
     /// The edit that replaces set-up line `li` of side `si` with the line as `change`

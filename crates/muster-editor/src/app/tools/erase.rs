@@ -27,7 +27,34 @@ impl App {
             .and_then(|s| crate::siege_works::erase_works(s, &covering, &self.snap.grid, hex))
         {
             Some(e) => self.apply(e),
-            None => Task::none(),
+            None => {
+                self.status = self.nothing_erased(hex);
+                Task::none()
+            }
+        }
+    }
+
+    /// Why a click of the erase tool removed nothing: the hex is empty, or the lines
+    /// through it stand on other hexes too (a line over several hexes or a zone is not
+    /// erased by one of its hexes; the inspector changes where it stands).
+    fn nothing_erased(&self, hex: Hex) -> String {
+        let id = self.printed(hex);
+        let here = match self.doc.resolve() {
+            Some(resolved) => crate::app::properties::lines_at(&resolved, hex),
+            None => Default::default(),
+        };
+        match here.setup.first() {
+            Some(&(si, li)) => format!(
+                "nothing erased: set-up line {} of {} stands on {id} and other hexes; \
+                 select {id} and change where it stands in the inspector",
+                li + 1,
+                self.doc
+                    .scenario
+                    .as_ref()
+                    .and_then(|s| s.sides.get(si))
+                    .map_or("", |s| s.name.as_str()),
+            ),
+            None => format!("nothing to erase in {id}"),
         }
     }
 
