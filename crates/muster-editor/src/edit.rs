@@ -103,10 +103,9 @@ fn swap<T>(
     Some(std::mem::replace(slot, new))
 }
 
-/// The units a set-up line names, for labels ("Somerset, Archers").
-fn unit_names(entry: &SetupEntry) -> String {
-    entry
-        .units
+/// The units a set-up line or a reinforcement names, for labels ("Somerset, Archers").
+fn unit_names(units: &[muster_model::UnitRef]) -> String {
+    units
         .iter()
         .map(|u| u.unit.as_str())
         .collect::<Vec<_>>()
@@ -302,20 +301,14 @@ impl Edit {
                 side,
                 feature: None,
             } => format!("clear hexside {side}"),
-            Edit::InsertSetup { entry, .. } => format!("place {}", unit_names(entry)),
+            Edit::InsertSetup { entry, .. } => format!("place {}", unit_names(&entry.units)),
             Edit::RemoveSetup { .. } => "remove a set-up line".into(),
             Edit::ReplaceSetup { entry, .. } => {
-                format!("edit the set-up line of {}", unit_names(entry))
+                format!("edit the set-up line of {}", unit_names(&entry.units))
             }
-            Edit::ReplaceReinforcement { entry, .. } => format!(
-                "edit the reinforcement of {}",
-                entry
-                    .units
-                    .iter()
-                    .map(|u| u.unit.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+            Edit::ReplaceReinforcement { entry, .. } => {
+                format!("edit the reinforcement of {}", unit_names(&entry.units))
+            }
             Edit::Unit { def, .. } => format!("edit unit {}", def.id),
             Edit::Side { def, .. } => format!("edit side {}", def.name),
             Edit::Paths(_) => "edit the roads".into(),

@@ -117,11 +117,7 @@ impl App {
                 })?)
             }
             Field::Count(si, li, k) => {
-                let count: u32 = typed
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=99_999).contains(n))
-                    .ok_or_else(|| number("a count from 1 to 99999"))?;
+                let count = count(typed).ok_or_else(|| number("a count from 1 to 99999"))?;
                 let label = format!("set the count in set-up line {} to {count}", li + 1);
                 Some(self.line_edit(si, li, label, |entry| {
                     entry
@@ -192,11 +188,7 @@ impl App {
                 })?)
             }
             Field::ReinforcementCount(si, ri, k) => {
-                let count: u32 = typed
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=99_999).contains(n))
-                    .ok_or_else(|| number("a count from 1 to 99999"))?;
+                let count = count(typed).ok_or_else(|| number("a count from 1 to 99999"))?;
                 let label = format!("set the count in reinforcement {} to {count}", ri + 1);
                 Some(self.reinforcement_edit(si, ri, label, |r| {
                     r.units
@@ -354,6 +346,11 @@ impl App {
             .map(|s| s.name.clone())
             .unwrap_or_default()
     }
+}
+
+/// How many of a unit a line names, as typed: 1 to 99,999.
+fn count(typed: &str) -> Option<u32> {
+    typed.parse().ok().filter(|n| (1..=99_999).contains(n))
 }
 
 /// The set-up lines and the reinforcements whose hexes include `hex`, each as
