@@ -38,7 +38,7 @@ pub use scenario::{
     UnitRef, UnitRefError,
 };
 pub use siege::{Level, Marker, Piece, Rations, SiegeSettings};
-pub use zone::{Zone, ZoneError};
+pub use zone::{Zone, ZoneError, MAX_NAMED_EXPANSIONS, MAX_STEPS_PER_CELL};
 
 /// The kinds of file Muster reads, recognised by file name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

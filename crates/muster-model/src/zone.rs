@@ -1,8 +1,13 @@
 //! Zone expressions, written the way printed rules name areas of the map, and their
 //! resolution to hexes on a grid.
 
+mod hexset;
+mod resolve;
+
+pub use resolve::{MAX_NAMED_EXPANSIONS, MAX_STEPS_PER_CELL};
+
 use crate::common::HexId;
-use muster_hex::{Compass, Grid, GridSide, Hex, Numbering};
+use muster_hex::{Compass, Grid, Hex, Numbering};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -90,6 +95,19 @@ pub enum ZoneError {
     /// Zones nest too deeply (or refer to each other in a loop).
     #[error("zones nest more than 32 deep (a named zone may refer to itself)")]
     TooDeep,
+    /// Resolving the zone would take more hex steps than the cap allows (a cap on the
+    /// work of one expression, against hostile files).
+    #[error("this zone takes more than {limit} hex steps to resolve (the cap on hexes produced: 8 for each hex of the map); name fewer or smaller areas")]
+    TooMuchWork {
+        /// The cap.
+        limit: u64,
+    },
+    /// The expression meets named zones more often than the cap allows.
+    #[error("this zone expands named zones more than {limit} times (the cap on named-zone expansions); name fewer zones, or zones that refer to fewer others")]
+    TooManyExpansions {
+        /// The cap.
+        limit: u32,
+    },
 }
 
 /// Which half of a printed id a row fixes, and its number.
@@ -115,6 +133,50 @@ fn parse_row(grid: &Grid, row: &str) -> Result<(bool, i32), ZoneError> {
     Ok((first, num.parse().map_err(|_| bad())?))
 }
 
+/// The hexes of a map edge between two hexes on it, inclusive (`Zone::Edge`).
+fn edge_stretch(
+    grid: &Grid,
+    side: Option<Compass>,
+    from: &HexId,
+    to: &HexId,
+) -> Result<Vec<Hex>, ZoneError> {
+    let a = grid.from_printed(from.as_str())?;
+    let b = grid.from_printed(to.as_str())?;
+    let gs = match side {
+        Some(c) => grid.side_facing(c),
+        None => {
+            let (sa, sb) = (grid.sides_of(a), grid.sides_of(b));
+            let common: Vec<_> = sa.into_iter().filter(|s| sb.contains(s)).collect();
+            match common.as_slice() {
+                [one] => *one,
+                _ => {
+                    return Err(ZoneError::NoCommonEdge {
+                        from: from.to_string(),
+                        to: to.to_string(),
+                    })
+                }
+            }
+        }
+    };
+    let edge = grid.edge_hexes(gs);
+    let name = grid.compass_of(gs).name().to_string();
+    let ia = edge
+        .iter()
+        .position(|h| *h == a)
+        .ok_or_else(|| ZoneError::NotOnEdge {
+            hex: from.to_string(),
+            side: name.clone(),
+        })?;
+    let ib = edge
+        .iter()
+        .position(|h| *h == b)
+        .ok_or_else(|| ZoneError::NotOnEdge {
+            hex: to.to_string(),
+            side: name,
+        })?;
+    Ok(edge[ia.min(ib)..=ia.max(ib)].to_vec())
+}
+
 /// Whether a row fixes the column (true) or the row index (false) of the grid.
 fn row_fixes_column(grid: &Grid, first: bool) -> bool {
     match grid.spec().numbering {
@@ -125,148 +187,21 @@ fn row_fixes_column(grid: &Grid, first: bool) -> bool {
 
 impl Zone {
     /// The on-map hexes of the zone, plus any listed hexes that lie off the map (so that
-    /// checks can report them). `named` looks up a zone the map names.
+    /// checks can report them), in the order first named and without repeats. `named`
+    /// looks up a zone the map names.
+    ///
+    /// The work is bounded whatever the file says: past
+    /// [`MAX_STEPS_PER_CELL`](resolve::MAX_STEPS_PER_CELL) hex steps for each cell of the
+    /// grid, or [`MAX_NAMED_EXPANSIONS`](resolve::MAX_NAMED_EXPANSIONS) named zones met,
+    /// resolution stops with [`ZoneError::TooMuchWork`] or
+    /// [`ZoneError::TooManyExpansions`].
     pub fn resolve<'a>(
         &'a self,
         grid: &Grid,
         named: &dyn Fn(&str) -> Option<&'a Zone>,
     ) -> Result<Vec<Hex>, ZoneError> {
-        let mut out = self.resolve_depth(grid, named, 0)?;
-        let mut seen = std::collections::HashSet::new();
-        out.retain(|h| seen.insert(*h));
-        Ok(out)
-    }
-
-    fn resolve_depth<'a>(
-        &'a self,
-        grid: &Grid,
-        named: &dyn Fn(&str) -> Option<&'a Zone>,
-        depth: u32,
-    ) -> Result<Vec<Hex>, ZoneError> {
-        if depth > 32 {
-            return Err(ZoneError::TooDeep);
-        }
-        let next = |z: &'a Zone| z.resolve_depth(grid, named, depth + 1);
-        Ok(match self {
-            Zone::Hexes(ids) => ids
-                .iter()
-                .map(|id| grid.from_printed(id.as_str()))
-                .collect::<Result<_, _>>()?,
-            Zone::Row(row) => {
-                let (first, n) = parse_row(grid, row)?;
-                let by_col = row_fixes_column(grid, first);
-                grid.hexes()
-                    .filter(|h| {
-                        let (c, r) = grid.to_column_row(*h);
-                        if by_col {
-                            c == n
-                        } else {
-                            r == n
-                        }
-                    })
-                    .collect()
-            }
-            Zone::OnOrBeyond { side, row } => {
-                let (first, n) = parse_row(grid, row)?;
-                let by_col = row_fixes_column(grid, first);
-                let gs = grid.side_facing(*side);
-                let ok = matches!(
-                    (gs, by_col),
-                    (GridSide::Left | GridSide::Right, true)
-                        | (GridSide::Top | GridSide::Bottom, false)
-                );
-                if !ok {
-                    return Err(ZoneError::RowAlongSide {
-                        row: row.clone(),
-                        side: side.name().into(),
-                    });
-                }
-                grid.hexes()
-                    .filter(|h| {
-                        let (c, r) = grid.to_column_row(*h);
-                        match gs {
-                            GridSide::Right => c >= n,
-                            GridSide::Left => c <= n,
-                            GridSide::Bottom => r >= n,
-                            GridSide::Top => r <= n,
-                        }
-                    })
-                    .collect()
-            }
-            Zone::Edge { side, from, to } => {
-                let a = grid.from_printed(from.as_str())?;
-                let b = grid.from_printed(to.as_str())?;
-                let gs = match side {
-                    Some(c) => grid.side_facing(*c),
-                    None => {
-                        let (sa, sb) = (grid.sides_of(a), grid.sides_of(b));
-                        let common: Vec<_> = sa.into_iter().filter(|s| sb.contains(s)).collect();
-                        match common.as_slice() {
-                            [one] => *one,
-                            _ => {
-                                return Err(ZoneError::NoCommonEdge {
-                                    from: from.to_string(),
-                                    to: to.to_string(),
-                                })
-                            }
-                        }
-                    }
-                };
-                let edge = grid.edge_hexes(gs);
-                let name = grid.compass_of(gs).name().to_string();
-                let ia = edge
-                    .iter()
-                    .position(|h| *h == a)
-                    .ok_or_else(|| ZoneError::NotOnEdge {
-                        hex: from.to_string(),
-                        side: name.clone(),
-                    })?;
-                let ib = edge
-                    .iter()
-                    .position(|h| *h == b)
-                    .ok_or_else(|| ZoneError::NotOnEdge {
-                        hex: to.to_string(),
-                        side: name,
-                    })?;
-                edge[ia.min(ib)..=ia.max(ib)].to_vec()
-            }
-            Zone::Named(name) => {
-                let z = named(name).ok_or_else(|| ZoneError::UnknownName(name.clone()))?;
-                next(z)?
-            }
-            Zone::Within { hex, distance } => {
-                let c = grid.from_printed(hex.as_str())?;
-                let d = (*distance).min(1000);
-                grid.hexes()
-                    .filter(|h| muster_hex::distance(*h, c) <= d)
-                    .collect()
-            }
-            Zone::All(zones) => {
-                let mut it = zones.iter();
-                let Some(first) = it.next() else {
-                    return Ok(Vec::new());
-                };
-                let mut acc = next(first)?;
-                for z in it {
-                    let other = next(z)?;
-                    acc.retain(|h| other.contains(h));
-                }
-                acc
-            }
-            Zone::Any(zones) => {
-                let mut acc = Vec::new();
-                for z in zones {
-                    acc.extend(next(z)?);
-                }
-                acc
-            }
-            Zone::Except(a, b) => {
-                let other = next(b)?;
-                let mut acc = next(a)?;
-                acc.retain(|h| !other.contains(h));
-                acc
-            }
-        })
+        let mut r = resolve::Resolver::new(grid, named);
+        Ok(r.zone(self, 0)?.into_vec())
     }
 
     /// Names of map zones this zone refers to.
