@@ -45,7 +45,9 @@ fn count(found: String, width: u32, height: u32) -> DataError {
 }
 
 fn inflate(reader: impl Read, limit: usize) -> Result<Vec<u8>, DataError> {
-    let mut out = Vec::new();
+    // Room for the expected size up front (at most 4 MB): growing by doubling would reserve
+    // up to twice that for a stream that fills the layer exactly.
+    let mut out = Vec::with_capacity(limit.saturating_add(1));
     reader
         .take(limit as u64 + 1)
         .read_to_end(&mut out)

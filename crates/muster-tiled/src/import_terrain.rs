@@ -1,29 +1,13 @@
-//! The terrain of every cell of a TMX map: the topmost tile of the terrain layers, and the
-//! terrain that tile stands for (the terrain map's entry, else the tile's `muster:terrain`
+//! The terrain of every cell of a TMX map: the topmost tile of the terrain layers (merged
+//! as the reader decodes them, see `tile_layers`), and the terrain that tile stands for (the terrain map's entry, else the tile's `muster:terrain`
 //! property). Tiles with no terrain are listed together, so one run names them all.
 
 use crate::import::ImportError;
 use crate::props;
 use crate::terrain_map::TerrainMap;
-use crate::tmx::{prop, TileLayer, Tmx};
+use crate::tile_layers::FLAGS;
+use crate::tmx::{prop, Tmx};
 use std::collections::BTreeMap;
-
-/// Tiled's flip and rotation flags, in the top four bits of a global tile id.
-const FLAGS: u32 = 0xF000_0000;
-
-/// The tile layers that hold terrain: those marked `muster:kind = terrain`, else all.
-fn terrain_layers(tmx: &Tmx) -> Vec<&TileLayer> {
-    let marked: Vec<&TileLayer> = tmx
-        .tile_layers
-        .iter()
-        .filter(|l| prop(&l.props, props::KIND) == Some(props::KIND_TERRAIN))
-        .collect();
-    if marked.is_empty() {
-        tmx.tile_layers.iter().collect()
-    } else {
-        marked
-    }
-}
 
 /// Where a tile comes from: its tileset's name and its local id (None: no tileset has it).
 fn locate(tmx: &Tmx, gid: u32) -> Option<(usize, u32)> {
@@ -42,8 +26,7 @@ pub fn terrain(
     empty: Option<&str>,
     printed: &dyn Fn(usize) -> String,
 ) -> Result<Vec<String>, ImportError> {
-    let layers = terrain_layers(tmx);
-    if layers.is_empty() {
+    if tmx.terrain.layers.is_empty() {
         return Err(ImportError::NoTileLayer);
     }
     let n = tmx.width as usize * tmx.height as usize;
@@ -53,11 +36,8 @@ pub fn terrain(
     let mut empties = (0usize, None);
     let mut memo = std::collections::HashMap::new();
     for cell in 0..n {
-        let gid = layers
-            .iter()
-            .rev()
-            .map(|l| l.gids.get(cell).copied().unwrap_or(0) & !FLAGS)
-            .find(|g| *g != 0);
+        let gid =
+            Some(tmx.terrain.gids.get(cell).copied().unwrap_or(0) & !FLAGS).filter(|g| *g != 0);
         let Some(gid) = gid else {
             match empty {
                 Some(t) => out.push(t.to_string()),

@@ -3,9 +3,10 @@
 //! External tilesets are read through a resolver the caller gives, so that the caller
 //! decides which files may be read.
 
-use crate::data::{self, DataError};
+use crate::data::DataError;
 use crate::layout::{StaggerAxis, TileGeometry};
 use crate::read_objects::{self, ObjectLayer};
+use crate::tile_layers::{self, Found, TerrainTiles};
 use crate::xml_in::{self, Element, XmlError};
 use std::collections::BTreeMap;
 
@@ -36,8 +37,9 @@ pub struct Tmx {
     pub properties: Props,
     /// Tilesets, by increasing first global id.
     pub tilesets: Vec<TilesetInfo>,
-    /// Visible tile layers, bottom first.
-    pub tile_layers: Vec<TileLayer>,
+    /// The terrain tiles: the topmost tile of each cell in the tile layers the import
+    /// reads, decoded one layer at a time.
+    pub terrain: TerrainTiles,
     /// Visible object layers, bottom first.
     pub object_layers: Vec<ObjectLayer>,
     /// Layers left out because they are hidden, or of a kind Muster does not read.
@@ -62,17 +64,6 @@ pub struct TilesetInfo {
     pub name: String,
     /// Tiles with a class or properties, by local id.
     pub tiles: BTreeMap<u32, TileInfo>,
-}
-
-/// A tile layer.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TileLayer {
-    /// Its name.
-    pub name: String,
-    /// Its properties.
-    pub props: Props,
-    /// Global tile ids (with flip bits), row by row; 0 is no tile.
-    pub gids: Vec<u32>,
 }
 
 /// Why a TMX file cannot be read.
@@ -147,6 +138,22 @@ pub enum TmxError {
         layer: String,
         /// What is wrong.
         error: DataError,
+    },
+    /// The layers to read hold more tiles than the reader decodes from a map this size.
+    #[error("line {line}: layer `{layer}`: the map has {layers} tile layers to read and Muster decodes at most {most} layers of {width} × {height} cells; merge the terrain layers in Tiled, or give only the terrain layers the property muster:kind = terrain")]
+    TooManyLayers {
+        /// Line of the first layer past the budget.
+        line: usize,
+        /// Its name.
+        layer: String,
+        /// Tile layers to read.
+        layers: usize,
+        /// The most layers of this size decoded.
+        most: usize,
+        /// The map's width.
+        width: u32,
+        /// The map's height.
+        height: u32,
     },
     /// An external tileset cannot be read.
     #[error("tileset `{source_path}`: {reason}")]
@@ -257,10 +264,10 @@ fn tilesets(
     Ok(out)
 }
 
-struct Walk {
+struct Walk<'a> {
     width: u32,
     height: u32,
-    tile_layers: Vec<TileLayer>,
+    tile_layers: Vec<Found<'a>>,
     object_layers: Vec<ObjectLayer>,
     skipped: Vec<String>,
 }
@@ -275,8 +282,8 @@ fn offset(el: &Element) -> (f64, f64) {
     (f("offsetx"), f("offsety"))
 }
 
-impl Walk {
-    fn layers(&mut self, parent: &Element, off: (f64, f64)) -> Result<(), TmxError> {
+impl<'a> Walk<'a> {
+    fn layers(&mut self, parent: &'a Element, off: (f64, f64)) -> Result<(), TmxError> {
         for el in &parent.children {
             let name = el.attr("name").unwrap_or_default().to_string();
             if matches!(
@@ -300,7 +307,8 @@ impl Walk {
         Ok(())
     }
 
-    fn tile_layer(&mut self, el: &Element, name: String) -> Result<(), TmxError> {
+    /// Notes a tile layer, checking its size; its data is decoded later, if it is read.
+    fn tile_layer(&mut self, el: &'a Element, name: String) -> Result<(), TmxError> {
         let (w, h) = (
             uint(el, "width", Some(self.width))?,
             uint(el, "height", Some(self.height))?,
@@ -315,20 +323,10 @@ impl Walk {
                 map_height: self.height,
             });
         }
-        let data = el.first("data").ok_or_else(|| TmxError::Data {
-            line: el.line,
-            layer: name.clone(),
-            error: DataError::Encoding("none (no <data>)".into()),
-        })?;
-        let gids = data::decode(data, w, h).map_err(|error| TmxError::Data {
-            line: data.line,
-            layer: name.clone(),
-            error,
-        })?;
-        self.tile_layers.push(TileLayer {
+        self.tile_layers.push(Found {
+            el,
             name,
             props: properties(el),
-            gids,
         });
         Ok(())
     }
@@ -382,13 +380,14 @@ pub fn read_tmx(
         skipped: vec![],
     };
     walk.layers(&map, (0.0, 0.0))?;
+    let terrain = tile_layers::merge(&walk.tile_layers, width, height)?;
     Ok(Tmx {
         width,
         height,
         geometry,
         properties: properties(&map),
         tilesets,
-        tile_layers: walk.tile_layers,
+        terrain,
         object_layers: walk.object_layers,
         skipped: walk.skipped,
     })
