@@ -172,7 +172,7 @@ fn append(text: &str, list: &Node, entry: &str) -> Option<Vec<TextEdit>> {
 /// Adds an `errata` field holding `entry` at the end of the top-level struct.
 fn add_field(text: &str, root: &Node, entry: &str) -> Option<Vec<TextEdit>> {
     let close = root.span.end.checked_sub(1)?;
-    if !text[close..].starts_with(')') {
+    if !text.get(close..).is_some_and(|t| t.starts_with(')')) {
         return None;
     }
     let body_end = text[..close].trim_end().len();

@@ -2,6 +2,8 @@
 //! the text being typed rarely parses: inside a string or not, the partial word typed,
 //! and the fields and variants that enclose the cursor, innermost first.
 
+use crate::handlers::is_word;
+
 /// What encloses the cursor, innermost first.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Around {
@@ -54,16 +56,25 @@ impl Context {
 }
 
 fn ident_before(text: &str, end: usize) -> Option<(usize, &str)> {
-    let trimmed = text[..end].trim_end();
-    let start = trimmed
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .map_or(0, |i| i + 1);
-    let ident = &trimmed[start..];
+    let trimmed = text.get(..end)?.trim_end();
+    let start = word_start(trimmed, trimmed.len());
+    let ident = trimmed.get(start..)?;
     (!ident.is_empty()).then_some((start, ident))
+}
+
+/// Where the word (ASCII letters, digits, `_`) ending at `end` starts, scanned by bytes
+/// so that it is a character boundary after `é` too (review F15).
+fn word_start(text: &str, end: usize) -> usize {
+    let b = &text.as_bytes()[..end.min(text.len())];
+    b.len() - b.iter().rev().take_while(|&&c| is_word(c)).count()
 }
 
 /// Reads the context of the cursor at `offset` (a char boundary of `text`).
 pub fn of(text: &str, offset: usize) -> Context {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
     let before = &text[..offset];
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     // Strings do not span lines in these files: an odd count of unescaped quotes on the
@@ -81,9 +92,7 @@ pub fn of(text: &str, offset: usize) -> Context {
         i += 1;
     }
     let string_start = (quotes.len() % 2 == 1).then(|| quotes[quotes.len() - 1] + 1);
-    let word_start = before
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .map_or(0, |i| i + 1);
+    let word_start = word_start(text, offset);
     let scan_from = string_start.map_or(word_start, |s| s - 1);
     let mut around = Vec::new();
     let mut depth = 0usize;
@@ -159,6 +168,18 @@ mod tests {
         assert!(c.at_key());
         assert_eq!(c.field(), Some("sides"));
         assert_eq!(&t[c.word_start..], "na");
+    }
+
+    #[test]
+    fn words_after_non_ascii_characters_start_at_a_character_boundary() {
+        // Review F15: `rfind(..) + 1` landed inside `é` and `🂡`.
+        let (t, i) = at_bar("(sides: [(é|");
+        assert_eq!(of(&t, i).word_start, i);
+        let (t, i) = at_bar("(sides: [(🂡na|");
+        assert_eq!(&t[of(&t, i).word_start..i], "na");
+        let (t, i) = at_bar("(at: éHexes([\"05|");
+        assert_eq!(of(&t, i).variant(), Some("Hexes"));
+        assert_eq!(of("é", 1).word_start, 0, "an offset inside a character");
     }
 
     #[test]

@@ -8,6 +8,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// The most documents kept open: past it a newly opened one is not checked (the client
+/// is told why) until others are closed.
+pub const MAX_OPEN_DOCUMENTS: usize = 1000;
+
+/// The most bytes of text kept open over all documents (eight at the per-file cap).
+pub const MAX_OPEN_BYTES: u64 = 8 * muster_check::MAX_FILE_BYTES;
+
 /// One open document.
 #[derive(Debug, Clone)]
 pub struct Doc {
@@ -46,6 +53,38 @@ impl Docs {
         self.open.insert(muster_check::lexical(&path), doc);
     }
 
+    /// Whether a text of `len` bytes may be kept for `path` (replacing its current one):
+    /// no more than [`muster_check::MAX_FILE_BYTES`], as `validate` reads, and within
+    /// [`MAX_OPEN_DOCUMENTS`] and [`MAX_OPEN_BYTES`]. `Err` says why not, for the user.
+    pub fn admit(&self, path: &Path, len: usize) -> Result<(), String> {
+        let len = u64::try_from(len).unwrap_or(u64::MAX);
+        let cap = muster_check::MAX_FILE_BYTES;
+        if len > cap {
+            return Err(format!(
+                "muster: this document is {len} bytes, over the {cap} bytes Muster reads \
+                 (as `muster validate` does): it is not checked; split it or trim it"
+            ));
+        }
+        let old = self.get(path);
+        let others = self.open.len() - usize::from(old.is_some());
+        if others >= MAX_OPEN_DOCUMENTS {
+            return Err(format!(
+                "muster: {others} documents are open, the most the language server keeps: \
+                 this one is not checked; close some"
+            ));
+        }
+        let held: u64 = self.open.values().map(|d| d.text.len() as u64).sum::<u64>()
+            - old.map_or(0, |d| d.text.len() as u64);
+        if held + len > MAX_OPEN_BYTES {
+            return Err(format!(
+                "muster: the open documents hold {held} bytes; with this one they would pass \
+                 the {MAX_OPEN_BYTES} bytes the language server keeps: it is not checked; \
+                 close some"
+            ));
+        }
+        Ok(())
+    }
+
     /// Closes a document.
     pub fn close(&mut self, path: &Path) -> Option<Doc> {
         self.open.remove(&muster_check::lexical(path))
@@ -72,5 +111,43 @@ impl Docs {
         Checker::with_overrides(self.open.iter().map(|(p, d)| (p.clone(), d.text.clone())))
             .with_roots(self.roots.clone())
             .with_cap(muster_check::MAX_FINDINGS_PER_FILE)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    fn doc(len: usize) -> Doc {
+        Doc {
+            uri: Uri::from_str("file:///p/a.map.ron").expect("a URI"),
+            text: Arc::from("x".repeat(len)),
+            version: 1,
+        }
+    }
+
+    #[test]
+    fn documents_over_the_caps_are_refused() {
+        let cap = usize::try_from(muster_check::MAX_FILE_BYTES).expect("16 MiB fits");
+        let mut docs = Docs::new(vec![]);
+        let a = Path::new("/p/a.map.ron");
+        assert!(docs.admit(a, cap).is_ok());
+        let why = docs.admit(a, cap + 1).expect_err("over the per-file cap");
+        assert!(why.contains("not checked"), "{why}");
+        for i in 0..8 {
+            docs.set(PathBuf::from(format!("/p/{i}.map.ron")), doc(cap));
+        }
+        assert!(docs.admit(a, 1).is_err(), "over the total");
+        assert!(
+            docs.admit(Path::new("/p/0.map.ron"), cap).is_ok(),
+            "a replacement"
+        );
+        let mut many = Docs::new(vec![]);
+        for i in 0..MAX_OPEN_DOCUMENTS {
+            many.set(PathBuf::from(format!("/p/{i}.map.ron")), doc(0));
+        }
+        assert!(many.admit(a, 0).is_err(), "over the count");
+        assert!(many.admit(Path::new("/p/1.map.ron"), 0).is_ok());
     }
 }

@@ -102,19 +102,49 @@ impl Cursor {
     /// The word at the cursor (letters, digits, `_`), for codes written anywhere, even
     /// in comments.
     pub fn word(&self) -> &str {
-        let t = &*self.text;
-        let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
-        let start = t[..self.offset]
-            .rfind(|c: char| !is_word(c))
-            .map_or(0, |i| i + 1);
-        let end = t[self.offset..]
-            .find(|c: char| !is_word(c))
-            .map_or(t.len(), |i| self.offset + i);
-        &t[start..end]
+        word_around(&self.text, self.offset)
     }
 
     /// The LSP range of a byte span of this document.
     pub fn range(&self, span: muster_check::syntax::Span) -> lsp_types::Range {
         text::range(&self.text, span.start, span.end)
+    }
+}
+
+/// The run of word bytes (ASCII letters, digits, `_`) around byte `offset` of `text`.
+/// Scanned by bytes: a word byte is ASCII, so both ends are character boundaries even
+/// next to `é` or `🂡` (review F15), and an offset inside a character gives "".
+pub fn word_around(text: &str, offset: usize) -> &str {
+    let b = text.as_bytes();
+    let offset = offset.min(b.len());
+    let start = offset
+        - b[..offset]
+            .iter()
+            .rev()
+            .take_while(|&&c| is_word(c))
+            .count();
+    let end = offset + b[offset..].iter().take_while(|&&c| is_word(c)).count();
+    text.get(start..end).unwrap_or_default()
+}
+
+/// Whether a byte belongs to a word: an ASCII letter or digit, or `_`.
+pub fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+#[cfg(test)]
+mod tests {
+    use super::word_around;
+
+    #[test]
+    fn words_next_to_non_ascii_characters_are_cut_at_character_boundaries() {
+        // Review F15: hover at 0:4 of "// é\n" panicked ("byte index 4 is not a char
+        // boundary; it is inside 'é'").
+        assert_eq!(word_around("// é\n", 5), "");
+        assert_eq!(word_around("// éAC101 x", 5), "AC101");
+        assert_eq!(word_around("🂡MU010🂡", 6), "MU010");
+        assert_eq!(word_around("🂡MU010🂡", 9), "MU010");
+        assert_eq!(word_around("é", 1), "", "an offset inside a character");
+        assert_eq!(word_around("ab", 99), "ab");
     }
 }

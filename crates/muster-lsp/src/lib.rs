@@ -4,7 +4,8 @@
 //! held to the same pack boundary, and answers hovers, go to definition, references,
 //! completion and code actions from the same loaded files.
 //!
-//! Built on `lsp-server` and `lsp-types` (rust-analyzer's): synchronous, one thread.
+//! Built on `lsp-server` and `lsp-types` (rust-analyzer's): synchronous, one thread, with
+//! our own reading of frames from the client ([`frame`]), bounded against hostile input.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -15,12 +16,14 @@ mod definition;
 pub mod diagnostics;
 mod docs;
 mod format;
+pub mod frame;
 mod handlers;
 mod hover;
 mod locate;
 mod model;
 mod server;
 pub mod text;
+mod transport;
 
 pub use server::Error;
 
@@ -109,7 +112,18 @@ pub fn serve(conn: &Connection) -> Result<(), Error> {
 
 /// Serves on stdin and stdout (`muster lsp`).
 pub fn run_stdio() -> Result<(), Error> {
-    let (conn, io) = Connection::stdio();
+    let input = std::io::BufReader::with_capacity(64 * 1024, std::io::stdin());
+    serve_streams(input, std::io::stdout())
+}
+
+/// Serves the client at the other end of two byte streams until it shuts the server
+/// down or its input ends.
+pub fn serve_streams<R, W>(input: R, output: W) -> Result<(), Error>
+where
+    R: std::io::BufRead + Send + 'static,
+    W: std::io::Write + Send + 'static,
+{
+    let (conn, io) = transport::connect(input, output)?;
     serve(&conn)?;
     drop(conn);
     io.join()?;

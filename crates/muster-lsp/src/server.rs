@@ -7,7 +7,7 @@ use crossbeam_channel::RecvTimeoutError;
 use lsp_server::{Connection, Message, Notification, Request, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
-    Notification as _, PublishDiagnostics,
+    Notification as _, PublishDiagnostics, ShowMessage,
 };
 use lsp_types::{PublishDiagnosticsParams, Uri};
 use muster_model::FileKind;
@@ -150,6 +150,10 @@ impl<'c> Server<'c> {
         let Some(path) = text::path_of(&uri) else {
             return;
         };
+        if let Err(why) = self.docs.admit(&path, text.len()) {
+            self.refuse(uri, &path, version, why);
+            return;
+        }
         self.docs.set(
             path.clone(),
             Doc {
@@ -170,6 +174,53 @@ impl<'c> Server<'c> {
                 self.pending.entry(p).or_insert(at);
             }
         }
+    }
+
+    /// Drops a text the caps refuse (and any older text of the document: checking it
+    /// would mislead) and tells the client why, as the document's one diagnostic and as
+    /// a message.
+    fn refuse(&mut self, uri: Uri, path: &std::path::Path, version: i32, why: String) {
+        let key = muster_check::lexical(path);
+        self.docs.close(path);
+        self.pending.remove(&key);
+        let mut touched: BTreeSet<PathBuf> = self
+            .results
+            .remove(&key)
+            .into_iter()
+            .flat_map(|b| b.into_keys())
+            .collect();
+        touched.extend(self.recheck_users(path));
+        touched.remove(&key);
+        let _ = self.publish(touched);
+        let diagnostic = lsp_types::Diagnostic {
+            severity: Some(lsp_types::DiagnosticSeverity::ERROR),
+            source: Some("muster".into()),
+            message: why.clone(),
+            ..Default::default()
+        };
+        let params = PublishDiagnosticsParams {
+            uri,
+            diagnostics: vec![diagnostic],
+            version: Some(version),
+        };
+        let shown = lsp_types::ShowMessageParams {
+            typ: lsp_types::MessageType::WARNING,
+            message: why,
+        };
+        let _ = self
+            .conn
+            .sender
+            .send(Message::Notification(Notification::new(
+                PublishDiagnostics::METHOD.into(),
+                params,
+            )));
+        let _ = self
+            .conn
+            .sender
+            .send(Message::Notification(Notification::new(
+                ShowMessage::METHOD.into(),
+                shown,
+            )));
     }
 
     /// The open scenarios.
