@@ -1,6 +1,8 @@
 //! Drawing a [`Scene`] with tiny-skia.
 
+use crate::budget::{Budget, PictureSize, TooLarge};
 use crate::scene::Scene;
+use crate::sizing::{dims, too_large, view, View, LEGEND_ROW, MARGIN, TITLE};
 use crate::text;
 use muster_hex::Hex;
 use tiny_skia::{
@@ -34,9 +36,21 @@ impl Default for RenderOptions {
 /// Why a picture could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
-    /// The crop corners are not hexes of the map.
-    #[error("crop corner `{0}` is not a hex id of this map")]
-    Crop(String),
+    /// A crop corner is not a hex of the map.
+    #[error(
+        "crop corner `{corner}` is not a hex of this map: its hexes run from {first} to {last}"
+    )]
+    Crop {
+        /// The corner as given.
+        corner: String,
+        /// The map's first hex, printed.
+        first: String,
+        /// The map's last hex, printed.
+        last: String,
+    },
+    /// The picture would be past its budget of pixels, hexes or memory.
+    #[error("{0}")]
+    TooLarge(Box<TooLarge>),
     /// The picture would be empty or too large.
     #[error(
         "the picture would be {0}×{1} pixels; choose a smaller --px-per-hex or crop with --hexes"
@@ -52,9 +66,12 @@ pub enum RenderError {
 
 /// The colours of the sides, by side index (wrapping): one palette for every picture.
 pub const SIDES: [[u8; 3]; 4] = [[178, 34, 34], [38, 77, 166], [51, 128, 51], [140, 89, 26]];
-const TITLE: f32 = 34.0;
-const LEGEND_ROW: f32 = 20.0;
-const MARGIN: f32 = 12.0;
+
+impl From<TooLarge> for RenderError {
+    fn from(t: TooLarge) -> Self {
+        RenderError::TooLarge(Box::new(t))
+    }
+}
 
 pub(crate) fn paint(rgb: [u8; 3], alpha: u8) -> Paint<'static> {
     let mut p = Paint::default();
@@ -86,7 +103,11 @@ impl Placement {
 
 /// Where [`render`] puts the grid for these options.
 pub fn placement(scene: &Scene, opts: &RenderOptions) -> Result<Placement, RenderError> {
-    let (_, radius, (x0, y0, _, _)) = view(scene, opts)?;
+    let View {
+        radius,
+        bounds: (x0, y0, _, _),
+        ..
+    } = view(scene, opts)?;
     let top = if opts.frame { TITLE } else { 0.0 } + MARGIN;
     Ok(Placement {
         radius,
@@ -95,63 +116,36 @@ pub fn placement(scene: &Scene, opts: &RenderOptions) -> Result<Placement, Rende
     })
 }
 
-/// The hexes drawn, the hex radius and the bounds of their corners.
-type View = (Vec<Hex>, f32, (f32, f32, f32, f32));
-
-fn view(scene: &Scene, opts: &RenderOptions) -> Result<View, RenderError> {
-    let grid = &scene.grid;
-    let radius = (opts.px_per_hex / 2.0).clamp(4.0, 200.0);
-    let hexes: Vec<Hex> = match &opts.crop {
-        None => grid.hexes().collect(),
-        Some((a, b)) => {
-            let ha = grid
-                .from_printed(a)
-                .map_err(|_| RenderError::Crop(a.clone()))?;
-            let hb = grid
-                .from_printed(b)
-                .map_err(|_| RenderError::Crop(b.clone()))?;
-            let ((c0, r0), (c1, r1)) = (grid.to_column_row(ha), grid.to_column_row(hb));
-            grid.hexes()
-                .filter(|h| {
-                    let (c, r) = grid.to_column_row(*h);
-                    c >= c0.min(c1) && c <= c0.max(c1) && r >= r0.min(r1) && r <= r0.max(r1)
-                })
-                .collect()
-        }
-    };
-    if hexes.is_empty() {
-        return Err(RenderError::Size(0, 0));
-    }
-    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
-    for h in &hexes {
-        for (x, y) in grid.corners(*h, radius) {
-            x0 = x0.min(x);
-            y0 = y0.min(y);
-            x1 = x1.max(x);
-            y1 = y1.max(y);
-        }
-    }
-    Ok((hexes, radius, (x0, y0, x1, y1)))
+/// Draws the scene within [`Budget::PICTURE`].
+pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, RenderError> {
+    render_within(scene, opts, &Budget::PICTURE)
 }
 
-/// Draws the scene.
-pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, RenderError> {
+/// Draws the scene, refusing before any pixel is allocated a picture past `budget`.
+pub fn render_within(
+    scene: &Scene,
+    opts: &RenderOptions,
+    budget: &Budget,
+) -> Result<image::RgbaImage, RenderError> {
     let grid = &scene.grid;
-    let (hexes, radius, (x0, y0, x1, y1)) = view(scene, opts)?;
+    let v = view(scene, opts)?;
     let font = text::font().ok_or(RenderError::Font)?;
-    let top = if opts.frame { TITLE } else { 0.0 } + MARGIN;
-    let w = (x1 - x0 + 2.0 * MARGIN).ceil() as u32;
     let legend = legend_items(scene);
-    let rows = legend_rows(&font, &legend, w as f32 - 2.0 * MARGIN);
-    let bottom = if opts.frame {
-        LEGEND_ROW * rows.len() as f32 + 10.0
-    } else {
-        0.0
-    } + MARGIN;
-    let h = (y1 - y0 + top + bottom).ceil() as u32;
-    if w > 16_000 || h > 16_000 || (w as u64 * h as u64) > 120_000_000 {
-        return Err(RenderError::Size(w, h));
+    let d = dims(opts, &font, &legend, v.bounds);
+    let size = PictureSize {
+        width: d.w,
+        height: d.h,
+        hexes: v.hexes.len(),
+    };
+    if !budget.admits(&size) {
+        return Err(too_large(scene, opts, &font, &v, size, budget));
     }
+    let View {
+        hexes,
+        radius,
+        bounds: (x0, y0, _, _),
+    } = v;
+    let (w, h, top, bottom, rows) = (d.w, d.h, d.top, d.bottom, d.rows);
     let mut pixmap = Pixmap::new(w.max(1), h.max(1)).ok_or(RenderError::Size(w, h))?;
     pixmap.fill(Color::from_rgba8(250, 249, 244, 255));
     let (dx, dy) = (MARGIN - x0, top - y0);
@@ -446,7 +440,7 @@ pub fn render(scene: &Scene, opts: &RenderOptions) -> Result<image::RgbaImage, R
 }
 
 /// The legend's entries: terrain and sides with their colours, then the pieces off the map.
-fn legend_items(scene: &Scene) -> Vec<(Option<[u8; 3]>, String)> {
+pub(crate) fn legend_items(scene: &Scene) -> Vec<(Option<[u8; 3]>, String)> {
     let mut v: Vec<(Option<[u8; 3]>, String)> = scene
         .legend
         .iter()
@@ -466,7 +460,7 @@ fn legend_items(scene: &Scene) -> Vec<(Option<[u8; 3]>, String)> {
 }
 
 /// The legend laid out in rows that fit `width`.
-fn legend_rows(
+pub(crate) fn legend_rows(
     font: &ab_glyph::FontRef<'_>,
     items: &[(Option<[u8; 3]>, String)],
     width: f32,

@@ -3,14 +3,18 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod budget;
 mod draw;
 pub mod palette;
 mod scene;
 mod siege;
+mod sizing;
 pub mod text;
 
-pub use draw::{placement, render, Placement, RenderError, RenderOptions, SIDES};
+pub use budget::{Budget, PictureSize, TooLarge, BYTES_PER_HEX, BYTES_PER_PIXEL, MAX_SIDE};
+pub use draw::{placement, render, render_within, Placement, RenderError, RenderOptions, SIDES};
 pub use scene::{Counter, Scene, ScenePiece};
+pub use sizing::picture_size;
 
 /// The image encoded as PNG (front ends write it with their atomic writer).
 pub fn encode_png(image: &image::RgbaImage) -> Result<Vec<u8>, RenderError> {

@@ -135,17 +135,17 @@ fn bad_crops_and_oversized_pictures_are_errors_and_radii_are_clamped() {
         }
     )
     .is_err());
-    assert!(
-        render(
+    let at = |px_per_hex: f32| {
+        muster_render::picture_size(
             &s,
             &RenderOptions {
-                px_per_hex: 1.0e9,
+                px_per_hex,
                 ..Default::default()
-            }
+            },
         )
-        .is_ok(),
-        "the radius is clamped"
-    );
+        .expect("sized")
+    };
+    assert_eq!(at(1.0e9), at(400.0), "the radius is clamped");
     let mut huge = s.clone();
     let mut spec = huge.grid.spec().clone();
     spec.columns = 999;
@@ -160,7 +160,7 @@ fn bad_crops_and_oversized_pictures_are_errors_and_radii_are_clamped() {
                     ..Default::default()
                 }
             ),
-            Err(muster_render::RenderError::Size(..))
+            Err(muster_render::RenderError::TooLarge(..))
         ),
         "a picture past 16,000 pixels a side is refused"
     );
