@@ -49,10 +49,21 @@ pub(crate) fn with_uncertain(
         return r;
     }
     let worst = reach(Assume::Worst);
+    // A map of the worst case's costs: a search of its list for every hex was quadratic
+    // (more than 100 s for a huge allowance on a 999 × 999 map).
+    let worst: crate::FastMap<Hex, u32> =
+        worst
+            .hexes
+            .into_iter()
+            .fold(crate::FastMap::default(), |mut m, (h, c)| {
+                let e = m.entry(h).or_insert(c);
+                *e = (*e).min(c);
+                m
+            });
     let mut uncertain: Vec<Hex> = r
         .hexes
         .iter()
-        .filter(|(h, c)| !worst.hexes.iter().any(|(w, wc)| w == h && wc <= c))
+        .filter(|(h, c)| !worst.get(h).is_some_and(|wc| wc <= c))
         .map(|(h, _)| *h)
         .collect();
     uncertain.sort_by_cached_key(|h| s.world.grid.to_printed(*h));
@@ -97,6 +108,9 @@ where
     use std::cmp::Reverse;
     use std::collections::{BinaryHeap, HashMap};
     let mut best: HashMap<N, u32> = HashMap::from([(start, 0)]);
+    // Settled nodes are popped once: a node popped again at a higher cost is skipped below,
+    // so the walk is O(E log V) and ends when the cheapest frontier exceeds the budget
+    // (nothing over the budget is ever pushed).
     // The heap holds indices into `nodes`, so that nodes need no ordering of their own.
     let mut nodes = vec![start];
     let mut heap = BinaryHeap::from([Reverse((0u32, 0usize))]);

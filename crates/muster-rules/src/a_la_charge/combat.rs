@@ -28,8 +28,8 @@ pub struct Part {
     pub shooting: bool,
     /// The range of the step it is on (full or reduced), for archers.
     pub range: Option<u32>,
-    /// What it adds to its side's total.
-    pub total: i32,
+    /// What it adds to its side's total (in `i64`: sums of the file's `i32`s never wrap).
+    pub total: i64,
 }
 
 /// The odds of a combat.
@@ -40,9 +40,9 @@ pub struct Odds {
     /// The defender.
     pub defender: Part,
     /// The attack total.
-    pub attack: i32,
+    pub attack: i64,
     /// The defence total.
-    pub defence: i32,
+    pub defence: i64,
     /// The column of the ratio, rounded in favour of the defence and clamped to the table.
     pub ratio_column: String,
     /// Columns shifted left by the defender's terrain, and the terrain.
@@ -226,7 +226,10 @@ pub fn odds(s: &Scenario, ask: &Ask) -> Result<Odds, String> {
                 .into(),
         );
     }
-    let attack: i32 = attackers.iter().map(|p| p.total).sum();
+    let attack: i64 = attackers
+        .iter()
+        .map(|p| p.total)
+        .fold(0, i64::saturating_add);
     let defence = defender.total;
     let columns = &s.ruleset.odds_columns;
     if columns.is_empty() {

@@ -25,28 +25,29 @@ pub enum Attack {
     Fire,
 }
 
-/// Total attack strength.
-pub fn attack_strength(attackers: &[Attacker], attack: Attack) -> i32 {
+/// Total attack strength, in `i64`: strengths and ratings are the file's `i32`s, and
+/// their sums must not wrap (a wrapped sum turned 4-1 odds into 1-3).
+pub fn attack_strength(attackers: &[Attacker], attack: Attack) -> i64 {
     attackers
         .iter()
         .map(|a| {
-            let mut s = a.strength;
+            let mut s = i64::from(a.strength);
             if a.archer && attack == Attack::Melee {
                 s -= 1;
             }
             if a.charging {
                 s += 2;
             } else {
-                s += a.leader;
+                s += i64::from(a.leader);
             }
             s.max(0)
         })
-        .sum()
+        .fold(0i64, i64::saturating_add)
 }
 
 /// The odds column index (0 = `1-3` … 5 = `4-1` for A la Charge) for the totals, before
 /// terrain shifts: the ratio rounded in favour of the defence and clamped.
-pub fn odds_column(attack: i32, defence: i32, columns: &[String]) -> usize {
+pub fn odds_column(attack: i64, defence: i64, columns: &[String]) -> usize {
     let (attack, defence) = (attack.max(0), defence.max(1));
     // Columns are written "a-d"; pick the rightmost column the attack at least reaches.
     let mut best = 0;
@@ -54,10 +55,11 @@ pub fn odds_column(attack: i32, defence: i32, columns: &[String]) -> usize {
         let Some((a, d)) = c.split_once('-') else {
             continue;
         };
-        let (Ok(a), Ok(d)) = (a.parse::<i32>(), d.parse::<i32>()) else {
+        let (Ok(a), Ok(d)) = (a.parse::<i64>(), d.parse::<i64>()) else {
             continue;
         };
-        if attack * d >= defence * a {
+        // Widened to i128: totals and the table's numbers are i64, their products are not.
+        if i128::from(attack) * i128::from(d) >= i128::from(defence) * i128::from(a) {
             best = i;
         }
     }
@@ -66,7 +68,8 @@ pub fn odds_column(attack: i32, defence: i32, columns: &[String]) -> usize {
 
 /// The final column after shifting left by the defender's terrain.
 pub fn shifted(column: usize, shift_left: i32) -> usize {
-    (column as i32 - shift_left).max(0) as usize
+    let left = usize::try_from(shift_left).unwrap_or(0);
+    column.saturating_sub(left)
 }
 
 #[cfg(test)]
@@ -124,5 +127,34 @@ mod tests {
     fn terrain_shifts_left_but_not_past_the_first_column() {
         assert_eq!(shifted(3, 1), 2);
         assert_eq!(shifted(0, 1), 0);
+        assert_eq!(shifted(3, i32::MAX), 0);
+        assert_eq!(shifted(3, -1), 3, "a negative shift moves nothing");
+    }
+
+    #[test]
+    fn the_largest_strengths_do_not_wrap_to_the_opposite_odds() {
+        // code.md 6: strength 2147483647 charging (+2) wrapped negative, clamped to 0: 1-3.
+        let knight = Attacker {
+            strength: i32::MAX,
+            archer: false,
+            charging: true,
+            leader: 0,
+        };
+        let total = attack_strength(&[knight, knight], Attack::Melee);
+        assert_eq!(total, 2 * (i64::from(i32::MAX) + 2));
+        assert_eq!(cols()[odds_column(total, 3, &cols())], "4-1");
+        let led = Attacker {
+            strength: i32::MAX,
+            archer: false,
+            charging: false,
+            leader: i32::MAX,
+        };
+        let total = attack_strength(&[led], Attack::Melee);
+        assert_eq!(cols()[odds_column(total, 3, &cols())], "4-1");
+        assert_eq!(
+            cols()[odds_column(3, i64::from(i32::MAX) * 4, &cols())],
+            "1-3",
+            "a huge defence is never 4-1 either"
+        );
     }
 }

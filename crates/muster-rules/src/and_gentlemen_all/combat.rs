@@ -41,13 +41,12 @@ pub struct Fire {
     pub cover: Option<Cover>,
 }
 
-fn floor1(x: i32) -> i32 {
-    x.max(1)
-}
-
-/// Shock points inflicted by fire (0 when the target scores as much or more).
+/// Shock points inflicted by fire (0 when the target scores as much or more). Summed in
+/// `i64` and clamped back: rolls and modifiers may come from a file or the command line.
 pub fn fire(f: &Fire) -> i32 {
-    let mut firer = f.firer_roll + rating_combat(f.firer_rating).0 + f.firer_type;
+    let mut firer = i64::from(f.firer_roll)
+        + i64::from(rating_combat(f.firer_rating).0)
+        + i64::from(f.firer_type);
     firer += match f.band {
         Band::PointBlank => 1,
         Band::Effective => 0,
@@ -71,8 +70,13 @@ pub fn fire(f: &Fire) -> i32 {
         Some(Cover::Medium) => 3,
         Some(Cover::Heavy) => 4,
     };
-    let target = f.target_roll + rating_target(f.target_rating) + cover;
-    (floor1(firer) - floor1(target)).max(0)
+    let target = i64::from(f.target_roll) + i64::from(rating_target(f.target_rating)) + cover;
+    clamp_i32((firer.max(1) - target.max(1)).max(0))
+}
+
+/// An `i64` sum back in `i32`, saturating.
+fn clamp_i32(x: i64) -> i32 {
+    i32::try_from(x).unwrap_or(if x < 0 { i32::MIN } else { i32::MAX })
 }
 
 /// One side of a melee: its roll and the sum of its modifiers.
@@ -90,9 +94,15 @@ pub struct Melee {
 
 /// Melee result: shock points to (attacker, defender).
 pub fn melee(attacker: &Melee, defender: &Melee) -> (i32, i32) {
-    let score = |m: &Melee| floor1(m.roll + rating_combat(m.rating).0 + m.unit_type + m.situation);
+    let score = |m: &Melee| {
+        (i64::from(m.roll)
+            + i64::from(rating_combat(m.rating).0)
+            + i64::from(m.unit_type)
+            + i64::from(m.situation))
+        .max(1)
+    };
     let (a, d) = (score(attacker), score(defender));
-    ((d - a).max(0), (a - d).max(0))
+    (clamp_i32((d - a).max(0)), clamp_i32((a - d).max(0)))
 }
 
 /// Morale results (§9 table).
@@ -117,7 +127,12 @@ pub fn morale(
     rating: TroopRating,
     situation: i32,
 ) -> (i32, MoraleResult) {
-    let score = roll + shock_points + rating_morale(rating).0 + situation;
+    let score = clamp_i32(
+        i64::from(roll)
+            + i64::from(shock_points)
+            + i64::from(rating_morale(rating).0)
+            + i64::from(situation),
+    );
     let result = match score {
         ..=6 => MoraleResult::Ok,
         7..=10 => MoraleResult::Halt,

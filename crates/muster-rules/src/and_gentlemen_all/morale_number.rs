@@ -21,7 +21,8 @@ fn ceil_div(a: u32, b: u32) -> u32 {
 
 /// Figures for an army (or a command) of `regiments` foot and horse/dragoon regiments.
 pub fn army_morale(regiments: u32) -> ArmyMorale {
-    let number = ceil_div(2 * regiments, 3);
+    // 2 × regiments / 3 is below u32::MAX whatever the count; the product is not.
+    let number = u32::try_from((2 * u64::from(regiments)).div_ceil(3)).unwrap_or(u32::MAX);
     ArmyMorale {
         regiments,
         number,

@@ -38,13 +38,19 @@ pub struct Outcome {
 
 /// Resolves a morale test with the given 1d6 roll.
 pub fn test(t: &Test, roll: i32) -> Outcome {
-    let morale =
-        (t.starting_sp - t.hits - t.losses - i32::from(t.disordered) + i32::from(t.general)).max(1);
+    // In i64: strength points, hits and losses are the file's (or the command line's) i32s.
+    let wide = i64::from(t.starting_sp)
+        - i64::from(t.hits)
+        - i64::from(t.losses)
+        - i64::from(t.disordered)
+        + i64::from(t.general);
+    let morale = i32::try_from(wide.max(1)).unwrap_or(i32::MAX);
     let passed = roll == 1 || (roll != 6 && roll <= morale);
     let morale_loss = if passed {
         0
     } else {
-        (roll - morale).max(if roll == 6 { 1 } else { 0 })
+        roll.saturating_sub(morale)
+            .max(if roll == 6 { 1 } else { 0 })
     };
     let cap = if t.shooting {
         1
@@ -76,9 +82,12 @@ pub fn fire_dice(
     moves_before: i32,
     move_after: bool,
 ) -> Option<i32> {
-    let sp = *entry.sp_ranks().get(rank)? as i32;
-    let band_mod = *entry.fire.get(band)?;
-    Some((sp + band_mod - i32::from(rank > 0) - moves_before - i32::from(move_after)).max(0))
+    // In i64: the list's strength points (u32) and band modifiers (i32) are the file's.
+    let sp = i64::from(*entry.sp_ranks().get(rank)?);
+    let band_mod = i64::from(*entry.fire.get(band)?);
+    let dice =
+        sp + band_mod - i64::from(rank > 0) - i64::from(moves_before) - i64::from(move_after);
+    Some(i32::try_from(dice.max(0)).unwrap_or(i32::MAX))
 }
 
 #[cfg(test)]

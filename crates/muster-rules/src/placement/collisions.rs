@@ -76,13 +76,14 @@ impl Placements {
         // overfull line already; one with an owner's choice in it is reported here.
         for s in &self.shortfalls {
             if s.lines.iter().any(|l| self.lines[*l].fill == Fill::Choice) {
-                let mut hexes: Vec<Hex> = Vec::new();
-                for slot in &s.slots {
-                    let h = self.slots[*slot].hex;
-                    if !hexes.contains(&h) {
-                        hexes.push(h);
-                    }
-                }
+                // A set, not a search of the list: a shortfall may span a million slots.
+                let mut seen = crate::FastSet::default();
+                let hexes: Vec<Hex> = s
+                    .slots
+                    .iter()
+                    .map(|slot| self.slots[*slot].hex)
+                    .filter(|h| seen.insert(*h))
+                    .collect();
                 out.push(Collision::Squeezed {
                     lines: s.lines.clone(),
                     hexes,
