@@ -14,6 +14,7 @@ pub mod query;
 pub mod query_combat;
 pub mod query_odds;
 pub mod render;
+pub mod render_failures;
 pub mod schema;
 pub mod tiled;
 pub mod validate;

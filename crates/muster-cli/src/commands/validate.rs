@@ -199,7 +199,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         other => other?,
     }
     if let Some(dir) = &args.render_failures {
-        render_failures(&report, dir)?;
+        super::render_failures::write(&report, dir);
     }
     Ok(code)
 }
@@ -243,38 +243,6 @@ fn output(args: &Args, report: &Report) -> anyhow::Result<()> {
                 muster_cli::render::human_to_writer(&shown, base, &mut lock)?;
             }
         }
-    }
-    Ok(())
-}
-
-fn render_failures(report: &Report, dir: &std::path::Path) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    for file in &report.files {
-        let errors: Vec<_> = file
-            .findings
-            .iter()
-            .filter(|f| f.diagnostic.severity == Severity::Error)
-            .collect();
-        if errors.is_empty() {
-            continue;
-        }
-        let hexes: Vec<String> = errors
-            .iter()
-            .filter_map(|f| f.diagnostic.hex.clone())
-            .collect();
-        // Files that do not load cannot be drawn; their findings are in the report.
-        let Ok(scene) = super::render::scene_of(&file.path, &hexes) else {
-            continue;
-        };
-        let image = muster_render::render(&scene, &muster_render::RenderOptions::default())?;
-        let name = file
-            .path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("file");
-        let out = dir.join(format!("{name}.png"));
-        muster_check::write_atomically(&out, &muster_render::encode_png(&image)?)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
     }
     Ok(())
 }
