@@ -8,6 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Draw a map, or a scenario on its map, to a PNG image.
+///
+/// A picture has at most 16 Mpx, 16,000 pixels a side and 40,000 hexes; a larger one is
+/// refused (exit 2) with a `--px-per-hex` and a `--hexes` crop that fit.
 #[derive(clap::Args)]
 pub struct Args {
     /// The map or scenario file.
@@ -21,7 +24,7 @@ pub struct Args {
     /// Leave out the hex numbers.
     #[arg(long)]
     no_numbers: bool,
-    /// Only the hexes between two printed corners, e.g. 0101:1515.
+    /// Only the hexes between two printed corners, e.g. 0101:1515 (both hexes of the map).
     #[arg(long, value_name = "FROM:TO")]
     hexes: Option<String>,
 }
