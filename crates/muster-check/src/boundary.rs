@@ -1,65 +1,33 @@
 //! The pack boundary. Files in a pull request are untrusted: a scenario's references
-//! (`map`, `overlays[].file`, `army_lists`) and the files a folder walk reaches through
-//! symlinks resolve only to regular files inside the pack root, so that no file outside
-//! the pack is read or echoed and no device or FIFO is opened.
+//! (`map`, `overlays[].file`, `army_lists`) and the files a folder walk reaches resolve
+//! only to regular files inside the pack root, so that no file outside the pack is read
+//! or echoed and no device or FIFO is opened.
 //!
 //! The pack root of a file is, in order:
 //! 1. the nearest folder at or above the file that holds `muster.pack.ron` (or `.json`);
-//! 2. otherwise the working directory, when the file lies inside it (and it is not `/`);
-//! 3. otherwise the folder named on the command line that holds the file;
-//! 4. otherwise (a file named directly) the file's own folder.
+//! 2. otherwise the innermost folder named on the command line (or the language server's
+//!    workspace folder) that holds the file;
+//! 3. otherwise (a file named directly) the file's own folder.
 //!
-//! A target is inside the root when its path, normalised lexically, lies under the root
-//! *and* its real path (symlinks resolved) lies under the root's real path.
+//! The working directory plays no part. The root is opened once as a directory handle
+//! ([`muster_io::Root`]) and every read beneath it is resolved by the kernel beneath that
+//! handle, so a symlink swapped in after a check cannot lead a read out; nothing inside a
+//! `.git` folder is ever read.
 
 use crate::manifests::Manifests;
 use crate::paths::lexical;
-use crate::read::describe;
-use std::collections::HashMap;
+use muster_io::{ReadError, Root};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-/// Why a reference is refused. Worded to follow "the map `X` …"; none of the variants
-/// carries anything read from the target.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Refusal {
-    /// The path leads outside the pack root: use a path inside the pack.
-    #[error("leads outside the pack")]
-    Outside,
-    /// The path is a symlink (or passes through one) whose target lies outside the pack
-    /// root: copy the file into the pack instead.
-    #[error("is a symlink that leads outside the pack")]
-    LinkOutside,
-    /// The path names a folder, device, FIFO or socket: name a regular file.
-    #[error("is {0}, not a regular file")]
-    NotRegular(&'static str),
-}
+pub use muster_io::Refusal;
 
-/// The real paths (symlinks resolved) of folders, looked up once a run: a pack of ten
-/// thousand scenarios in one folder resolves that folder once, not once a reference.
-#[derive(Debug, Default)]
-pub(crate) struct RealDirs(Mutex<HashMap<PathBuf, Option<PathBuf>>>);
-
-impl RealDirs {
-    /// The real path of `dir`, `None` when it does not exist.
-    fn of(&self, dir: &Path) -> Option<PathBuf> {
-        if let Some(known) = self.0.lock().ok().and_then(|m| m.get(dir).cloned()) {
-            return known;
-        }
-        let real = std::fs::canonicalize(dir).ok();
-        if let Ok(mut m) = self.0.lock() {
-            m.insert(dir.to_path_buf(), real.clone());
-        }
-        real
-    }
-}
-
-/// Where a reference may lead: the pack root, lexically and as a real path.
+/// Where a reference may lead: the pack root, opened.
 #[derive(Debug, Clone)]
 pub(crate) struct PackRoot {
     lexical: PathBuf,
-    real: Option<PathBuf>,
-    dirs: Arc<RealDirs>,
+    /// The opened root; `None` when the folder cannot be opened (then nothing is read).
+    opened: Option<Arc<Root>>,
 }
 
 impl PackRoot {
@@ -70,7 +38,6 @@ impl PackRoot {
         let root = manifests
             .governing(&abs)
             .map(|f| f.dir)
-            .or_else(|| working_dir().filter(|cwd| abs.starts_with(cwd)))
             .or_else(|| {
                 walked
                     .iter()
@@ -79,11 +46,9 @@ impl PackRoot {
                     .max_by_key(|w| w.components().count())
             })
             .unwrap_or_else(|| abs.parent().map(Path::to_path_buf).unwrap_or_default());
-        let dirs = manifests.real_dirs.clone();
         PackRoot {
-            real: dirs.of(&root),
+            opened: manifests.opened(&root),
             lexical: root,
-            dirs,
         }
     }
 
@@ -92,70 +57,47 @@ impl PackRoot {
         &self.lexical
     }
 
-    /// Checks that `target` may be read. `Ok(true)`: a regular file inside the pack;
-    /// `Ok(false)`: inside the pack lexically but missing; `Err`: refused. The file
-    /// system is not touched for a path that leads outside lexically.
+    /// Classifies `target` for messages. `Ok(true)`: a regular file inside the pack;
+    /// `Ok(false)`: inside the pack lexically but missing; `Err`: refused. The file system
+    /// is not touched for a path that leads outside lexically. Reads go through
+    /// [`PackRoot::read`], which resolves the path again at the open.
     pub(crate) fn admit(&self, target: &Path) -> Result<bool, Refusal> {
-        let abs = lexical(target);
-        if !abs.starts_with(&self.lexical) {
-            return Err(Refusal::Outside);
-        }
-        // The real path: the folder's (looked up once a run), then the file's own entry,
-        // followed only when it is itself a symlink.
-        let (Some(parent), Some(name)) = (abs.parent(), abs.file_name()) else {
-            return Ok(false);
-        };
-        let Some(real_parent) = self.dirs.of(parent) else {
-            return Ok(false);
-        };
-        let mut real = real_parent.join(name);
-        let Ok(mut meta) = std::fs::symlink_metadata(&real) else {
-            return Ok(false);
-        };
-        if meta.file_type().is_symlink() {
-            let Ok(followed) = std::fs::canonicalize(&real) else {
-                return Ok(false); // a dangling link: missing
-            };
-            let Ok(m) = std::fs::metadata(&followed) else {
-                return Ok(false);
-            };
-            (real, meta) = (followed, m);
-        }
-        let inside = self.real.as_ref().is_some_and(|r| real.starts_with(r));
-        if !inside {
-            return Err(Refusal::LinkOutside);
-        }
-        if meta.is_file() {
-            Ok(true)
-        } else {
-            Err(Refusal::NotRegular(describe(meta.file_type())))
+        let rel = self.relative(target)?;
+        match &self.opened {
+            Some(root) => root.status(&rel),
+            None => Ok(false),
         }
     }
-}
 
-/// The working directory, normalised, unless it is the file-system root (which would
-/// admit every file on the machine).
-fn working_dir() -> Option<PathBuf> {
-    let cwd = lexical(&std::env::current_dir().ok()?);
-    cwd.parent().is_some().then_some(cwd)
+    /// Reads `target` beneath the root.
+    pub(crate) fn read(&self, target: &Path) -> Result<Vec<u8>, ReadError> {
+        let rel = self.relative(target).map_err(ReadError::Refused)?;
+        match &self.opened {
+            Some(root) => root.read(&rel),
+            None => Err(ReadError::Io(std::io::ErrorKind::NotFound.into())),
+        }
+    }
+
+    fn relative(&self, target: &Path) -> Result<PathBuf, Refusal> {
+        let abs = lexical(target);
+        let rel = abs.strip_prefix(&self.lexical).map_err(|_| Refusal::Outside)?;
+        if rel.components().any(|c| c.as_os_str() == ".git") {
+            return Err(Refusal::Git);
+        }
+        Ok(rel.to_path_buf())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn root_at(dir: &Path) -> PackRoot {
-        PackRoot {
-            lexical: lexical(dir),
-            real: std::fs::canonicalize(dir).ok(),
-            dirs: Default::default(),
-        }
-    }
-
     #[test]
     fn paths_leaving_the_root_are_refused_without_touching_them() {
         let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let root = root_at(here);
+        let root = PackRoot::of(&here.join("Cargo.toml"), &[here.to_path_buf()], &Manifests::default());
+        // The repository's muster.pack.ron governs, before the folder named.
+        assert_eq!(root.dir(), lexical(&here.join("../..")));
         assert_eq!(
             root.admit(&here.join("../../../../../../../../etc/passwd")),
             Err(Refusal::Outside)
@@ -163,9 +105,41 @@ mod tests {
         assert_eq!(root.admit(Path::new("/dev/zero")), Err(Refusal::Outside));
         assert_eq!(root.admit(&here.join("Cargo.toml")), Ok(true));
         assert_eq!(root.admit(&here.join("nope.map.ron")), Ok(false));
+        assert_eq!(root.admit(&here.join(".git/config")), Err(Refusal::Git));
         assert_eq!(
             root.admit(&here.join("src")),
             Err(Refusal::NotRegular("a folder"))
         );
     }
+
+    #[test]
+    fn the_working_directory_never_widens_the_root() {
+        // A file named directly, with no manifest and no folder named: its own folder.
+        let t = std::env::temp_dir();
+        let file = t.join("muster-boundary-test/x.scenario.ron");
+        let root = PackRoot::of(&file, &[], &Manifests::default());
+        assert_eq!(root.dir(), lexical(&t.join("muster-boundary-test")));
+    }
+}
+
+/// Reads the pack file at `path` beneath its pack root (the nearest folder at or above it
+/// holding a manifest, else its own folder): a symlink that leads out of the pack is
+/// refused at the open, nothing inside `.git` is read.
+pub fn read_in_pack(path: &Path) -> Result<Vec<u8>, ReadError> {
+    let path = lexical(path);
+    let folder = path.parent().unwrap_or(Path::new("/"));
+    let root = crate::write::pack_root_above(folder).unwrap_or_else(|| folder.to_path_buf());
+    let rel = path.strip_prefix(&root).unwrap_or(&path);
+    Root::open(&root)?.read(rel)
+}
+
+/// Reads and loads the pack file at `path` as `kind` through [`read_in_pack`] (`fmt`,
+/// `convert`, `diff`: files of a pack that may come from a pull request).
+pub fn load_in_pack<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    kind: muster_model::FileKind,
+) -> Result<crate::load::Loaded<T>, crate::load::LoadError> {
+    let bytes = read_in_pack(path)
+        .map_err(|e| (vec![crate::finding::Finding::unreadable(path, e.to_string())], None))?;
+    crate::load::parse_bytes(path, bytes, kind)
 }

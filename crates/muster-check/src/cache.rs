@@ -12,13 +12,23 @@
 //!   SHA-256, missing, or refused at the pack boundary. A lookup resolves each again and
 //!   uses the entry only if every one is unchanged, so a changed map under an unchanged
 //!   scenario re-checks the scenario.
-//! - **Untrusted.** A cache directory may be restored from anywhere. Its files are read
-//!   with a size cap; an entry is used only if it parses, names codes this tool has, and
-//!   every span lies on character boundaries inside the files it points into. Anything
-//!   else is a miss: the file is checked, never trusted.
+//! - **Untrusted.** A cache directory may be restored from anywhere. It is opened once as
+//!   a root ([`muster_io::Root`]); its files are read beneath it (a symlink out of it,
+//!   a FIFO, a device or a folder is passed over with a note, never opened in a way that
+//!   blocks) with a size cap ([`MAX_CACHE_BYTES`]); a file's `format` and `identity` are
+//!   read first, and only a file of this very tool is parsed whole. Each entry carries a
+//!   SHA-256 seal over the tool's identity, its key and its content, checked on read, so a
+//!   truncated or edited entry is a miss; an entry is used only if it also names codes this
+//!   tool has and every span lies on character boundaries inside the files it points into.
+//!   Anything else is a miss: the file is checked, never trusted.
+//! - **Not in the pack.** The seal stops corruption and edits, not a forger who runs the
+//!   same binary: a cache is only as trusted as whoever can write its folder. `validate`
+//!   therefore refuses a cache folder inside the pack it checks (a pull request could
+//!   commit one there); keep it under the runner's temporary folder or an `actions/cache`
+//!   path (docs/ci.md).
 //! - **Writes.** Each run writes one file, `DIR/<name>.muster-cache.json` (`name` is
 //!   `all`, or `shard-2-of-4`), holding only the entries the run used or made, through
-//!   [`crate::write_atomically`]; a run reads every such file in `DIR`.
+//!   [`muster_io::Root::write`]; a run reads every such file in `DIR`.
 
 use crate::cap::Suppressed;
 use crate::finding::{Finding, LocatedLabel};
@@ -28,14 +38,14 @@ use muster_rules::{Diagnostic, FileRole, Label, Location, Severity};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The format of cache files; entries of another format are ignored.
-const FORMAT: u32 = 1;
-/// Cache files larger than this are ignored unread.
-const MAX_CACHE_BYTES: u64 = 1 << 30;
+const FORMAT: u32 = 2;
+/// Cache files larger than this (256 MiB) are ignored unread: a clean pack of 100,000
+/// files caches in a few tens of MiB.
+pub const MAX_CACHE_BYTES: u64 = 256 << 20;
 /// How cache files are named.
 const SUFFIX: &str = ".muster-cache.json";
 
@@ -58,7 +68,33 @@ pub struct Cache {
 struct CacheFile {
     format: u32,
     identity: String,
-    entries: HashMap<String, Entry>,
+    entries: HashMap<String, Sealed>,
+}
+
+/// What a cache file is, read before the rest of it is parsed.
+#[derive(Deserialize)]
+struct Header {
+    format: u32,
+    identity: String,
+}
+
+/// An entry with its seal: the SHA-256 of the tool's identity, the entry's key and the
+/// entry's JSON.
+#[derive(Serialize, Deserialize, Clone)]
+struct Sealed {
+    seal: String,
+    entry: Entry,
+}
+
+/// The seal of `entry` stored under `key` by the tool of `identity`.
+fn seal(identity: &str, key: &str, entry: &Entry) -> Option<String> {
+    let body = serde_json::to_vec(entry).ok()?;
+    let mut h = Sha256::new();
+    for part in [identity.as_bytes(), key.as_bytes(), &body] {
+        h.update(part.len().to_le_bytes());
+        h.update(part);
+    }
+    Some(hex(&h.finalize()))
 }
 
 #[derive(Serialize, Deserialize, Clone)]
@@ -191,22 +227,31 @@ impl Cache {
         let identity = identity(cap);
         let mut old = HashMap::new();
         let mut ignored = Vec::new();
-        if let Ok(entries) = std::fs::read_dir(dir) {
-            let mut files: Vec<PathBuf> = entries
+        let root = muster_io::Root::open(dir).ok();
+        if let (Some(root), Ok(entries)) = (&root, std::fs::read_dir(dir)) {
+            let mut names: Vec<std::ffi::OsString> = entries
                 .flatten()
-                .map(|e| e.path())
-                .filter(|p| {
-                    p.file_name()
-                        .and_then(|n| n.to_str())
+                .map(|e| e.file_name())
+                .filter(|n| {
+                    n.to_str()
                         .is_some_and(|n| n.ends_with(SUFFIX) && !n.starts_with('.'))
                 })
                 .collect();
-            files.sort();
-            for p in files {
-                match read_cache_file(&p) {
-                    Ok(f) if f.format == FORMAT && f.identity == identity => old.extend(f.entries),
-                    Ok(_) => {} // another version of the tool: not an error, just stale
-                    Err(why) => ignored.push(format!("{}: {why}", p.display())),
+            names.sort();
+            for name in names {
+                let shown = dir.join(&name);
+                match read_cache_file(root, Path::new(&name), &identity) {
+                    Ok(Some((entries, unsealed))) => {
+                        if unsealed > 0 {
+                            ignored.push(format!(
+                                "{}: {unsealed} entries whose seal does not match their content",
+                                shown.display()
+                            ));
+                        }
+                        old.extend(entries);
+                    }
+                    Ok(None) => {} // another version of the tool: not an error, just stale
+                    Err(why) => ignored.push(format!("{}: {why}", shown.display())),
                 }
             }
         }
@@ -236,23 +281,31 @@ impl Cache {
     /// atomically.
     pub fn save(&self) -> std::io::Result<()> {
         std::fs::create_dir_all(&self.dir)?;
-        let entries = std::mem::take(&mut *self.kept.lock().map_err(|_| poisoned())?);
+        let kept = std::mem::take(&mut *self.kept.lock().map_err(|_| poisoned())?);
+        let entries = kept
+            .into_iter()
+            .filter_map(|(key, entry)| {
+                let seal = seal(&self.identity, &key, &entry)?;
+                Some((key, Sealed { seal, entry }))
+            })
+            .collect();
         let file = CacheFile {
             format: FORMAT,
             identity: self.identity.clone(),
             entries,
         };
         let bytes = serde_json::to_vec(&file).map_err(std::io::Error::other)?;
-        crate::write_atomically(&self.dir.join(format!("{}{SUFFIX}", self.name)), &bytes)
+        let name = format!("{}{SUFFIX}", self.name);
+        muster_io::Root::open(&self.dir)?.write(Path::new(&name), &bytes)
     }
 
-    /// A file's content hash and text, read once per run.
-    pub(crate) fn content(&self, path: &Path) -> Content {
+    /// A file's content hash and text, read once per run (`read` reads it, through the
+    /// pack root of the run).
+    pub(crate) fn content(&self, path: &Path, read: impl FnOnce() -> Option<Vec<u8>>) -> Content {
         if let Some(c) = self.contents.lock().ok().and_then(|m| m.get(path).cloned()) {
             return c;
         }
-        let c = crate::read::read_bytes(path)
-            .ok()
+        let c = read()
             .and_then(|b| String::from_utf8(b).ok())
             .map(|t| (hex(&Sha256::digest(t.as_bytes())), Arc::from(t)));
         if let Ok(mut m) = self.contents.lock() {
@@ -351,20 +404,36 @@ fn poisoned() -> std::io::Error {
     std::io::Error::other("cache lock poisoned")
 }
 
-fn read_cache_file(path: &Path) -> Result<CacheFile, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let meta = file.metadata().map_err(|e| e.to_string())?;
-    if !meta.is_file() {
-        return Err("not a regular file".into());
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_CACHE_BYTES + 1)
-        .read_to_end(&mut bytes)
+/// The sealed entries of the cache file `name` beneath the cache folder, with how many
+/// entries failed their seal; `None` for a file of another format or tool.
+type Entries = (HashMap<String, Entry>, usize);
+
+fn read_cache_file(
+    root: &muster_io::Root,
+    name: &Path,
+    identity: &str,
+) -> Result<Option<Entries>, String> {
+    let bytes = root
+        .read_at_most(name, MAX_CACHE_BYTES)
         .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MAX_CACHE_BYTES {
-        return Err("larger than 1 GiB".into());
+    // The header first: a foreign file is never parsed whole.
+    let header: Header =
+        serde_json::from_slice(&bytes).map_err(|e| format!("not a cache file ({e})"))?;
+    if header.format != FORMAT || header.identity != identity {
+        return Ok(None);
     }
-    serde_json::from_slice(&bytes).map_err(|e| format!("not a cache file ({e})"))
+    let file: CacheFile =
+        serde_json::from_slice(&bytes).map_err(|e| format!("not a cache file ({e})"))?;
+    let mut unsealed = 0;
+    let mut entries = HashMap::with_capacity(file.entries.len());
+    for (key, sealed) in file.entries {
+        if seal(identity, &key, &sealed.entry).as_deref() == Some(sealed.seal.as_str()) {
+            entries.insert(key, sealed.entry);
+        } else {
+            unsealed += 1;
+        }
+    }
+    Ok(Some((entries, unsealed)))
 }
 
 fn store(f: &Finding, index: &dyn Fn(&Path) -> Option<usize>) -> Option<Stored> {
@@ -505,4 +574,35 @@ fn restore(entry: &Entry, files: &[(PathBuf, Option<Arc<str>>)]) -> Option<Resto
         suppressed,
         sources,
     })
+}
+
+/// Refuses a cache folder inside a pack that a run over `paths` checks: a pull request
+/// could commit cache files there (see the module docs). The pack of a path is the folder
+/// holding its manifest, else the folder named (a file's own folder); both are compared
+/// as written and with symlinks resolved.
+pub fn refuse_inside_pack(dir: &Path, paths: &[PathBuf]) -> Result<(), String> {
+    let cache = crate::paths::lexical(dir);
+    let cache_real = std::fs::canonicalize(dir).ok();
+    for p in paths {
+        let p = crate::paths::lexical(p);
+        let folder = if p.is_dir() {
+            p.clone()
+        } else {
+            p.parent().map(Path::to_path_buf).unwrap_or_default()
+        };
+        let pack = crate::write::pack_root_above(&folder).unwrap_or(folder);
+        let pack_real = std::fs::canonicalize(&pack).ok();
+        let inside = cache.starts_with(&pack)
+            || matches!((&cache_real, &pack_real), (Some(c), Some(r)) if c.starts_with(r));
+        if inside {
+            return Err(format!(
+                "the cache folder {} lies inside the pack being checked ({}); a pull request \
+                 could commit cache entries there: keep the cache outside the checkout (the \
+                 runner's temporary folder or an actions/cache path, see docs/ci.md)",
+                dir.display(),
+                pack.display()
+            ));
+        }
+    }
+    Ok(())
 }

@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 mod boundary;
+pub use muster_io;
 mod cache;
 mod cap;
 mod comments;
@@ -27,14 +28,14 @@ pub mod syntax;
 mod walk;
 mod write;
 
-pub use boundary::Refusal;
-pub use cache::Cache;
+pub use boundary::{load_in_pack, read_in_pack, Refusal};
+pub use cache::{refuse_inside_pack, Cache, MAX_CACHE_BYTES};
 pub use cap::{Suppressed, MAX_FINDINGS_PER_FILE};
 pub use comments::keep_comments;
 pub use finding::{FileReport, Finding, LocatedLabel, Report};
 pub use help_uri::help_uri;
-pub use inspect::inspect_json;
-pub use load::{load_value, parse_text, LoadError, Loaded, MAX_FILE_BYTES};
+pub use inspect::{inspect_json, INSPECT_VERSION};
+pub use load::{load_value, parse_bytes, parse_text, LoadError, Loaded, MAX_FILE_BYTES};
 pub use paths::{display_path, lexical};
 pub use pipeline::{Checker, LoadedList, LoadedScenario};
 pub use read::{read_bytes, ReadError};

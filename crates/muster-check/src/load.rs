@@ -220,13 +220,23 @@ fn unreadable(path: &Path, message: String) -> Vec<Finding> {
     vec![Finding::unreadable(path, message)]
 }
 
-/// Reads a file from disk and loads it as `kind`. Only regular files are read, and at
-/// most [`MAX_FILE_BYTES`] of them (see the `read` module).
+/// Reads a file the user named from disk and loads it as `kind`. Only regular files are
+/// read, and at most [`MAX_FILE_BYTES`] of them (see [`muster_io`]). Files of a pack are
+/// read through its root instead ([`crate::load_in_pack`], the pipeline).
 pub fn load_value<T: DeserializeOwned>(
     path: &Path,
     kind: FileKind,
 ) -> Result<Loaded<T>, LoadError> {
     let bytes = read_bytes(path).map_err(|e| (unreadable(path, e.to_string()), None))?;
+    parse_bytes(path, bytes, kind)
+}
+
+/// Loads bytes already read (through a pack root) as `kind`, the file at `path`.
+pub fn parse_bytes<T: DeserializeOwned>(
+    path: &Path,
+    bytes: Vec<u8>,
+    kind: FileKind,
+) -> Result<Loaded<T>, LoadError> {
     let text = String::from_utf8(bytes).map_err(|e| {
         (
             unreadable(

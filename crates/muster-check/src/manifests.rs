@@ -2,8 +2,9 @@
 //! nearest one in the file's folder or above. Its folder is the pack root (see
 //! [`crate::boundary`]) and its `allow`/`deny` lists adjust severities.
 
-use crate::load::load_value;
+use crate::load::parse_bytes;
 use crate::paths::lexical;
+use muster_io::Root;
 use muster_model::{FileKind, Manifest};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -25,8 +26,8 @@ pub(crate) struct Found {
 #[derive(Default)]
 pub(crate) struct Manifests {
     by_dir: Mutex<HashMap<PathBuf, Option<Found>>>,
-    /// Real paths of folders, shared by the pack roots of a run.
-    pub(crate) real_dirs: Arc<crate::boundary::RealDirs>,
+    /// Pack roots opened so far, by folder (`None`: the folder cannot be opened).
+    opened: Mutex<HashMap<PathBuf, Option<Arc<Root>>>>,
 }
 
 impl Manifests {
@@ -43,16 +44,31 @@ impl Manifests {
         None
     }
 
+    /// The folder `dir` opened as a root, once a run.
+    pub(crate) fn opened(&self, dir: &Path) -> Option<Arc<Root>> {
+        if let Some(known) = self.opened.lock().ok().and_then(|m| m.get(dir).cloned()) {
+            return known;
+        }
+        let root = Root::open(dir).ok().map(Arc::new);
+        if let Ok(mut m) = self.opened.lock() {
+            m.insert(dir.to_path_buf(), root.clone());
+        }
+        root
+    }
+
     fn in_dir(&self, dir: &Path) -> Option<Found> {
         if let Some(cached) = self.by_dir.lock().ok().and_then(|m| m.get(dir).cloned()) {
             return cached;
         }
+        // Read beneath the folder itself: a manifest that is a symlink out is not one.
         let found = MANIFEST_NAMES.iter().find_map(|name| {
-            let p = dir.join(name);
-            p.is_file().then(|| Found {
+            let root = self.opened(dir)?;
+            (root.status(Path::new(name)) == Ok(true)).then(|| Found {
                 dir: dir.to_path_buf(),
-                manifest: load_value::<Manifest>(&p, FileKind::Manifest)
+                manifest: root
+                    .read(Path::new(name))
                     .ok()
+                    .and_then(|b| parse_bytes::<Manifest>(&dir.join(name), b, FileKind::Manifest).ok())
                     .map(|l| Arc::new(l.value)),
             })
         });

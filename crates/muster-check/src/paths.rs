@@ -2,24 +2,9 @@
 //! are keyed by it, `X` and `./X` are checked once, and reports never show
 //! `scenarios/x/../../maps/…`.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::Path;
 
-/// A path made absolute (against the working directory), with `.` and `..` resolved
-/// lexically: no file-system calls, so `a/../maps/x` and `maps/x` are the same key.
-pub fn lexical(path: &Path) -> PathBuf {
-    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let mut out = PathBuf::new();
-    for c in absolute.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
-}
+pub use muster_io::lexical;
 
 /// A path as shown to the user: normalised lexically (no `x/../`), relative to `base`
 /// when it lies under it.
@@ -30,17 +15,4 @@ pub fn display_path(path: &Path, base: Option<&Path>) -> String {
     let path = lexical(path);
     let shown = path.strip_prefix(lexical(base)).unwrap_or(&path);
     shown.display().to_string().replace('\\', "/")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dot_and_dot_dot_are_resolved_without_the_file_system() {
-        let a = lexical(Path::new("scenarios/x/../../maps/./m.map.ron"));
-        assert_eq!(a, lexical(Path::new("maps/m.map.ron")));
-        assert!(a.is_absolute());
-        assert_eq!(lexical(Path::new("./X")), lexical(Path::new("X")));
-    }
 }

@@ -4,7 +4,8 @@
 use crate::boundary::{PackRoot, Refusal};
 use crate::cap::{cap_diagnostics, fold_alike, Suppressed};
 use crate::finding::{FileReport, Finding, Report};
-use crate::load::{load_value, locate_all, Loaded, Located};
+use crate::load::{locate_all, Loaded, Located};
+use crate::read::ReadError;
 use crate::manifests::Manifests;
 use crate::paths::lexical as canonical;
 use crate::walk::discover_except;
@@ -140,7 +141,7 @@ impl Checker {
     }
 
     /// A checker for files of the packs in `folders` (as if named on the command line of
-    /// `validate`): without a manifest or the working directory, they bound the pack root
+    /// `validate`): without a manifest, they bound the pack root
     /// (see the `boundary` module).
     pub fn with_roots(mut self, folders: impl IntoIterator<Item = PathBuf>) -> Self {
         self.roots
@@ -203,23 +204,35 @@ impl Checker {
         diags
     }
 
+    /// Reads and loads the file at `path` through its pack root (or the editor's buffer).
     fn read<T: serde::de::DeserializeOwned>(
         &self,
         path: &Path,
         kind: FileKind,
+        root: &PackRoot,
     ) -> Result<Loaded<T>, Failed> {
         match self.overrides.get(&canonical(path)) {
             Some(text) => crate::load::parse_text(path, text.clone(), kind),
-            None => load_value(path, kind),
+            None => {
+                let bytes = root.read(path).map_err(|e| {
+                    (vec![Finding::unreadable(path, e.to_string())], None)
+                })?;
+                crate::load::parse_bytes(path, bytes, kind)
+            }
         }
     }
 
-    fn map(&self, path: &Path) -> Cached<MapFile> {
+    /// The pack root of a file of a run over `walked` folders.
+    fn root_of(&self, path: &Path, walked: &[PathBuf]) -> PackRoot {
+        PackRoot::of(path, walked, &self.manifests)
+    }
+
+    fn map(&self, path: &Path, root: &PackRoot) -> Cached<MapFile> {
         let key = canonical(path);
         if let Some(c) = self.maps.lock().ok().and_then(|m| m.get(&key).cloned()) {
             return c;
         }
-        let loaded = Arc::new(self.read::<MapFile>(path, FileKind::Map));
+        let loaded = Arc::new(self.read::<MapFile>(path, FileKind::Map, root));
         if let Ok(mut m) = self.maps.lock() {
             m.insert(key, loaded.clone());
         }
@@ -243,24 +256,24 @@ impl Checker {
         world
     }
 
-    fn army_list(&self, path: &Path) -> Cached<ArmyListFile> {
+    fn army_list(&self, path: &Path, root: &PackRoot) -> Cached<ArmyListFile> {
         let key = canonical(path);
         if let Some(c) = self.lists.lock().ok().and_then(|m| m.get(&key).cloned()) {
             return c;
         }
-        let loaded = Arc::new(self.read::<ArmyListFile>(path, FileKind::ArmyList));
+        let loaded = Arc::new(self.read::<ArmyListFile>(path, FileKind::ArmyList, root));
         if let Ok(mut m) = self.lists.lock() {
             m.insert(key, loaded.clone());
         }
         loaded
     }
 
-    fn overlay(&self, path: &Path) -> Cached<OverlayFile> {
+    fn overlay(&self, path: &Path, root: &PackRoot) -> Cached<OverlayFile> {
         let key = canonical(path);
         if let Some(c) = self.overlays.lock().ok().and_then(|m| m.get(&key).cloned()) {
             return c;
         }
-        let loaded = Arc::new(self.read::<OverlayFile>(path, FileKind::Overlay));
+        let loaded = Arc::new(self.read::<OverlayFile>(path, FileKind::Overlay, root));
         if let Ok(mut m) = self.overlays.lock() {
             m.insert(key, loaded.clone());
         }
@@ -279,6 +292,13 @@ impl Checker {
     /// themselves (the language server's go to definition).
     pub fn admit_reference(&self, file: &Path, target: &Path) -> Result<bool, Refusal> {
         PackRoot::of(file, &self.roots, &self.manifests).admit(target)
+    }
+
+    /// Reads the file `target` that `file` references, beneath `file`'s pack root: for
+    /// front ends that follow a reference themselves. The path is resolved at the open,
+    /// so a symlink swapped in after [`Checker::admit_reference`] cannot lead out.
+    pub fn read_reference(&self, file: &Path, target: &Path) -> Result<Vec<u8>, ReadError> {
+        PackRoot::of(file, &self.roots, &self.manifests).read(target)
     }
 
     /// Loads a scenario with its references, for inspection, queries and the editor:
@@ -307,7 +327,8 @@ impl Checker {
         report: &mut Report,
         walked: &[PathBuf],
     ) -> ScenarioLoading {
-        let scenario = match self.read::<ScenarioFile>(path, FileKind::Scenario) {
+        let root = self.root_of(path, walked);
+        let scenario = match self.read::<ScenarioFile>(path, FileKind::Scenario, &root) {
             Ok(s) => s,
             Err((f, text)) => {
                 if let Some(t) = text {
@@ -317,7 +338,6 @@ impl Checker {
             }
         };
         let dir = path.parent().unwrap_or(Path::new("."));
-        let root = PackRoot::of(path, walked, &self.manifests);
         // (reference, pointer, what, kind, the side an army list belongs to)
         type Written<'s> = (&'s str, String, &'static str, FileKind, Option<usize>);
         let mut written: Vec<Written> = vec![(
@@ -402,19 +422,19 @@ impl Checker {
         for (target, text, pointer, what, kind, side) in admitted {
             let failed = match kind {
                 FileKind::Map => {
-                    let m = self.map(&target);
+                    let m = self.map(&target, &root);
                     let failed = m.is_err();
                     map = Some(m);
                     failed
                 }
                 FileKind::Overlay => {
-                    let o = self.overlay(&target);
+                    let o = self.overlay(&target, &root);
                     let failed = o.is_err();
                     overlays.push(o);
                     failed
                 }
                 _ => {
-                    let list = self.army_list(&target);
+                    let list = self.army_list(&target, &root);
                     let failed = list.is_err();
                     lists.push(LoadedList {
                         side,
@@ -480,9 +500,15 @@ impl Checker {
         (findings, Some(loaded), refs, texts)
     }
 
-    fn check_map_like(&self, path: &Path, kind: FileKind, report: &mut Report) -> Vec<Finding> {
+    fn check_map_like(
+        &self,
+        path: &Path,
+        kind: FileKind,
+        report: &mut Report,
+        root: &PackRoot,
+    ) -> Vec<Finding> {
         if kind == FileKind::Map {
-            let cached = self.map(path);
+            let cached = self.map(path, root);
             match &*cached {
                 Ok(m) => finish(
                     report,
@@ -493,7 +519,7 @@ impl Checker {
                 Err((f, t)) => failed(report, path, f, t),
             }
         } else {
-            let cached = self.overlay(path);
+            let cached = self.overlay(path, root);
             match &*cached {
                 Ok(m) => finish(
                     report,
@@ -511,8 +537,9 @@ impl Checker {
         path: &Path,
         kind: FileKind,
         report: &mut Report,
+        root: &PackRoot,
     ) -> Vec<Finding> {
-        match self.read::<T>(path, kind) {
+        match self.read::<T>(path, kind, root) {
             Ok(l) => {
                 report.sources.insert(path.to_path_buf(), l.text.clone());
                 vec![]
@@ -561,7 +588,8 @@ impl Checker {
             return self.check_file_in(path, kind, report, walked);
         };
         // A file that does not read as text is checked (and reported) as usual.
-        let Some((content, text)) = cache.content(path) else {
+        let root = self.root_of(path, walked);
+        let Some((content, text)) = cache.content(path, || root.read(path).ok()) else {
             return self.check_file_in(path, kind, report, walked);
         };
         let policy = self
@@ -570,14 +598,12 @@ impl Checker {
             .unwrap_or_default();
         let key = cache.key(kind, &policy, &content);
         let dir = path.parent().unwrap_or(Path::new("."));
-        let root = std::cell::OnceCell::new();
         let state = |written: &str| -> crate::cache::TargetState {
             let target = canonical(&dir.join(written));
-            let root = root.get_or_init(|| PackRoot::of(path, walked, &self.manifests));
             let (now, text) = match root.admit(&target) {
                 Err(why) => (format!("refused: {why}"), None),
                 Ok(false) => ("missing".to_string(), None),
-                Ok(true) => match cache.content(&target) {
+                Ok(true) => match cache.content(&target, || root.read(&target).ok()) {
                     Some((hash, text)) => (hash, Some(text)),
                     None => ("unreadable".to_string(), None),
                 },
@@ -630,11 +656,17 @@ impl Checker {
                 written = texts;
                 f
             }
-            FileKind::Map | FileKind::Overlay => self.check_map_like(path, kind, report),
-            FileKind::Manifest => self.check_plain::<Manifest>(path, kind, report),
-            FileKind::Ruleset => self.check_plain::<Ruleset>(path, kind, report),
+            FileKind::Map | FileKind::Overlay => {
+                self.check_map_like(path, kind, report, &self.root_of(path, walked))
+            }
+            FileKind::Manifest => {
+                self.check_plain::<Manifest>(path, kind, report, &self.root_of(path, walked))
+            }
+            FileKind::Ruleset => {
+                self.check_plain::<Ruleset>(path, kind, report, &self.root_of(path, walked))
+            }
             FileKind::ArmyList => {
-                let cached = self.army_list(path);
+                let cached = self.army_list(path, &self.root_of(path, walked));
                 match &*cached {
                     Ok(l) => finish(
                         report,
@@ -819,12 +851,12 @@ impl Checker {
     /// The files a scenario references that a run reports in their own right (those
     /// `check_scenario` gives back), without checking it.
     fn references(&self, path: &Path, walked: &[PathBuf]) -> Vec<PathBuf> {
-        let Ok(scenario) = self.read::<ScenarioFile>(path, FileKind::Scenario) else {
+        let root = self.root_of(path, walked);
+        let Ok(scenario) = self.read::<ScenarioFile>(path, FileKind::Scenario, &root) else {
             return vec![];
         };
         let s = &scenario.value;
         let dir = path.parent().unwrap_or(Path::new("."));
-        let root = PackRoot::of(path, walked, &self.manifests);
         std::iter::once(&s.map)
             .chain(s.overlays.iter().map(|o| &o.file))
             .chain(s.army_lists.iter())
@@ -888,7 +920,7 @@ fn refused(written: &str, pointer: &str, what: &str, why: &Refusal) -> Diagnosti
     )
     .help(
         "references resolve only to regular files inside the pack root (the folder holding \
-         muster.pack.ron, else the working directory); see `muster explain MU013`",
+         muster.pack.ron, else the folder named on the command line); see `muster explain MU013`",
     )
 }
 

@@ -1,5 +1,6 @@
-//! Finding the files to check: walk folders (following symlinks, reporting loops and
-//! unreadable entries without stopping), recognise kinds by file name. A path named on
+//! Finding the files to check: walk folders beneath their pack root (following symlinks
+//! only inside it, reporting loops, links out of the pack and unreadable entries without
+//! stopping), recognise kinds by file name. A path named on
 //! the command line that is neither a regular file nor a folder (a FIFO, a device) is a
 //! finding (MU004), never opened. Walks skip `.git`, `target` and `node_modules` folders
 //! and whatever `--exclude` globs name.
@@ -74,58 +75,99 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
     discover_except(paths, &Exclude::default())
 }
 
-/// Walks the given files and folders, leaving out what `exclude` names.
+/// Walks the given files and folders, leaving out what `exclude` names. Each folder is
+/// walked beneath its pack root (the nearest folder at or above it holding a manifest,
+/// else the folder itself), opened once: a folder symlink that leads out of the root is
+/// reported once (MU013) and never entered (see [`muster_io::Root::walk`]).
 pub fn discover_except(paths: &[PathBuf], exclude: &Exclude) -> Discovered {
     let mut d = Discovered::default();
-    for root in paths {
-        match std::fs::metadata(root) {
-            Err(e) => d.problems.push(Finding::unreadable(root, format!("cannot read {}: {e}", root.display()))),
-            Ok(m) if m.is_file() => match kind_of(root) {
-                Some(k) => d.files.push((root.clone(), k)),
-                None => d.problems.push(Finding::unreadable(root, format!("{} is not a Muster file: names end in .map.ron, .overlay.ron, .scenario.ron, .armylist.ron, .ruleset.ron or muster.pack.ron (or .json)", root.display()))),
+    for named in paths {
+        match std::fs::metadata(named) {
+            Err(e) => d.problems.push(Finding::unreadable(named, format!("cannot read {}: {e}", named.display()))),
+            Ok(m) if m.is_file() => match kind_of(named) {
+                Some(k) => d.files.push((named.clone(), k)),
+                None => d.problems.push(Finding::unreadable(named, format!("{} is not a Muster file: names end in .map.ron, .overlay.ron, .scenario.ron, .armylist.ron, .ruleset.ron or muster.pack.ron (or .json)", named.display()))),
             },
             Ok(m) if !m.is_dir() => d.problems.push(Finding::unreadable(
-                root,
+                named,
                 format!(
                     "{} is {}, not a regular file; Muster reads only regular files",
-                    root.display(),
+                    named.display(),
                     crate::read::describe(m.file_type())
                 ),
             )),
-            Ok(_) => {
-                let walk = walkdir::WalkDir::new(root).follow_links(true).sort_by_file_name();
-                let kept = walk.into_iter().filter_entry(|e| {
-                    e.depth() == 0
-                        || !exclude.skips(e.path().strip_prefix(root).unwrap_or(e.path()), e.file_type().is_dir())
-                });
-                for entry in kept {
-                    match entry {
-                        Ok(e) if e.file_type().is_file() => {
-                            if let Some(k) = kind_of(e.path()) {
-                                d.files.push((e.path().to_path_buf(), k));
-                            }
-                        }
-                        Ok(e) if !e.file_type().is_dir() && kind_of(e.path()).is_some() => {
-                            d.problems.push(Finding::unreadable(
-                                e.path(),
-                                format!(
-                                    "this is {}, not a regular file; it was not read",
-                                    crate::read::describe(e.file_type())
-                                ),
-                            ));
-                        }
-                        Ok(_) => {}
-                        Err(e) => {
-                            let at = e.path().map(Path::to_path_buf).unwrap_or_else(|| root.clone());
-                            let msg = if e.loop_ancestor().is_some() { "symlink loop: this link leads back to a folder above it".to_string() } else { format!("cannot read this entry: {e}") };
-                            d.problems.push(Finding::unreadable(&at, msg));
-                        }
-                    }
-                }
-            }
+            Ok(_) => walk_folder(named, exclude, &mut d),
         }
     }
     d.files.sort();
     d.files.dedup();
     d
+}
+
+/// The folder a walk of `folder` is held beneath: the nearest folder at or above it that
+/// holds a pack manifest, else the folder itself.
+fn walk_root(folder: &Path) -> PathBuf {
+    let folder = crate::paths::lexical(folder);
+    crate::write::pack_root_above(&folder).unwrap_or(folder)
+}
+
+fn walk_folder(named: &Path, exclude: &Exclude, d: &mut Discovered) {
+    use muster_io::Walked;
+    let root_path = walk_root(named);
+    let root = match muster_io::Root::open(&root_path) {
+        Ok(r) => r,
+        Err(e) => {
+            let msg = format!("cannot read {}: {e}", named.display());
+            return d.problems.push(Finding::unreadable(named, msg));
+        }
+    };
+    let start = crate::paths::lexical(named);
+    let start = start.strip_prefix(&root_path).unwrap_or(Path::new("")).to_path_buf();
+    // Shown as the user named the folder: `named` + the path below it.
+    let shown = |rel: &Path| named.join(rel.strip_prefix(&start).unwrap_or(rel));
+    let skip = |rel: &Path, is_dir: bool| {
+        rel.strip_prefix(&start)
+            .is_ok_and(|below| exclude.skips(below, is_dir))
+    };
+    for entry in root.walk(&start, &skip) {
+        match entry {
+            Walked::File(rel) => {
+                if let Some(k) = kind_of(&rel) {
+                    d.files.push((shown(&rel), k));
+                }
+            }
+            Walked::Special(rel, what) if kind_of(&rel).is_some() => {
+                d.problems.push(Finding::unreadable(
+                    &shown(&rel),
+                    format!("this is {what}, not a regular file; it was not read"),
+                ));
+            }
+            Walked::Special(..) => {}
+            Walked::LinkOutside(rel, why) => d.problems.push(link_outside(&shown(&rel), &why)),
+            Walked::Loop(rel) => d.problems.push(Finding::unreadable(
+                &shown(&rel),
+                "symlink loop: this link leads back to a folder above it".into(),
+            )),
+            Walked::Unreadable(rel, why) => d.problems.push(Finding::unreadable(
+                &shown(&rel),
+                format!("cannot read this entry: {why}"),
+            )),
+            Walked::Stopped(rel, why) => d.problems.push(Finding::unreadable(
+                &shown(&rel),
+                format!("the walk stopped here: {why}"),
+            )),
+        }
+    }
+}
+
+/// A symlink a walk met that leads out of the pack (MU013): neither entered nor read.
+fn link_outside(path: &Path, why: &muster_io::Refusal) -> Finding {
+    let mut f = Finding::unreadable(path, format!("this {why}; it was not entered or read"));
+    f.diagnostic.code = "MU013";
+    f.diagnostic.help = Some(
+        "a folder walk stays inside the pack root; copy what it names into the pack, or \
+         remove the link; see `muster explain MU013`"
+            .into(),
+    );
+    f
 }

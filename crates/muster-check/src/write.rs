@@ -1,26 +1,33 @@
-//! Writing files so that the target is never half-written: a temporary file in the same
-//! folder, synced, then renamed over the target. The one writer every front door uses.
+//! The one writer every front door uses (`fmt`, `convert -o`, `new`, `render -o`,
+//! `export -o`, `import -o`, `schema --out`, the cache, the editor's save): see
+//! [`muster_io::Root::write`]. The bytes go to an exclusively created temporary file in
+//! the target's folder (never through an entry planted in advance), synced, given the old
+//! file's permissions and renamed over the target; the folder is synced after.
+//!
+//! The write is held beneath the target's pack root (the nearest folder at or above it
+//! holding `muster.pack.ron`, else the target's own folder): a target that is a symlink
+//! inside the root is written through to the file it names, so a shared map does not
+//! fork; one that leads out of the root is refused and nothing is written.
 
-use std::io::Write;
 use std::path::Path;
 
-/// Writes `bytes` to `path` atomically; on failure the target is untouched and the
-/// temporary file removed.
+/// Writes `bytes` to `path` atomically, beneath its pack root; on failure the target is
+/// untouched and no temporary file is left.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    let path = crate::paths::lexical(path);
+    let folder = path.parent().unwrap_or(Path::new("/"));
+    let root = pack_root_above(folder).unwrap_or_else(|| folder.to_path_buf());
+    let rel = path.strip_prefix(&root).unwrap_or(&path);
+    muster_io::Root::open(&root)?.write(rel, bytes)
+}
+
+/// The nearest folder at or above `folder` that holds a pack manifest (a regular file,
+/// not a link).
+pub(crate) fn pack_root_above(folder: &Path) -> Option<std::path::PathBuf> {
+    folder.ancestors().find_map(|dir| {
+        crate::manifests::MANIFEST_NAMES
+            .iter()
+            .any(|n| std::fs::symlink_metadata(dir.join(n)).is_ok_and(|m| m.is_file()))
+            .then(|| dir.to_path_buf())
+    })
 }

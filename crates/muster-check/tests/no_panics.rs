@@ -187,7 +187,10 @@ fn unreadable_entries_and_symlink_loops_are_findings_not_fatal() {
     )
     .unwrap();
     #[cfg(unix)]
-    std::os::unix::fs::symlink(dir.join("pack"), dir.join("pack/inner/loop")).unwrap();
+    std::os::unix::fs::symlink("..", dir.join("pack/inner/loop")).unwrap();
+    // Absolute links are never followed, even to a folder inside the pack (issue 27).
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.join("pack"), dir.join("pack/inner/abs")).unwrap();
     std::fs::write(dir.join("pack/big.map.ron"), "").unwrap();
     std::fs::File::options()
         .write(true)
@@ -217,6 +220,13 @@ fn unreadable_entries_and_symlink_loops_are_findings_not_fatal() {
             .findings()
             .any(|f| f.diagnostic.message.contains("symlink loop")),
         "the loop is reported: {codes:?}"
+    );
+    #[cfg(unix)]
+    assert!(
+        report.findings().any(|f| f.diagnostic.code == "MU013"
+            && f.file.ends_with("inner/abs")
+            && f.diagnostic.message.contains("absolute symlink")),
+        "the absolute link is refused, not followed: {codes:?}"
     );
     assert!(
         report

@@ -22,8 +22,9 @@ pub enum ReadError {
     /// The path names something other than a regular file: name a regular file.
     #[error("this is {0}, not a regular file; Muster reads only regular files")]
     NotRegular(&'static str),
-    /// The file holds more than [`MAX_FILE_BYTES`]: split it or trim it.
-    #[error("file is larger than {MAX_FILE_BYTES} bytes, the most Muster reads")]
+    /// The file holds more than Muster reads ([`MAX_FILE_BYTES`] for pack files): split
+    /// it or trim it.
+    #[error("file is larger than the most Muster reads ({MAX_FILE_BYTES} bytes for a pack file)")]
     TooLarge,
     /// The path is refused at the pack boundary; nothing was read.
     #[error("this file {0}; it was not read")]
@@ -92,18 +93,18 @@ fn kind_words(file: bool, dir: bool, link: bool, special: [bool; 4]) -> &'static
 
 /// Reads an opened handle: a regular file (checked on the handle itself), at most
 /// [`MAX_FILE_BYTES`] actually read.
-fn read_handle(file: File) -> Result<Vec<u8>, ReadError> {
+fn read_handle(file: File, max: u64) -> Result<Vec<u8>, ReadError> {
     let meta = file.metadata()?;
     if !meta.is_file() {
         return Err(ReadError::NotRegular(describe(meta.file_type())));
     }
-    if meta.len() > MAX_FILE_BYTES {
+    if meta.len() > max {
         return Err(ReadError::TooLarge);
     }
     // The size is a hint only: the cap is on bytes actually read.
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
         return Err(ReadError::TooLarge);
     }
     Ok(bytes)
@@ -118,6 +119,11 @@ impl Root {
     /// Reads the regular file at `rel` beneath the root. Symlinks are followed beneath the
     /// root only; one that leads out is refused at the open, by the kernel.
     pub fn read(&self, rel: &Path) -> Result<Vec<u8>, ReadError> {
+        self.read_at_most(rel, MAX_FILE_BYTES)
+    }
+
+    /// [`Root::read`] with another cap on the bytes read (the findings cache's files).
+    pub fn read_at_most(&self, rel: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
         let rel = checked(rel).map_err(ReadError::Refused)?;
         let mut opts = cap_std::fs::OpenOptions::new();
         opts.read(true);
@@ -128,12 +134,12 @@ impl Root {
         }
         let file = self.dir.open_with(rel, &opts).map_err(|e| {
             if is_escape(&e) {
-                ReadError::Refused(Refusal::LinkOutside)
+                ReadError::Refused(self.why_escape(rel))
             } else {
                 ReadError::Io(e)
             }
         })?;
-        read_handle(file.into_std())
+        read_handle(file.into_std(), max)
     }
 
     /// Reads the file at the absolute (or working-directory-relative) `path`, which must
@@ -154,7 +160,7 @@ pub fn read_named(path: &Path) -> Result<Vec<u8>, ReadError> {
         use std::os::unix::fs::OpenOptionsExt;
         opts.custom_flags(READ_FLAGS);
     }
-    read_handle(opts.open(path)?)
+    read_handle(opts.open(path)?, MAX_FILE_BYTES)
 }
 
 #[cfg(test)]
@@ -214,7 +220,9 @@ mod boundary_tests {
         std::fs::write(pack.join("maps/in.map.ron"), "inside").unwrap();
         symlink("in.map.ron", pack.join("maps/ok.map.ron")).unwrap();
         let root = Root::open(&pack).unwrap();
-        for rel in ["maps/rel.map.ron", "maps/abs.map.ron", "etc/passwd"] {
+        let e = root.read(Path::new("maps/abs.map.ron")).unwrap_err();
+        assert!(matches!(e, ReadError::Refused(Refusal::AbsoluteLink)), "{e}");
+        for rel in ["maps/rel.map.ron", "etc/passwd"] {
             let e = root.read(Path::new(rel)).unwrap_err();
             assert!(
                 matches!(e, ReadError::Refused(Refusal::LinkOutside)),

@@ -61,8 +61,17 @@ impl Root {
         match self.dir.metadata(rel) {
             Ok(m) if m.is_file() => Ok(true),
             Ok(m) => Err(Refusal::NotRegular(crate::read::describe_cap(m.file_type()))),
-            Err(e) if is_escape(&e) => Err(Refusal::LinkOutside),
+            Err(e) if is_escape(&e) => Err(self.why_escape(rel)),
             Err(_) => Ok(false),
+        }
+    }
+
+    /// Why resolving `rel` led out of the root: an absolute link as its last component, or
+    /// a link (somewhere on the way) to a place outside.
+    pub(crate) fn why_escape(&self, rel: &Path) -> Refusal {
+        match self.dir.read_link_contents(rel) {
+            Ok(target) if target.is_absolute() => Refusal::AbsoluteLink,
+            _ => Refusal::LinkOutside,
         }
     }
 }

@@ -22,8 +22,8 @@ pub enum Walked {
     File(PathBuf),
     /// Something other than a regular file or folder (a FIFO, a socket, a device).
     Special(PathBuf, &'static str),
-    /// A symlink that leads out of the root: not entered, not read.
-    LinkOutside(PathBuf),
+    /// A symlink that leads out of the root (or an absolute one): not entered, not read.
+    LinkOutside(PathBuf, crate::Refusal),
     /// A folder symlink leading back to a folder above it.
     Loop(PathBuf),
     /// An entry that could not be read, and why.
@@ -68,7 +68,10 @@ impl Walk<'_> {
         };
         let dir = match opened {
             Ok(d) => d,
-            Err(e) if is_escape(&e) => return self.out.push(Walked::LinkOutside(rel.into())),
+            Err(e) if is_escape(&e) => {
+                let why = self.root.why_escape(rel);
+                return self.out.push(Walked::LinkOutside(rel.into(), why));
+            }
             Err(e) => return self.out.push(Walked::Unreadable(rel.into(), e.to_string())),
         };
         let id = identity(&dir);
@@ -119,7 +122,10 @@ impl Walk<'_> {
             // Followed beneath the root only: a link out fails here, in the kernel.
             match self.root.dir.metadata(&child) {
                 Ok(m) => file_type = m.file_type(),
-                Err(e) if is_escape(&e) => return self.out.push(Walked::LinkOutside(child)),
+                Err(e) if is_escape(&e) => {
+                    let why = self.root.why_escape(&child);
+                    return self.out.push(Walked::LinkOutside(child, why));
+                }
                 Err(e) => {
                     let why = match e.raw_os_error() {
                         #[cfg(unix)]
@@ -167,7 +173,7 @@ impl Root {
         };
         match crate::root::checked(start) {
             Ok(start) => w.folder(start, &mut Vec::new()),
-            Err(_) => w.out.push(Walked::LinkOutside(start.into())),
+            Err(why) => w.out.push(Walked::LinkOutside(start.into(), why)),
         }
         w.out
     }
@@ -176,6 +182,7 @@ impl Root {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+    use crate::Refusal;
     use std::os::unix::fs::symlink;
 
     #[test]
@@ -201,9 +208,9 @@ mod tests {
                 Walked::File("maps/a.map.ron".into()),
                 Walked::Loop("maps/again".into()),
                 Walked::Loop("maps/self".into()),
-                Walked::LinkOutside("od".into()),
-                Walked::LinkOutside("proc".into()),
-                Walked::LinkOutside("root".into()),
+                Walked::LinkOutside("od".into(), Refusal::LinkOutside),
+                Walked::LinkOutside("proc".into(), Refusal::AbsoluteLink),
+                Walked::LinkOutside("root".into(), Refusal::AbsoluteLink),
             ]
         );
     }

@@ -2,7 +2,7 @@
 //! terms (units moved or added, terrain changed, overlays moved, rules changed), readable
 //! in a pull-request comment.
 
-use muster_check::{discover, inspect_json, load_value, Checker};
+use muster_check::{discover, inspect_json, load_in_pack, read_in_pack, Checker};
 use muster_model::canonical::inline;
 use muster_model::{FileKind, MapFile, ScenarioFile};
 use serde_json::Value;
@@ -59,13 +59,15 @@ fn placements(path: &Path, roots: &[PathBuf]) -> Option<Value> {
         .map(|l| inspect_json(&l))
 }
 
-type Counters = BTreeMap<(String, String), Vec<Vec<String>>>;
+/// For each (side, unit id): how many counters stand on each place (a line's hexes, with
+/// `turn N:` first for a reinforcement). Counts, never one entry per counter (inspect's
+/// contract version 2): a `10000x` line is one number.
+type Counters = BTreeMap<(String, String), BTreeMap<Vec<String>, u64>>;
 
 fn counters(v: &Value) -> Counters {
     let mut out: Counters = BTreeMap::new();
     for p in v["placements"].as_array().into_iter().flatten() {
         let side = p["side"].as_str().unwrap_or_default().to_string();
-        let id = p["id"].as_str().unwrap_or_default().to_string();
         let mut hexes: Vec<String> = p["hexes"]
             .as_array()
             .into_iter()
@@ -75,9 +77,71 @@ fn counters(v: &Value) -> Counters {
         if let Some(t) = p.get("turn") {
             hexes.insert(0, format!("turn {t}:"));
         }
-        out.entry((side, id)).or_default().push(hexes);
+        for u in p["units"].as_array().into_iter().flatten() {
+            let id = u["id"].as_str().unwrap_or_default().to_string();
+            let n = u["count"].as_u64().unwrap_or(0);
+            let at = out
+                .entry((side.clone(), id))
+                .or_default()
+                .entry(hexes.clone())
+                .or_default();
+            *at = at.saturating_add(n);
+        }
     }
     out
+}
+
+/// `unit` with its count when more than one: `2x Red Knights`.
+fn counted(n: u64, unit: &str) -> String {
+    if n == 1 {
+        unit.to_string()
+    } else {
+        format!("{n}x {unit}")
+    }
+}
+
+/// The changes of one unit of one side, in game terms: moved (all its counters from one
+/// place to one other), else removed from and added at each place, counted.
+fn unit_changes(
+    (side, unit): &(String, String),
+    va: &BTreeMap<Vec<String>, u64>,
+    vb: &BTreeMap<Vec<String>, u64>,
+    out: &mut Vec<String>,
+) {
+    if let ([(from, n)], [(to, m)]) = (
+        va.iter().collect::<Vec<_>>().as_slice(),
+        vb.iter().collect::<Vec<_>>().as_slice(),
+    ) {
+        if n == m {
+            out.push(format!(
+                "**{}** ({side}) moved from {} to {}",
+                counted(**n, unit),
+                where_(from),
+                where_(to)
+            ));
+            return;
+        }
+    }
+    let places: BTreeSet<&Vec<String>> = va.keys().chain(vb.keys()).collect();
+    for at in places {
+        let (n, m) = (
+            va.get(at).copied().unwrap_or(0),
+            vb.get(at).copied().unwrap_or(0),
+        );
+        if n > m {
+            out.push(format!(
+                "**{}** ({side}) removed from {}",
+                counted(n - m, unit),
+                where_(at)
+            ));
+        } else if m > n {
+            out.push(format!(
+                "**{}** ({side}) added at {}",
+                counted(m - n, unit),
+                where_(at)
+            ));
+        }
+    }
 }
 
 fn where_(hexes: &[String]) -> String {
@@ -105,40 +169,19 @@ fn scenario_changes(old: &Path, new: &Path, roots: &[PathBuf]) -> Vec<String> {
     }
     let (ca, cb) = (counters(&a), counters(&b));
     let keys: BTreeSet<_> = ca.keys().chain(cb.keys()).cloned().collect();
+    let none = BTreeMap::new();
     for k in keys {
-        let (mut va, mut vb) = (
-            ca.get(&k).cloned().unwrap_or_default(),
-            cb.get(&k).cloned().unwrap_or_default(),
-        );
-        va.sort();
-        vb.sort();
-        if va == vb {
-            continue;
-        }
-        let (side, unit) = &k;
-        if va.len() == 1 && vb.len() == 1 {
-            out.push(format!(
-                "**{unit}** ({side}) moved from {} to {}",
-                where_(&va[0]),
-                where_(&vb[0])
-            ));
-            continue;
-        }
-        let removed: Vec<_> = va.iter().filter(|x| !vb.contains(x)).collect();
-        let added: Vec<_> = vb.iter().filter(|x| !va.contains(x)).collect();
-        for r in &removed {
-            out.push(format!("**{unit}** ({side}) removed from {}", where_(r)));
-        }
-        for a in &added {
-            out.push(format!("**{unit}** ({side}) added at {}", where_(a)));
+        let (va, vb) = (ca.get(&k).unwrap_or(&none), cb.get(&k).unwrap_or(&none));
+        if va != vb {
+            unit_changes(&k, va, vb, &mut out);
         }
     }
     if a["overlays"] != b["overlays"] {
         out.push(format!("overlays: {} → {}", a["overlays"], b["overlays"]));
     }
     let (sa, sb) = (
-        load_value::<ScenarioFile>(old, FileKind::Scenario),
-        load_value::<ScenarioFile>(new, FileKind::Scenario),
+        load_in_pack::<ScenarioFile>(old, FileKind::Scenario),
+        load_in_pack::<ScenarioFile>(new, FileKind::Scenario),
     );
     if let (Ok(sa), Ok(sb)) = (sa, sb) {
         let lines = |s: &ScenarioFile| -> (Vec<String>, Vec<String>, Vec<String>) {
@@ -225,8 +268,8 @@ fn short(s: &str) -> String {
 
 fn map_changes(old: &Path, new: &Path) -> Vec<String> {
     let (Ok(a), Ok(b)) = (
-        load_value::<MapFile>(old, FileKind::Map),
-        load_value::<MapFile>(new, FileKind::Map),
+        load_in_pack::<MapFile>(old, FileKind::Map),
+        load_in_pack::<MapFile>(new, FileKind::Map),
     ) else {
         return vec!["cannot compare: one version does not load (run `muster validate`)".into()];
     };
@@ -306,7 +349,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             (Some((pa, FileKind::Scenario)), Some((pb, _))) => scenario_changes(pa, pb, &roots),
             (Some((pa, FileKind::Map)), Some((pb, _))) => map_changes(pa, pb),
             (Some((pa, _)), Some((pb, _))) => {
-                if std::fs::read(pa).ok() != std::fs::read(pb).ok() {
+                if read_in_pack(pa).ok() != read_in_pack(pb).ok() {
                     vec!["changed".to_string()]
                 } else {
                     vec![]
@@ -318,13 +361,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             continue;
         }
         any = true;
-        let title = name.display().to_string().replace('\\', "/");
+        // File names and what changed quote files: bounded and escaped, one line each.
+        let title = muster_cli::render::clean(&name.display().to_string().replace('\\', "/"));
         super::emit(if md {
             format!("### `{title}`\n")
         } else {
             format!("{title}:")
         })?;
         for c in changes {
+            let c = muster_cli::render::clean(&c);
             let c = if md {
                 c
             } else {

@@ -1,6 +1,6 @@
 //! `muster fmt [--check] PATH...`: rewrite files in canonical form.
 
-use muster_check::{discover_except, keep_comments, load_value, Loaded};
+use muster_check::{discover_except, keep_comments, Loaded};
 use muster_model::canonical::{
     army_list_layout, map_layout, overlay_layout, scenario_layout, Layout, WriteError,
 };
@@ -46,7 +46,7 @@ fn canonical_of<T: serde::Serialize + serde::de::DeserializeOwned>(
     syntax: Syntax,
     layout: fn(&T) -> Result<Layout, WriteError>,
 ) -> anyhow::Result<(String, String)> {
-    let l = load_value::<T>(path, kind).map_err(|_| {
+    let l = muster_check::load_in_pack::<T>(path, kind).map_err(|_| {
         anyhow::anyhow!("{} has errors; run `muster validate` on it", path.display())
     })?;
     let body = write(&l, syntax, layout)?;
@@ -90,10 +90,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if old != new {
             unformatted += 1;
             if args.check {
-                super::emit(format!("not canonical: {}", path.display()))?;
+                super::emit(format!(
+                    "not canonical: {}",
+                    muster_cli::render::escape_controls(&path.display().to_string())
+                ))?;
             } else {
                 write_atomically(path, &new)?;
-                super::emit(format!("formatted {}", path.display()))?;
+                super::emit(format!(
+                    "formatted {}",
+                    muster_cli::render::escape_controls(&path.display().to_string())
+                ))?;
             }
         }
     }

@@ -128,27 +128,25 @@ fn read_text(path: &Path) -> anyhow::Result<String> {
     String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", path.display()))
 }
 
-/// Reads an external tileset the map names, only from the map's folder or below it.
+/// Reads an external tileset the map names, only from the map's folder or below it: the
+/// folder is opened once and the tileset read beneath it, so neither `..`, an absolute
+/// path nor a symlink can lead the read out (nothing is checked before the open).
 fn tileset_reader(tmx: &Path) -> anyhow::Result<impl FnMut(&str) -> Result<String, String>> {
     let dir = tmx
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let root = dir
-        .canonicalize()
+    let root = muster_check::muster_io::Root::open(dir)
         .with_context(|| format!("cannot read the folder of {}", tmx.display()))?;
     Ok(move |source: &str| {
-        let path = root.join(source);
-        let real = path
-            .canonicalize()
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        if !real.starts_with(&root) {
-            return Err(format!(
+        let bytes = root.read(Path::new(source)).map_err(|e| match e {
+            muster_check::ReadError::Refused(_) => format!(
                 "it lies outside the map's folder {}; Muster reads tilesets beside the map or below it (copy it there, or embed it in Tiled)",
-                root.display()
-            ));
-        }
-        read_text(&real).map_err(|e| e.to_string())
+                root.path().display()
+            ),
+            e => format!("cannot read {}: {e}", root.path().join(source).display()),
+        })?;
+        String::from_utf8(bytes).map_err(|_| format!("{source} is not UTF-8 text"))
     })
 }
 

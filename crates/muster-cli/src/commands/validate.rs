@@ -142,11 +142,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     known_codes(&args.allow, "--allow", false)?;
     known_codes(&args.deny, "--deny", true)?;
     let exclude = muster_check::Exclude::new(&args.exclude).map_err(anyhow::Error::msg)?;
+    // A sharded report records its shard and its pack, for `muster merge` to check.
+    let tag = args
+        .shard
+        .map(|s| (s.to_string(), super::shard_tag::pack_identity(&args.paths, &exclude)));
     let mut checker = Checker::new()
         .with_cap(muster_check::MAX_FINDINGS_PER_FILE)
         .with_exclude(exclude);
     if let Some(shard) = args.shard {
         checker = checker.with_shard(shard);
+    }
+    if let Some(dir) = &args.cache {
+        muster_check::refuse_inside_pack(dir, &args.paths).map_err(anyhow::Error::msg)?;
     }
     let cache = args.cache.as_ref().map(|dir| {
         let name = match args.shard {
@@ -194,7 +201,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ExitCode::SUCCESS
     };
     // A closed stdout (`muster validate bad | head -1`) ends the output, not the verdict.
-    match output(&args, &report) {
+    match output(&args, &report, tag.as_ref()) {
         Err(e) if super::is_broken_pipe(&e) => return Ok(code),
         other => other?,
     }
@@ -204,18 +211,42 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(code)
 }
 
-/// Writes the report to stdout in the chosen format.
-fn output(args: &Args, report: &Report) -> anyhow::Result<()> {
+/// Writes the report to stdout in the chosen format; `tag` is the shard (`I/N`) and pack
+/// identity of a sharded run (see [`super::shard_tag`]).
+fn output(args: &Args, report: &Report, tag: Option<&(String, String)>) -> anyhow::Result<()> {
     let base = std::env::current_dir().ok();
     let base = base.as_deref();
     match args.format {
-        ReportFormat::Json => super::emit(serde_json::to_string_pretty(
-            &muster_cli::render::json(report, base),
-        )?)?,
-        ReportFormat::Sarif => super::emit(serde_json::to_string_pretty(
-            &muster_cli::render::sarif(report, base),
-        )?)?,
-        ReportFormat::Junit => super::emit(muster_cli::render::junit(report, base))?,
+        ReportFormat::Json => {
+            let mut v = muster_cli::render::json(report, base);
+            if let (Some((shard, pack)), Some(o)) = (tag, v.as_object_mut()) {
+                o.insert("shard".into(), shard.as_str().into());
+                o.insert("pack".into(), pack.as_str().into());
+            }
+            super::emit(serde_json::to_string_pretty(&v)?)?
+        }
+        ReportFormat::Sarif => {
+            let mut v = muster_cli::render::sarif(report, base);
+            let props = v
+                .pointer_mut("/runs/0/properties")
+                .and_then(|p| p.as_object_mut());
+            if let (Some((shard, pack)), Some(o)) = (tag, props) {
+                o.insert("shard".into(), shard.as_str().into());
+                o.insert("pack".into(), pack.as_str().into());
+            }
+            super::emit(serde_json::to_string_pretty(&v)?)?
+        }
+        ReportFormat::Junit => {
+            let props: Vec<(&str, &str)> = tag
+                .map(|(shard, pack)| {
+                    vec![
+                        (super::shard_tag::JUNIT_SHARD, shard.as_str()),
+                        (super::shard_tag::JUNIT_PACK, pack.as_str()),
+                    ]
+                })
+                .unwrap_or_default();
+            super::emit(muster_cli::render::junit_with_properties(report, base, &props))?
+        }
         ReportFormat::Github => {
             use std::io::Write;
             std::io::stdout()
