@@ -1,10 +1,21 @@
-//! `muster inspect`: the resolved scenario as JSON. The top-level keys `title`, `turns`,
-//! `first_side`, `sides` and `placements` are a stable contract relied on by tests and
-//! other tools; further keys may be added.
+//! `muster inspect`: the resolved scenario as JSON. The top-level keys `version`, `title`,
+//! `turns`, `first_side`, `sides` and `placements` are a stable contract relied on by tests
+//! and other tools; further keys may be added.
+//!
+//! `version` is [`INSPECT_VERSION`]. Version 2 (issue 27, code review 7) changed
+//! `placements` from one object per counter, each with its line's hexes (a 2 KB scenario
+//! of `10000x` lines over a 99-hex row gave 139 MB of JSON and 1.4 GB of memory), to one
+//! object per set-up line or reinforcement: `{"side", "hexes", "turn"?, "facing"?,
+//! "level"?, "units": [{"unit", "id", "kind", "count", "mode"}]}`. The size of the answer
+//! is now that of the resolved scenario, whatever the counts. Version 1 had no `version`
+//! key.
 
 use crate::pipeline::LoadedScenario;
 use muster_rules::DeployKind;
 use serde_json::{json, Value};
+
+/// The version of the JSON [`inspect_json`] gives (see the module documentation).
+pub const INSPECT_VERSION: u32 = 2;
 
 /// The resolved scenario as JSON.
 pub fn inspect_json(loaded: &LoadedScenario) -> Value {
@@ -22,7 +33,7 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
         let facing = entry.and_then(|e| e.facing.as_deref());
         let level = entry.and_then(|e| e.level);
         let hexes: Vec<String> = d.hexes.iter().map(|h| grid.to_printed(*h)).collect();
-        let combat_total: u32 = d
+        let combat_total: u64 = d
             .units
             .iter()
             .filter(|u| {
@@ -30,43 +41,51 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
                     .1
                     .is_some_and(|k| k.leader || k.stacks)
             })
-            .map(|u| u.count)
+            .map(|u| u64::from(u.count))
             .sum();
-        for u in &d.units {
-            let (def, kind) = s.unit(d.side, u.unit);
-            let stacking = kind.is_some_and(|k| k.leader || k.stacks);
-            let mode = match d.kind {
-                DeployKind::Reinforcement { .. } => "reinforcement",
-                DeployKind::Setup { hidden: true } => "hidden",
-                DeployKind::Setup { hidden: false } if hexes.len() == 1 => "fixed",
-                DeployKind::Setup { hidden: false }
-                    if !stacking && d.units.len() == 1 && combat_total as usize == hexes.len() =>
-                {
-                    "assigned"
-                }
-                DeployKind::Setup { hidden: false } => "choice",
-            };
-            for _ in 0..u.count {
-                let mut p = json!({
-                    "side": side.id,
+        let units: Vec<Value> = d
+            .units
+            .iter()
+            .map(|u| {
+                let (def, kind) = s.unit(d.side, u.unit);
+                let stacking = kind.is_some_and(|k| k.leader || k.stacks);
+                let mode = match d.kind {
+                    DeployKind::Reinforcement { .. } => "reinforcement",
+                    DeployKind::Setup { hidden: true } => "hidden",
+                    DeployKind::Setup { hidden: false } if hexes.len() == 1 => "fixed",
+                    DeployKind::Setup { hidden: false }
+                        if !stacking
+                            && d.units.len() == 1
+                            && combat_total == hexes.len() as u64 =>
+                    {
+                        "assigned"
+                    }
+                    DeployKind::Setup { hidden: false } => "choice",
+                };
+                json!({
                     "unit": def.name,
-                    "kind": def.kind,
-                    "hexes": hexes,
                     "id": def.id,
+                    "kind": def.kind,
+                    "count": u.count,
                     "mode": mode,
-                });
-                if let DeployKind::Reinforcement { turn } = d.kind {
-                    p["turn"] = json!(turn);
-                }
-                if let Some(f) = facing {
-                    p["facing"] = json!(f);
-                }
-                if let Some(l) = level {
-                    p["level"] = json!(l);
-                }
-                placements.push(p);
-            }
+                })
+            })
+            .collect();
+        let mut p = json!({
+            "side": side.id,
+            "hexes": hexes,
+            "units": units,
+        });
+        if let DeployKind::Reinforcement { turn } = d.kind {
+            p["turn"] = json!(turn);
         }
+        if let Some(f) = facing {
+            p["facing"] = json!(f);
+        }
+        if let Some(l) = level {
+            p["level"] = json!(l);
+        }
+        placements.push(p);
     }
     let overlays: Vec<Value> = f
         .overlays
@@ -82,6 +101,7 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
         })
         .collect();
     json!({
+        "version": INSPECT_VERSION,
         "title": f.title,
         "turns": f.turns,
         "first_side": f.first_side,

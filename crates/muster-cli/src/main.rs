@@ -80,7 +80,9 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) if commands::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            commands::tell(format_args!("error: {e:#}\n"));
+            // An error may quote a file or a file name: bounded and escaped like findings.
+            let why = muster_cli::render::clean(&format!("{e:#}"));
+            commands::tell(format_args!("error: {why}\n"));
             ExitCode::from(2)
         }
     }

@@ -46,13 +46,42 @@ fn exit_codes_follow_ripgrep() {
     assert_eq!(muster(&["explain", "NOPE1"]).0, 2);
 }
 
-fn placements<'a>(v: &'a Value, side: &str, unit: &str) -> Vec<&'a Value> {
+/// The entries of `unit` of `side` in inspect's set-up lines (contract version 2: one
+/// per line, counted), each with its line's `side`, `hexes` and `turn`.
+fn placements(v: &Value, side: &str, unit: &str) -> Vec<Value> {
+    assert_eq!(v["version"], 2, "inspect's contract version");
+    let mut out = Vec::new();
+    for p in v["placements"].as_array().unwrap() {
+        for u in p["units"].as_array().unwrap() {
+            if p["side"] == side && u["unit"] == unit {
+                let mut e = u.clone();
+                for key in ["side", "hexes", "turn"] {
+                    if let Some(x) = p.get(key) {
+                        e[key] = x.clone();
+                    }
+                }
+                out.push(e);
+            }
+        }
+    }
+    out
+}
+
+/// How many counters the entries stand for.
+fn count(entries: &[Value]) -> u64 {
+    entries.iter().map(|e| e["count"].as_u64().unwrap()).sum()
+}
+
+/// How many counters inspect's set-up lines place (of one side, or of all).
+fn counters_of(v: &Value, side: Option<&str>) -> u64 {
     v["placements"]
         .as_array()
         .unwrap()
         .iter()
-        .filter(|p| p["side"] == side && p["unit"] == unit)
-        .collect()
+        .filter(|p| side.is_none_or(|s| p["side"] == s))
+        .flat_map(|p| p["units"].as_array().unwrap())
+        .map(|u| u["count"].as_u64().unwrap())
+        .sum()
 }
 
 fn hexes(p: &Value) -> Vec<&str> {
@@ -73,16 +102,17 @@ fn inspect_civitate_matches_the_print() {
     assert_eq!(v["sides"][0]["id"], "papal");
     assert_eq!(v["sides"][0]["name"], "Papal Army");
     let chevaliers = placements(&v, "papal", "Chevaliers Italiens");
-    assert_eq!(chevaliers.len(), 6, "6x Chevaliers Italiens");
+    assert_eq!(count(&chevaliers), 6, "6x Chevaliers Italiens");
+    assert_eq!(chevaliers.len(), 1, "one line, counted");
     assert_eq!(
-        hexes(chevaliers[0]),
+        hexes(&chevaliers[0]),
         ["0504", "0505", "0508", "0509", "0608", "0511"]
     );
-    assert_eq!(hexes(placements(&v, "papal", "Rudolf")[0]), ["0508"]);
-    assert_eq!(hexes(placements(&v, "normans", "Archers")[0]), ["0909"]);
-    assert_eq!(placements(&v, "normans", "Infanteries Normands").len(), 2);
+    assert_eq!(hexes(&placements(&v, "papal", "Rudolf")[0]), ["0508"]);
+    assert_eq!(hexes(&placements(&v, "normans", "Archers")[0]), ["0909"]);
+    assert_eq!(count(&placements(&v, "normans", "Infanteries Normands")), 2);
     // 19 Papal combat units + Rudolf, 10 Norman combat units + Onfroy.
-    assert_eq!(v["placements"].as_array().unwrap().len(), 20 + 11);
+    assert_eq!(counters_of(&v, None), 20 + 11);
     assert!(
         v["placements"]
             .as_array()
@@ -104,6 +134,7 @@ fn inspect_kalavryai_has_the_ambush_and_the_reinforcement() {
     let late: Vec<_> = athanatoi.iter().filter(|p| p["turn"] == 2).collect();
     assert_eq!(late.len(), 1);
     let entry = hexes(late[0]);
+    assert_eq!(late[0]["count"], 1);
     assert_eq!(
         (entry.first().copied(), entry.last().copied(), entry.len()),
         (Some("1201"), Some("1215"), 15)
@@ -113,7 +144,7 @@ fn inspect_kalavryai_has_the_ambush_and_the_reinforcement() {
         .filter(|p| p["mode"] == "hidden")
         .collect();
     assert_eq!(ambush.len(), 1);
-    let zone = hexes(ambush[0]);
+    let zone = hexes(&ambush[0]);
     assert!(
         zone.contains(&"0913")
             && zone.contains(&"1215")
@@ -139,12 +170,12 @@ fn inspect_st_albans_1_matches_the_print() {
     ];
     for unit in ["Somerset", "Archers", "(3-2)", "(2-2)", "(1-2)"] {
         for p in placements(&v, "lancastrians", unit) {
-            assert_eq!(hexes(p), line, "{unit}");
+            assert_eq!(hexes(&p), line, "{unit}");
         }
     }
-    assert_eq!(placements(&v, "lancastrians", "Archers").len(), 6);
+    assert_eq!(count(&placements(&v, "lancastrians", "Archers")), 6);
     assert_eq!(
-        hexes(placements(&v, "lancastrians", "King Henry")[0]),
+        hexes(&placements(&v, "lancastrians", "King Henry")[0]),
         ["1006"]
     );
     let york = v["placements"]
@@ -153,7 +184,11 @@ fn inspect_st_albans_1_matches_the_print() {
         .iter()
         .filter(|p| p["side"] == "yorkists")
         .collect::<Vec<_>>();
-    assert_eq!(york.len(), 17, "10 archers, 2 (3-2), 3 (2-2), 2 (1-2)");
+    assert_eq!(
+        counters_of(&v, Some("yorkists")),
+        17,
+        "10 archers, 2 (3-2), 3 (2-2), 2 (1-2)"
+    );
     for p in york {
         assert_eq!(p["turn"], 1);
         let e = hexes(p);
@@ -178,22 +213,18 @@ fn inspect_st_albans_2_matches_the_print() {
         .iter()
         .filter(|p| p["side"] == "lancastrians")
         .collect();
-    assert_eq!(lanc.len(), 1 + 7 + 4 + 3 + 2);
+    assert_eq!(counters_of(&v, Some("lancastrians")), 1 + 7 + 4 + 3 + 2);
     assert!(lanc
         .iter()
         .all(|p| p["turn"] == 1 && hexes(p) == ["1803", "1806", "1810"]));
-    assert_eq!(hexes(placements(&v, "yorkists", "King Henry")[0]), ["1006"]);
-    let warwick = hexes(placements(&v, "yorkists", "Warwick")[0]);
+    assert_eq!(hexes(&placements(&v, "yorkists", "King Henry")[0]), ["1006"]);
+    let warwick = placements(&v, "yorkists", "Warwick");
+    let warwick = hexes(&warwick[0]);
     assert!(
         warwick.iter().all(|h| h.starts_with("08")) && warwick.len() == 12,
         "hex row 08xx"
     );
-    let york = v["placements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|p| p["side"] == "yorkists")
-        .count();
+    let york = counters_of(&v, Some("yorkists"));
     assert_eq!(
         york,
         1 + 1 + 1 + 5 + 4 + 5,
@@ -639,7 +670,7 @@ fn and_gentlemen_all_example_reach_in_hexes_at_its_scale() {
         "deployed horse keeps out of the village: {h:?}"
     );
     let v = json(&["inspect", BRAMPTON]);
-    assert_eq!(v["placements"].as_array().unwrap().len(), 22);
+    assert_eq!(counters_of(&v, None), 22);
 }
 
 #[test]

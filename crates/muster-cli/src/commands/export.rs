@@ -48,8 +48,10 @@ fn vassal(args: VassalArgs) -> anyhow::Result<ExitCode> {
         super::expect_scenario(path)?;
     }
     let base = std::env::current_dir().ok();
-    let checker = Checker::new();
-    let report = checker.check_paths(&args.scenarios);
+    // Capped like `validate`: at most 200 findings per file, then an "and N more" line.
+    let checker = Checker::new().with_cap(muster_check::MAX_FINDINGS_PER_FILE);
+    let mut report = checker.check_paths(&args.scenarios);
+    report.cap_per_file(muster_check::MAX_FINDINGS_PER_FILE);
     if report.has_errors() {
         super::tell(muster_cli::render::human(&report, base.as_deref()));
         if !args.force {
@@ -66,7 +68,8 @@ fn vassal(args: VassalArgs) -> anyhow::Result<ExitCode> {
     for path in &args.scenarios {
         match checker.load_scenario(path) {
             Ok(l) => loaded.push(l),
-            Err(report) => {
+            Err(mut report) => {
+                report.cap_per_file(muster_check::MAX_FINDINGS_PER_FILE);
                 super::tell(muster_cli::render::human(&report, base.as_deref()));
                 anyhow::bail!("{} could not be loaded", path.display());
             }

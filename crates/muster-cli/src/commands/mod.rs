@@ -16,6 +16,7 @@ pub mod query_odds;
 pub mod render;
 pub mod render_failures;
 pub mod schema;
+pub mod shard_tag;
 pub mod tiled;
 pub mod validate;
 

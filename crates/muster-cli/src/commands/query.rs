@@ -5,6 +5,7 @@ use super::Format;
 use anyhow::{bail, Context};
 use muster_check::{Checker, LoadedScenario};
 use muster_rules::Scenario;
+use muster_cli::render::clean;
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -227,7 +228,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
             print(&v, format, || {
                 format!(
                     "{} from {} ({} MP): {}",
-                    unit,
+                    clean(&unit.to_string()),
                     v["from"].as_str().unwrap_or(""),
                     r.mp,
                     v["hexes"]
@@ -285,8 +286,8 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
             print(&v, format, || {
                 format!(
                     "{} ({}) from {}: {} hexes within {}",
-                    cmd.id,
-                    area.general,
+                    clean(&cmd.id),
+                    clean(&area.general),
                     v["from"].as_str().unwrap_or(""),
                     area.hexes.len(),
                     area.range
@@ -324,7 +325,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
             print(&v, format, || {
                 let mut t = String::new();
                 for (l, f) in fires.iter().zip(&from) {
-                    t.push_str(&format!("{f} → {target}: {}\n", l.reason));
+                    t.push_str(&format!("{f} → {target}: {}\n", clean(&l.reason)));
                 }
                 if !choose.is_empty() {
                     let names: Vec<&str> = choose.iter().map(|i| from[*i].as_str()).collect();
@@ -382,10 +383,10 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 let mut t = format!(
                     "{from} → {to}: {} — {}",
                     if l.clear { "clear" } else { "blocked" },
-                    l.reason
+                    clean(&l.reason)
                 );
                 for st in &l.steps {
-                    t.push_str(&format!("\n  {st}"));
+                    t.push_str(&format!("\n  {}", clean(&st.to_string())));
                 }
                 t
             })?;
@@ -401,7 +402,15 @@ pub(super) fn print(
 ) -> anyhow::Result<()> {
     match format {
         Format::Json => super::emit(serde_json::to_string_pretty(v)?)?,
-        Format::Human => super::emit(human())?,
+        // Text from files is escaped where it is quoted; this catches the rest (escape
+        // sequences, CR, U+2028) line by line, keeping the lines Muster made.
+        Format::Human => super::emit(
+            human()
+                .split('\n')
+                .map(|l| muster_cli::render::escape_controls(l).into_owned())
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )?,
     }
     Ok(())
 }

@@ -7,6 +7,7 @@ use anyhow::bail;
 use muster_rules::and_gentlemen_all::combat::{Band, MoraleResult};
 use muster_rules::and_gentlemen_all::engage::{self, Moment, Party};
 use muster_rules::Scenario;
+use muster_cli::render::clean;
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
@@ -90,11 +91,12 @@ fn human(p: &Party) -> String {
     let mods: Vec<String> = p
         .modifiers
         .iter()
-        .map(|m| format!("{:+} {}", m.value, m.what))
+        .map(|m| format!("{:+} {}", m.value, clean(&m.what.to_string())))
         .collect();
+    let unit = clean(&p.unit.to_string());
     match p.score {
-        Some((r, sc)) => format!("{}: {r} {} = {sc}", p.unit, mods.join(" ")),
-        None => format!("{}: {}", p.unit, mods.join(" ")),
+        Some((r, sc)) => format!("{unit}: {r} {} = {sc}", mods.join(" ")),
+        None => format!("{unit}: {}", mods.join(" ")),
     }
 }
 

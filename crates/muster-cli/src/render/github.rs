@@ -1,24 +1,27 @@
 //! GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`.
 
-use super::display_path;
-use super::escape::escape_controls;
+use super::escape::{escape_controls, shown, shown_path};
 use muster_check::{Report, Severity};
 use std::path::Path;
 
-/// Workflow-command escaping, after control characters from files are made visible.
+/// Workflow-command escaping of a message whose text from files is already escaped (so
+/// that a newline in it is Muster's own, joining the message's parts).
 fn escape_data(s: &str) -> String {
-    escape_controls(s)
-        .replace('%', "%25")
+    s.replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
 }
 
 fn escape_property(s: &str) -> String {
-    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+    escape_data(&escape_controls(s))
+        .replace(':', "%3A")
+        .replace(',', "%2C")
 }
 
-/// One annotation per finding.
+/// One annotation per finding; every string from a file bounded and escaped (see
+/// [`super::escape`]), so each annotation is one line that Muster began.
 pub fn github(report: &Report, base: Option<&Path>) -> String {
+    let report = &shown(report);
     let mut out = String::new();
     for f in report.findings() {
         let d = &f.diagnostic;
@@ -41,7 +44,7 @@ pub fn github(report: &Report, base: Option<&Path>) -> String {
         }
         out.push_str(&format!(
             "::{command} file={},line={},col={},title={}::{}\n",
-            escape_property(&display_path(&f.file, base)),
+            escape_property(&shown_path(&f.file, base)),
             f.line,
             f.column,
             escape_property(&format!("{} {}", d.code, d.hex.as_deref().unwrap_or(""))).trim_end(),
@@ -51,7 +54,7 @@ pub fn github(report: &Report, base: Option<&Path>) -> String {
     for file in report.files.iter().filter(|f| f.suppressed.total() > 0) {
         out.push_str(&format!(
             "::notice file={},title=MU more findings::{}\n",
-            escape_property(&display_path(&file.path, base)),
+            escape_property(&shown_path(&file.path, base)),
             escape_data(&format!(
                 "{} more findings in this file not shown; at most {} are shown per file",
                 file.suppressed.total(),

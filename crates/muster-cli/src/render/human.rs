@@ -3,8 +3,7 @@
 //! cut and escaped (see [`super::snippet`]); a file's capped findings close with one
 //! "and N more" line.
 
-use super::display_path;
-use super::escape::escape_controls;
+use super::escape::{escape_controls, shown, shown_path};
 use super::snippet::{Placed, Snippet};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
 use codespan_reporting::term::{self, Config};
@@ -26,18 +25,18 @@ fn to_codespan(f: &Finding, placed: &[Placed], base: Option<&Path>) -> CsDiagnos
     let mut notes = Vec::new();
     match placed.first().cloned().flatten() {
         Some((id, range)) => labels.push(Label::primary(id, range)),
-        None => notes.push(format!("in {}", text(&display_path(&f.file, base)))),
+        None => notes.push(format!("in {}", shown_path(&f.file, base))),
     }
     for (l, at) in f.labels.iter().zip(placed.iter().skip(1)) {
         match at {
             Some((id, range)) => {
                 labels.push(Label::secondary(*id, range.clone()).with_message(text(&l.message)))
             }
-            None => notes.push(text(&format!(
+            None => notes.push(format!(
                 "{}: {}",
-                display_path(&l.file, base),
-                l.message
-            ))),
+                shown_path(&l.file, base),
+                text(&l.message)
+            )),
         }
     }
     for (prefix, value) in [
@@ -74,7 +73,7 @@ fn emit(
             writer,
             "{}: {}:{}:{}: {}",
             f.diagnostic.code,
-            escape_controls(&display_path(&f.file, base)),
+            shown_path(&f.file, base),
             f.line,
             f.column,
             escape_controls(&f.diagnostic.message)
@@ -90,7 +89,7 @@ fn more_line(file: &FileReport, base: Option<&Path>) -> Option<String> {
             "note: and {} more in {} ({} errors, {} warnings, {} notes) not shown; \
              at most {MAX_FINDINGS_PER_FILE} findings are shown per file\n\n",
             s.total(),
-            escape_controls(&display_path(&file.path, base)),
+            shown_path(&file.path, base),
             s.errors(),
             s.warnings(),
             s.notes()
@@ -106,12 +105,14 @@ pub fn human(report: &Report, base: Option<&Path>) -> String {
     String::from_utf8_lossy(&out.into_inner()).into_owned()
 }
 
-/// Renders only the findings (no summary) to a colour-capable writer.
+/// Renders only the findings (no summary) to a colour-capable writer, every string from
+/// a file bounded and escaped (see [`super::escape`]).
 pub fn human_findings(
     report: &Report,
     base: Option<&Path>,
     writer: &mut dyn term::termcolor::WriteColor,
 ) -> std::io::Result<()> {
+    let report = &shown(report);
     for file in &report.files {
         for f in &file.findings {
             emit(writer, f, report, base)?;

@@ -1,6 +1,6 @@
 //! JSON output: one object per diagnostic, documented in the README.
 
-use super::display_path;
+use super::escape::{shown, shown_path as display_path};
 use muster_check::{Report, Severity};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -8,7 +8,9 @@ use std::path::Path;
 /// The report as a JSON document: `{"version": 1, "summary": {...}, "diagnostics": [...],
 /// "suppressed": [...]}`. The summary counts every finding; `summary.suppressed` and the
 /// `suppressed` list (per file, by severity) count those left out by the per-file cap.
+/// Every string from a file is bounded and escaped (see [`super::escape`]).
 pub fn json(report: &Report, base: Option<&Path>) -> Value {
+    let report = &shown(report);
     let diagnostics: Vec<Value> = report
         .findings()
         .map(|f| {

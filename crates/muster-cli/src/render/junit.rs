@@ -1,13 +1,28 @@
 //! JUnit XML: one test case per file, failing with its error-level diagnostics.
 
-use super::display_path;
+use super::escape::{shown, shown_path as display_path};
 use muster_check::{Report, Severity};
 use quick_junit::{NonSuccessKind, Report as JUnit, TestCase, TestCaseStatus, TestSuite};
 use std::path::Path;
 
-/// The report as a JUnit XML document.
+/// The report as a JUnit XML document; every string from a file bounded and escaped
+/// (see [`super::escape`]).
 pub fn junit(report: &Report, base: Option<&Path>) -> String {
+    junit_with_properties(report, base, &[])
+}
+
+/// [`junit`] with properties on its test suite (`muster.shard`, `muster.pack` of a
+/// sharded run).
+pub fn junit_with_properties(
+    report: &Report,
+    base: Option<&Path>,
+    properties: &[(&str, &str)],
+) -> String {
+    let report = &shown(report);
     let mut suite = TestSuite::new("muster validate");
+    for (name, value) in properties {
+        suite.add_property(quick_junit::Property::new(*name, *value));
+    }
     for file in &report.files {
         let name = display_path(&file.path, base);
         let errors: Vec<_> = file

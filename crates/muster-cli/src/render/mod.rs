@@ -1,5 +1,7 @@
 //! Renderers for a validation report: `human` (codespan-reporting snippets), `json`,
-//! `sarif`, `junit` and `github` (workflow annotations).
+//! `sarif`, `junit` and `github` (workflow annotations). Every format prints the strings
+//! of a report that came from files (messages, paths) bounded and escaped: see
+//! [`escape`](self::shown).
 
 mod codes;
 mod escape;
@@ -11,11 +13,11 @@ mod sarif;
 mod snippet;
 
 pub use codes::{codes_markdown, help_uri};
-pub use escape::escape_controls;
+pub use escape::{bound, clean, escape_controls, shown, shown_path};
 pub use github::github;
 pub use human::{human, human_findings, human_to_writer, summary};
 pub use json::json;
-pub use junit::junit;
+pub use junit::{junit, junit_with_properties};
 pub use sarif::sarif;
 pub use snippet::WIDTH as SNIPPET_WIDTH;
 

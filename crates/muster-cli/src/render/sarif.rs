@@ -1,7 +1,7 @@
 //! SARIF 2.1.0 output for code-scanning uploads: rule metadata from the check registry,
 //! results with file, line and column.
 
-use super::display_path;
+use super::escape::{shown, shown_path as display_path};
 use muster_check::{Finding, Report, Severity};
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use serde_json::{json, Value};
@@ -23,9 +23,10 @@ fn uri_path(path: &str) -> String {
         .join("/")
 }
 
-/// Where a file is, relative to `%SRCROOT%` (the working directory) when it lies under it.
+/// Where a file is, relative to `%SRCROOT%` (the working directory) when it lies under it:
+/// the real path, every character outside RFC 3986's unreserved set percent-encoded.
 fn artifact(path: &Path, base: Option<&Path>) -> Value {
-    let shown = display_path(path, base);
+    let shown = muster_check::display_path(path, base);
     if shown.starts_with('/') {
         json!({"uri": format!("file://{}", uri_path(&shown))})
     } else {
@@ -64,8 +65,10 @@ fn base_ids(base: Option<&Path>) -> Value {
     json!({"%SRCROOT%": {"uri": format!("file://{}/", uri_path(abs))}})
 }
 
-/// The report as a SARIF 2.1.0 log.
+/// The report as a SARIF 2.1.0 log; every string from a file bounded and escaped (see
+/// [`super::escape`]).
 pub fn sarif(report: &Report, base: Option<&Path>) -> Value {
+    let report = &shown(report);
     let codes = muster_rules::registry::all_codes();
     let rules: Vec<Value> = codes
         .iter()
