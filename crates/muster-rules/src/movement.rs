@@ -63,7 +63,7 @@ pub(crate) fn with_uncertain(
     let mut uncertain: Vec<Hex> = r
         .hexes
         .iter()
-        .filter(|(h, c)| !worst.get(h).is_some_and(|wc| wc <= c))
+        .filter(|(h, c)| worst.get(h).is_none_or(|wc| wc > c))
         .map(|(h, _)| *h)
         .collect();
     uncertain.sort_by_cached_key(|h| s.world.grid.to_printed(*h));
@@ -106,8 +106,11 @@ where
     I: IntoIterator<Item = (N, u32)>,
 {
     use std::cmp::Reverse;
-    use std::collections::{BinaryHeap, HashMap};
-    let mut best: HashMap<N, u32> = HashMap::from([(start, 0)]);
+    use std::collections::BinaryHeap;
+    // foldhash inside the walk (SipHash was a fifth of a reach over a million hexes); the
+    // answer keeps the std map callers name.
+    let mut best: crate::FastMap<N, u32> = crate::FastMap::default();
+    best.insert(start, 0);
     // Settled nodes are popped once: a node popped again at a higher cost is skipped below,
     // so the walk is O(E log V) and ends when the cheapest frontier exceeds the budget
     // (nothing over the budget is ever pushed).
@@ -128,7 +131,7 @@ where
             }
         }
     }
-    best
+    best.into_iter().collect()
 }
 
 #[cfg(test)]

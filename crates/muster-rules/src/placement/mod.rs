@@ -257,6 +257,13 @@ impl Placements {
         let mut free_at: HashMap<Hex, Vec<(usize, usize)>> = HashMap::default();
         let mut demands = Vec::new();
         let mut demand_line = Vec::new();
+        // Sized up front: a line may name a million hexes, and rehashing was a tenth of it.
+        let named: usize = lines
+            .iter()
+            .filter(|l| l.on_map())
+            .fold(0, |n, l| n.saturating_add(l.hexes.len()));
+        by_hex.reserve(named);
+        slot_index.reserve(named);
         for (li, l) in lines.iter().enumerate() {
             if !l.on_map() {
                 continue;
