@@ -33,6 +33,7 @@ mod xml;
 pub use board::{board_options, PX_PER_HEX};
 pub use grid::VassalGrid;
 pub use module::VASSAL_VERSION;
+pub use setup::MAX_COUNTERS;
 
 use muster_model::{MapFile, OverlayFile};
 use muster_rules::Scenario;

@@ -5,10 +5,19 @@
 //! first counter on the first hex listed); leaders and kinds that stack go on the first
 //! hex. A line with a choice (more hexes than counters, or leaders over several hexes) is
 //! placed that way and listed, with its printed line, in the module's set-up notes.
+//!
+//! A scenario sets up at most [`MAX_COUNTERS`] counters in a module (a printed battle has
+//! a few hundred; a hostile `10000x` line would otherwise make a module of millions of
+//! pieces): the counters past it are not exported, and [`Setup::unplaced`] says how many
+//! of which unit, so the export names them.
 
 use muster_hex::Hex;
 use muster_model::Zone;
 use muster_rules::{DeployKind, Scenario};
+
+/// The most counters of units one scenario sets up in a module (see the module
+/// documentation).
+pub const MAX_COUNTERS: usize = 5_000;
 
 /// A palette entry: a unit type of a side, or a scenario piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -57,13 +66,31 @@ impl Setup {
         let grid = &s.world.grid;
         let free =
             |side: usize, unit: usize| s.unit(side, unit).1.is_some_and(|k| k.leader || k.stacks);
+        let mut budget = MAX_COUNTERS;
         for d in &s.deployments {
             let side = &s.file.sides[d.side].name;
             let zone = describe(d.zone);
+            // How many counters of each unit of the line are exported, within the budget.
+            let mut taken = Vec::with_capacity(d.units.len());
+            for u in &d.units {
+                let count = usize::try_from(u.count).unwrap_or(usize::MAX);
+                let n = count.min(budget);
+                budget -= n;
+                if n < count {
+                    let def = &s.file.sides[d.side].units[u.unit];
+                    out.unplaced.push(format!(
+                        "{side}: {} of {count}x {}: a scenario sets up at most {MAX_COUNTERS} counters in a module",
+                        count - n,
+                        def.id
+                    ));
+                }
+                taken.push(n);
+            }
             let counters = || {
-                d.units.iter().flat_map(|u| {
-                    std::iter::repeat_n(Counter::Unit(d.side, u.unit), u.count as usize)
-                })
+                d.units
+                    .iter()
+                    .zip(&taken)
+                    .flat_map(|(u, n)| std::iter::repeat_n(Counter::Unit(d.side, u.unit), *n))
             };
             let group = match d.kind {
                 DeployKind::Reinforcement { turn } => Some(format!(

@@ -51,8 +51,21 @@ fn every_bundled_scenario_sets_up_every_counter_on_its_printed_hex() {
             .flat_map(|st| st.counters.iter().map(|c| (st.location.clone(), c.clone())))
             .collect();
         let want = inspect_json(&loaded);
-        for p in want["placements"].as_array().expect("placements") {
-            let mode = p["mode"].as_str().unwrap_or("");
+        // inspect's contract version 2: one entry per set-up line, its units counted.
+        assert_eq!(want["version"], 2);
+        for (p, u) in want["placements"]
+            .as_array()
+            .expect("placements")
+            .iter()
+            .flat_map(|p| {
+                p["units"]
+                    .as_array()
+                    .expect("units")
+                    .iter()
+                    .map(move |u| (p, u))
+            })
+        {
+            let mode = u["mode"].as_str().unwrap_or("");
             if mode == "reinforcement" || mode == "hidden" {
                 continue;
             }
@@ -67,12 +80,14 @@ fn every_bundled_scenario_sets_up_every_counter_on_its_printed_hex() {
             } else {
                 &hexes[..]
             };
-            let unit = p["unit"].as_str().unwrap();
-            let at = have
-                .iter()
-                .position(|(h, c)| c == unit && hexes.contains(&h.as_str()))
-                .unwrap_or_else(|| panic!("{}: {unit} is not on {hexes:?}", path.display()));
-            have.remove(at);
+            let unit = u["unit"].as_str().unwrap();
+            for _ in 0..u["count"].as_u64().unwrap() {
+                let at = have
+                    .iter()
+                    .position(|(h, c)| c == unit && hexes.contains(&h.as_str()))
+                    .unwrap_or_else(|| panic!("{}: {unit} is not on {hexes:?}", path.display()));
+                have.remove(at);
+            }
         }
         for p in want["pieces"].as_array().expect("pieces") {
             let Some(first) = p["hexes"]
