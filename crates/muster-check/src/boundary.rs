@@ -88,6 +88,28 @@ impl PackRoot {
     }
 }
 
+/// Reads the pack file at `path` beneath its pack root (the nearest folder at or above it
+/// holding a manifest, else its own folder): a symlink that leads out of the pack is
+/// refused at the open, nothing inside `.git` is read.
+pub fn read_in_pack(path: &Path) -> Result<Vec<u8>, ReadError> {
+    let path = lexical(path);
+    let folder = path.parent().unwrap_or(Path::new("/"));
+    let root = crate::write::pack_root_above(folder).unwrap_or_else(|| folder.to_path_buf());
+    let rel = path.strip_prefix(&root).unwrap_or(&path);
+    Root::open(&root)?.read(rel)
+}
+
+/// Reads and loads the pack file at `path` as `kind` through [`read_in_pack`] (`fmt`,
+/// `convert`, `diff`: files of a pack that may come from a pull request).
+pub fn load_in_pack<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    kind: muster_model::FileKind,
+) -> Result<crate::load::Loaded<T>, crate::load::LoadError> {
+    let bytes = read_in_pack(path)
+        .map_err(|e| (vec![crate::finding::Finding::unreadable(path, e.to_string())], None))?;
+    crate::load::parse_bytes(path, bytes, kind)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,26 +142,4 @@ mod tests {
         let root = PackRoot::of(&file, &[], &Manifests::default());
         assert_eq!(root.dir(), lexical(&t.join("muster-boundary-test")));
     }
-}
-
-/// Reads the pack file at `path` beneath its pack root (the nearest folder at or above it
-/// holding a manifest, else its own folder): a symlink that leads out of the pack is
-/// refused at the open, nothing inside `.git` is read.
-pub fn read_in_pack(path: &Path) -> Result<Vec<u8>, ReadError> {
-    let path = lexical(path);
-    let folder = path.parent().unwrap_or(Path::new("/"));
-    let root = crate::write::pack_root_above(folder).unwrap_or_else(|| folder.to_path_buf());
-    let rel = path.strip_prefix(&root).unwrap_or(&path);
-    Root::open(&root)?.read(rel)
-}
-
-/// Reads and loads the pack file at `path` as `kind` through [`read_in_pack`] (`fmt`,
-/// `convert`, `diff`: files of a pack that may come from a pull request).
-pub fn load_in_pack<T: serde::de::DeserializeOwned>(
-    path: &Path,
-    kind: muster_model::FileKind,
-) -> Result<crate::load::Loaded<T>, crate::load::LoadError> {
-    let bytes = read_in_pack(path)
-        .map_err(|e| (vec![crate::finding::Finding::unreadable(path, e.to_string())], None))?;
-    crate::load::parse_bytes(path, bytes, kind)
 }

@@ -143,7 +143,14 @@ fn walk_folder(named: &Path, exclude: &Exclude, d: &mut Discovered) {
                 ));
             }
             Walked::Special(..) => {}
-            Walked::LinkOutside(rel, why) => d.problems.push(link_outside(&shown(&rel), &why)),
+            // A link out is reported when it could matter: a Muster file or a folder (its
+            // target's type is looked at, nothing in it is read or listed).
+            Walked::LinkOutside(rel, why)
+                if kind_of(&rel).is_some() || std::fs::metadata(shown(&rel)).is_ok_and(|m| m.is_dir()) =>
+            {
+                d.problems.push(link_outside(&shown(&rel), &why))
+            }
+            Walked::LinkOutside(..) => {}
             Walked::Loop(rel) => d.problems.push(Finding::unreadable(
                 &shown(&rel),
                 "symlink loop: this link leads back to a folder above it".into(),

@@ -43,6 +43,15 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// A cache folder outside the repository (whose `muster.pack.ron` makes it one pack):
+/// `validate` refuses a cache inside the pack it checks (issue 27).
+fn cache_scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("muster-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 fn rel(p: &Path) -> String {
     p.strip_prefix(root()).unwrap().display().to_string()
 }
@@ -188,8 +197,8 @@ fn human(args: &[&str]) -> (i32, String, String) {
 #[test]
 fn the_cache_gives_the_same_report_and_rechecks_what_changed() {
     let dir = shared_map_pack("cache-pack");
-    let cache = scratch("cache-dir");
-    let (pack, cache) = (rel(&dir), rel(&cache));
+    let cache = cache_scratch("cache-dir");
+    let (pack, cache) = (rel(&dir), cache.display().to_string());
     let plain = human(&["validate", &pack]);
     let first = human(&["validate", &pack, "--cache", &cache]);
     assert_eq!((first.0, &first.1), (plain.0, &plain.1));
@@ -246,8 +255,8 @@ fn the_cache_gives_the_same_report_and_rechecks_what_changed() {
 #[test]
 fn a_corrupt_or_hostile_cache_is_ignored_not_trusted() {
     let dir = shared_map_pack("cache-hostile-pack");
-    let cache_dir = scratch("cache-hostile");
-    let (pack, cache) = (rel(&dir), rel(&cache_dir));
+    let cache_dir = cache_scratch("cache-hostile");
+    let (pack, cache) = (rel(&dir), cache_dir.display().to_string());
     let plain = human(&["validate", &pack]);
     human(&["validate", &pack, "--cache", &cache]);
     let file = cache_dir.join("all.muster-cache.json");
@@ -272,7 +281,7 @@ fn a_corrupt_or_hostile_cache_is_ignored_not_trusted() {
     for lie in &lies {
         let mut bad = good.clone();
         for (_, e) in bad["entries"].as_object_mut().unwrap() {
-            let findings = e["findings"].as_array_mut().unwrap();
+            let findings = e["entry"]["findings"].as_array_mut().unwrap();
             if findings.is_empty() {
                 findings.push(serde_json::json!({
                     "code": "MU020", "severity": "error", "message": "forged", "role": 0,

@@ -72,8 +72,14 @@ pub fn canonical(
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let exclude = muster_check::Exclude::new(&args.exclude).map_err(anyhow::Error::msg)?;
     let found = discover_except(&args.paths, &exclude);
-    if let Some(p) = found.problems.first() {
-        anyhow::bail!("{}: {}", p.file.display(), p.diagnostic.message);
+    // What the walk could not take (a link out of the pack, a FIFO) is said and passed
+    // over; the rest is formatted, and the exit status is 2.
+    for p in &found.problems {
+        super::tell(format!(
+            "muster: {}: {}\n",
+            muster_cli::render::escape_controls(&p.file.display().to_string()),
+            muster_cli::render::escape_controls(&p.diagnostic.message)
+        ));
     }
     let mut unformatted = 0;
     for (path, kind) in &found.files {
@@ -103,7 +109,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    Ok(if args.check && unformatted > 0 {
+    Ok(if !found.problems.is_empty() {
+        ExitCode::from(2)
+    } else if args.check && unformatted > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
