@@ -76,8 +76,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // over; the rest is formatted, and the exit status is 2.
     for p in &found.problems {
         super::tell(format!(
-            "muster: {}: {}\n",
+            "muster: {}: {} {}\n",
             muster_cli::render::escape_controls(&p.file.display().to_string()),
+            p.diagnostic.code,
             muster_cli::render::escape_controls(&p.diagnostic.message)
         ));
     }
