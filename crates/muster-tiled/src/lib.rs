@@ -5,7 +5,8 @@
 //! tileset of one hex tile per terrain of the ruleset (each tile with a `muster:terrain`
 //! property), hexside features and paths as polyline objects, hex numbers, elevation and
 //! labels as text objects, and the rest of the map file as map properties. The writer is
-//! ours, on quick-xml (no crate writes TMX).
+//! Muster's one XML writer ([`muster_xml`], on quick-xml; no crate writes TMX), which drops
+//! the characters XML 1.0 forbids from titles, labels and notes.
 //!
 //! [`import()`] reads a TMX map back: terrain from the tiles' `muster:terrain` property or a
 //! [`TerrainMap`] (tile id → terrain) for maps made elsewhere, hexsides, paths, labels and

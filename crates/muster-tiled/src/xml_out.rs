@@ -1,47 +1,45 @@
-//! A thin layer over quick-xml's writer for the TMX writer: elements with attributes,
-//! indented, values escaped by quick-xml.
+//! A thin layer over the shared XML writer ([`muster_xml`]) for the TMX writer: elements
+//! with attributes, indented one space, values sanitised and escaped as in every Muster
+//! export (characters XML 1.0 forbids dropped; quotes as entities, as TMX files Muster wrote
+//! before have them).
 
-use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
-use quick_xml::Writer;
+use muster_xml::{Quotes, Style, XmlWriter};
 
 /// An XML document being written.
 pub struct Out {
-    w: Writer<Vec<u8>>,
-}
-
-fn start<'a>(name: &'a str, attrs: &'a [(&'a str, String)]) -> BytesStart<'a> {
-    BytesStart::new(name).with_attributes(attrs.iter().map(|(k, v)| (*k, v.as_str())))
+    w: XmlWriter,
 }
 
 impl Out {
     /// A document with its XML declaration.
     pub fn new() -> Out {
-        let mut w = Writer::new_with_indent(Vec::new(), b' ', 1);
-        // Writing to a Vec cannot fail.
-        let _ = w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)));
-        Out { w }
+        Out {
+            w: XmlWriter::new(Style {
+                indent: 1,
+                standalone: None,
+                quotes: Quotes::Everywhere,
+            }),
+        }
     }
 
     /// Opens an element.
     pub fn open(&mut self, name: &str, attrs: &[(&str, String)]) {
-        let _ = self.w.write_event(Event::Start(start(name, attrs)));
+        self.w.open(name, attrs);
     }
 
     /// Closes an element.
     pub fn close(&mut self, name: &str) {
-        let _ = self.w.write_event(Event::End(BytesEnd::new(name)));
+        self.w.close(name);
     }
 
     /// An element with no content.
     pub fn empty(&mut self, name: &str, attrs: &[(&str, String)]) {
-        let _ = self.w.write_event(Event::Empty(start(name, attrs)));
+        self.w.empty(name, attrs);
     }
 
     /// An element holding text.
     pub fn text(&mut self, name: &str, attrs: &[(&str, String)], text: &str) {
-        let _ = self.w.write_event(Event::Start(start(name, attrs)));
-        let _ = self.w.write_event(Event::Text(BytesText::new(text)));
-        let _ = self.w.write_event(Event::End(BytesEnd::new(name)));
+        self.w.text_element(name, attrs, text);
     }
 
     /// A `<properties>` block (nothing when empty). Values with a line break are written
@@ -72,9 +70,7 @@ impl Out {
 
     /// The document's text.
     pub fn finish(self) -> String {
-        let mut s = String::from_utf8_lossy(&self.w.into_inner()).into_owned();
-        s.push('\n');
-        s
+        self.w.finish()
     }
 }
 

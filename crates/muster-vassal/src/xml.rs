@@ -1,5 +1,7 @@
-//! A small XML element tree written with escaping, enough for `buildFile.xml` and
-//! `moduledata` (elements, attributes in the order given, text).
+//! A small XML element tree, enough for `buildFile.xml` and `moduledata` (elements,
+//! attributes in the order given, text), written by the writer Tiled's export uses too.
+
+use muster_xml::{Quotes, Style, XmlWriter};
 
 /// An element.
 #[derive(Debug, Clone, Default)]
@@ -43,63 +45,31 @@ impl El {
         self
     }
 
-    /// The document: declaration and this element.
+    /// The document: declaration and this element, written by Muster's one XML writer
+    /// ([`muster_xml`]: two spaces a level, characters XML 1.0 forbids dropped).
     pub fn document(&self) -> String {
-        let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>");
-        self.write(&mut out, 0);
-        out.push('\n');
-        out
+        let mut w = XmlWriter::new(Style {
+            indent: 2,
+            standalone: Some("no"),
+            quotes: Quotes::Needed,
+        });
+        self.write(&mut w);
+        w.finish()
     }
 
-    fn write(&self, out: &mut String, depth: usize) {
-        out.push('\n');
-        out.push_str(&"  ".repeat(depth));
-        out.push('<');
-        out.push_str(&self.name);
-        for (k, v) in &self.attrs {
-            out.push(' ');
-            out.push_str(k);
-            out.push_str("=\"");
-            escape_into(out, v, true);
-            out.push('"');
-        }
+    fn write(&self, w: &mut XmlWriter) {
         if self.children.is_empty() && self.text.is_none() {
-            out.push_str("/>");
+            w.empty(&self.name, &self.attrs);
             return;
         }
-        out.push('>');
+        w.open(&self.name, &self.attrs);
         if let Some(t) = &self.text {
-            escape_into(out, t, false);
+            w.text(t);
         }
         for c in &self.children {
-            c.write(out, depth + 1);
+            c.write(w);
         }
-        if !self.children.is_empty() {
-            out.push('\n');
-            out.push_str(&"  ".repeat(depth));
-        }
-        out.push_str("</");
-        out.push_str(&self.name);
-        out.push('>');
-    }
-}
-
-/// Escapes markup characters; in attributes also quotes and the whitespace an XML parser
-/// would otherwise normalise (tab, newline). Characters XML 1.0 forbids are dropped.
-fn escape_into(out: &mut String, s: &str, attribute: bool) {
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' if attribute => out.push_str("&quot;"),
-            '\t' if attribute => out.push_str("&#9;"),
-            '\n' if attribute => out.push_str("&#10;"),
-            '\r' => out.push_str("&#13;"),
-            '\t' | '\n' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
-            c => out.push(c),
-        }
+        w.close(&self.name);
     }
 }
 
@@ -115,5 +85,17 @@ mod tests {
             .document();
         assert!(d.contains("n=\"x&quot;&lt;&amp;&gt;&#9;y\""), "{d}");
         assert!(d.contains("<b>1 &lt; 2 &amp; tab\there</b>"), "{d}");
+    }
+
+    /// code.md 4: characters XML 1.0 forbids are dropped, so a strict parser reads the file.
+    #[test]
+    fn forbidden_characters_are_dropped() {
+        let d = El::new("a")
+            .attr("title", "Bell\u{7}map\u{1b}[31m")
+            .child(El::new("b").text("A\u{1}B\u{FFFE}"))
+            .document();
+        assert!(d.contains("title=\"Bellmap[31m\""), "{d}");
+        assert!(d.contains("<b>AB</b>"), "{d}");
+        roxmltree::Document::parse(&d).expect("well-formed");
     }
 }
