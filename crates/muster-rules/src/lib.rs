@@ -35,6 +35,7 @@ pub mod a_la_charge;
 pub mod and_gentlemen_all;
 mod army_lists;
 pub mod charles_the_bold;
+mod collision_report;
 mod diagnostic;
 mod fire;
 pub mod generic;

@@ -1,8 +1,8 @@
 //! AC103 — owner's-choice set-up lines have enough free hexes.
 
 use crate::a_la_charge::cite;
+use crate::collision_report::{report_collisions, Finding, OneAHex};
 use crate::diagnostic::Diagnostic;
-use crate::placement::Collision;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
 
@@ -17,25 +17,20 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 };
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    for c in s.placements.collisions().iter().cloned() {
-        let Collision::Squeezed {
-            lines,
-            hexes,
-            counters,
-        } = c
-        else {
-            continue;
-        };
-        out.push(
-            crate::placement::squeezed_finding(
-                s,
-                CHECK.doc.code,
-                "combat units",
-                &lines,
-                &hexes,
-                counters,
-            )
-            .rule(cite(s, "§7")),
-        );
-    }
+    let rule = cite(s, "§7");
+    out.extend(report_collisions(
+        s,
+        &OneAHex {
+            shared: None, // AC101
+            overfull: None,
+            squeezed: Some(Finding {
+                code: CHECK.doc.code,
+                help: None,
+            }),
+            noun: ("combat unit", "combat units"),
+            must: "stack",
+            rule: &rule,
+        },
+        |_| true,
+    ));
 }

@@ -1,8 +1,8 @@
 //! AC101 — one combat unit a hex (§7).
 
 use crate::a_la_charge::cite;
-use crate::diagnostic::{Diagnostic, Location};
-use crate::placement::Collision;
+use crate::collision_report::{report_collisions, Finding, OneAHex};
+use crate::diagnostic::Diagnostic;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
 
@@ -17,47 +17,25 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 };
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    let g = &s.world.grid;
-    for c in s.placements.collisions().iter().cloned() {
-        match c {
-            Collision::Shared { hex, lines, .. } => {
-                let id = g.to_printed(hex);
-                let mut d = Diagnostic::error(CHECK.doc.code, s.deployments[lines[1]].hex_location(hex), format!("two combat units set up in {id}"))
-                    .at_hex(id.clone())
-                    .rule(cite(s, "§7"))
-                    .help("only leaders (and King Henry at St Albans) may stack; move one unit, or record an erratum if the print says so")
-                    .label(s.deployments[lines[0]].hex_location(hex), "another combat unit is set up here");
-                for r in &lines[2..] {
-                    d = d.label(s.deployments[*r].hex_location(hex), "and another here");
-                }
-                out.push(d);
-            }
-            Collision::Overfull { line } => {
-                let l = s.placements.line(line);
-                let dep = &s.deployments[line];
-                let (message, hex) = match l.hexes.as_slice() {
-                    [one] => (format!("{} combat units set up in the one hex {}", l.bound, g.to_printed(*one)), Some(g.to_printed(*one))),
-                    many => (format!("{} combat units set up over the {} hexes of this line: some must stack", l.bound, many.len()), None),
-                };
-                let mut d = Diagnostic::error(
-                    CHECK.doc.code,
-                    Location::here(format!("{}/units", dep.pointer)),
-                    message,
-                )
-                .rule(cite(s, "§7"))
-                .help("check the count of units and the hexes against the print")
-                .label(
-                    Location::here(dep.zone_pointer.clone()),
-                    format!("{} hexes here", l.hexes.len()),
-                );
-                if let Some(h) = hex {
-                    d = d.at_hex(h);
-                }
-                out.push(d);
-            }
-            Collision::Squeezed { .. } => {} // AC103
-        }
-    }
+    let rule = cite(s, "§7");
+    out.extend(report_collisions(
+        s,
+        &OneAHex {
+            shared: Some(Finding {
+                code: CHECK.doc.code,
+                help: Some("only leaders (and King Henry at St Albans) may stack; move one unit, or record an erratum if the print says so"),
+            }),
+            overfull: Some(Finding {
+                code: CHECK.doc.code,
+                help: Some("check the count of units and the hexes against the print"),
+            }),
+            squeezed: None, // AC103
+            noun: ("combat unit", "combat units"),
+            must: "stack",
+            rule: &rule,
+        },
+        |_| true,
+    ));
     leaders_with_enemies(s, out);
 }
 

@@ -1,8 +1,8 @@
 //! CB304 — one stand a hex; generals may share (§1.2, §2.1).
 
 use super::super::cite;
-use crate::diagnostic::{Diagnostic, Location};
-use crate::placement::{squeezed_finding, Collision};
+use crate::collision_report::{report_collisions, Finding, OneAHex};
+use crate::diagnostic::Diagnostic;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
 
@@ -17,55 +17,22 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 };
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    let g = &s.world.grid;
-    for c in s.placements.collisions().iter().cloned() {
-        let d = match c {
-            Collision::Shared { hex, lines, .. } => {
-                let id = g.to_printed(hex);
-                Diagnostic::error(
-                    CHECK.doc.code,
-                    s.deployments[lines[1]].hex_location(hex),
-                    format!("two stands set up in {id}"),
-                )
-                .at_hex(id)
-                .label(
-                    s.deployments[lines[0]].hex_location(hex),
-                    "the other stand is here",
-                )
-            }
-            Collision::Overfull { line } => {
-                let l = s.placements.line(line);
-                let dep = &s.deployments[line];
-                let message = match l.hexes.as_slice() {
-                    [one] => format!(
-                        "{} stands set up in the one hex {}",
-                        l.bound,
-                        g.to_printed(*one)
-                    ),
-                    many => format!(
-                        "{} stands set up over the {} hexes of this line: some must share",
-                        l.bound,
-                        many.len()
-                    ),
-                };
-                let d = Diagnostic::error(
-                    CHECK.doc.code,
-                    Location::here(format!("{}/units", dep.pointer)),
-                    message,
-                )
-                .label(Location::here(dep.zone_pointer.clone()), "the hexes")
-                .help("one stand a hex: give each stand its own hex");
-                match l.hexes.as_slice() {
-                    [one] => d.at_hex(g.to_printed(*one)),
-                    _ => d,
-                }
-            }
-            Collision::Squeezed {
-                lines,
-                hexes,
-                counters,
-            } => squeezed_finding(s, CHECK.doc.code, "stands", &lines, &hexes, counters),
-        };
-        out.push(d.rule(cite("§1.2")));
-    }
+    let finding = |help| {
+        Some(Finding {
+            code: CHECK.doc.code,
+            help,
+        })
+    };
+    out.extend(report_collisions(
+        s,
+        &OneAHex {
+            shared: finding(None),
+            overfull: finding(Some("one stand a hex: give each stand its own hex")),
+            squeezed: finding(None),
+            noun: ("stand", "stands"),
+            must: "share",
+            rule: &cite("§1.2"),
+        },
+        |_| true,
+    ));
 }

@@ -3,7 +3,7 @@
 
 use super::super::cite;
 use super::super::field::{positioned, Field};
-use crate::diagnostic::{Diagnostic, Location};
+use crate::diagnostic::Diagnostic;
 use crate::placement::{Line, Stakes};
 use crate::scenario::Scenario;
 use muster_hex::Hex;
@@ -44,59 +44,32 @@ pub(super) fn o_name(s: &Scenario, o: crate::placement::Holder) -> String {
 /// laid out character by character: an owner's choice, several unit types filling a
 /// stretch, a line with more characters than hexes (one character a hex, 2.46).
 pub(super) fn line_collisions(s: &Scenario, code: &'static str, out: &mut Vec<Diagnostic>) {
-    use crate::placement::{squeezed_finding, Collision};
-    let g = &s.world.grid;
+    use crate::collision_report::{report_collisions, Finding, OneAHex};
+    use crate::placement::Collision;
     let laid_out = |l: usize| {
         let line = s.placements.line(l);
         positioned(line) && !line.hidden()
     };
-    for c in s.placements.collisions() {
-        let d = match c {
-            Collision::Shared { hex, lines, upper } if !lines.iter().all(|l| laid_out(*l)) => {
-                let id = g.to_printed(*hex);
-                Diagnostic::error(
-                    code,
-                    s.deployments[lines[1]].hex_location(*hex),
-                    format!(
-                        "two characters set up in {id}{}",
-                        if *upper { " on the upper level" } else { "" }
-                    ),
-                )
-                .at_hex(id)
-                .label(
-                    s.deployments[lines[0]].hex_location(*hex),
-                    "the other character",
-                )
-            }
-            Collision::Overfull { line } if s.placements.line(*line).hexes.len() > 1 => {
-                let l = s.placements.line(*line);
-                Diagnostic::error(
-                    code,
-                    Location::here(format!("{}/units", s.deployments[*line].pointer)),
-                    format!(
-                        "{} characters set up over the {} hexes of this line: some must share",
-                        l.bound,
-                        l.hexes.len()
-                    ),
-                )
-                .label(
-                    Location::here(s.deployments[*line].zone_pointer.clone()),
-                    "the hexes",
-                )
-            }
-            Collision::Squeezed {
-                lines,
-                hexes,
-                counters,
-            } => squeezed_finding(s, code, "characters", lines, hexes, *counters),
-            _ => continue,
-        };
-        out.push(
-            d.rule(cite("2.46")).help(
-                "one character a hex; in a siege tower one a level (`level: Lower` / `Upper`)",
-            ),
-        );
-    }
+    let finding = Some(Finding {
+        code,
+        help: Some("one character a hex; in a siege tower one a level (`level: Lower` / `Upper`)"),
+    });
+    out.extend(report_collisions(
+        s,
+        &OneAHex {
+            shared: finding,
+            overfull: finding,
+            squeezed: finding,
+            noun: ("character", "characters"),
+            must: "share",
+            rule: &cite("2.46"),
+        },
+        |c| match c {
+            Collision::Shared { lines, .. } => !lines.iter().all(|l| laid_out(*l)),
+            Collision::Overfull { line } => s.placements.line(*line).hexes.len() > 1,
+            Collision::Squeezed { .. } => true,
+        },
+    ));
 }
 
 /// A mounted character's second hex when set up at `h` on `line` (3.31).
