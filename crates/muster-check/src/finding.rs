@@ -1,6 +1,6 @@
 //! Located diagnostics and per-file reports.
 
-use muster_rules::{Diagnostic, Severity};
+use muster_rules::{codes, Diagnostic, Severity};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -50,7 +50,7 @@ impl Finding {
     pub(crate) fn unreadable(path: &std::path::Path, message: String) -> Finding {
         Finding {
             diagnostic: crate::load::with_help(muster_rules::Diagnostic::error(
-                "MU004",
+                codes::UNREADABLE.code,
                 muster_rules::Location::here(""),
                 message,
             )),

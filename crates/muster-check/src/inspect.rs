@@ -25,11 +25,10 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
     let mut placements = Vec::new();
     for d in &s.deployments {
         let side = &f.sides[d.side];
-        let entry = d
-            .pointer
-            .rsplit_once("/setup/")
-            .and_then(|(_, i)| i.parse::<usize>().ok())
-            .and_then(|i| side.setup.get(i));
+        let entry = match d.kind {
+            DeployKind::Setup { .. } => side.setup.get(d.index),
+            DeployKind::Reinforcement { .. } => None,
+        };
         let facing = entry.and_then(|e| e.facing.as_deref());
         let level = entry.and_then(|e| e.level);
         let hexes: Vec<String> = d.hexes.iter().map(|h| grid.to_printed(*h)).collect();

@@ -6,7 +6,7 @@ pub use crate::read::MAX_FILE_BYTES;
 use crate::schemas::validator;
 use crate::syntax::{read, LineIndex, Node, Span, Wanted};
 use muster_model::FileKind;
-use muster_rules::{Diagnostic, FileRole, Location};
+use muster_rules::{codes, Diagnostic, FileRole, Location};
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -104,12 +104,12 @@ impl Located {
             .clone()
     }
 
-    /// Span of a pointer: the value it names, or the key for `key:` pointers.
+    /// Span of a pointer: the value it names, or the key for a [`Location::key`] pointer.
     pub(crate) fn span_of(&self, pointer: &str) -> Span {
         let Some(node) = self.node() else {
             return Span { start: 0, end: 0 };
         };
-        if let Some(key) = pointer.strip_prefix("key:") {
+        if let Some(key) = muster_rules::key_pointer(pointer) {
             let (parent, last) = match key.rsplit_once('/') {
                 Some((p, l)) => (p, l),
                 None => ("", key),
@@ -297,7 +297,11 @@ pub fn parse_text<T: DeserializeOwned>(
         Ok(value) => Ok(loaded(value)),
         Err(e) => {
             let pointer = path_to_pointer(e.path());
-            let d = Diagnostic::error("MU003", Location::here(pointer), e.inner().to_string());
+            let d = Diagnostic::error(
+                codes::SHAPE.code,
+                Location::here(pointer),
+                e.inner().to_string(),
+            );
             let node = tree(path, &text, &bare)?;
             let located = bare.with_tree(node);
             Err((locate_all(vec![d], &located, None, &[]), Some(text)))
@@ -329,7 +333,7 @@ fn tree(path: &Path, text: &Arc<str>, bare: &Located) -> Result<Node, LoadError>
         let (line, column) = bare.position(e.span.start);
         let (end_line, end_column) = bare.position(e.span.end);
         let d = Diagnostic::error(
-            "MU001",
+            codes::SYNTAX.code,
             Location::here(""),
             format!("syntax error: {}", e.message),
         );
@@ -401,7 +405,7 @@ fn schema_diagnostics(kind: FileKind, json: &serde_json::Value) -> Vec<Diagnosti
                         let forms = allowed_forms(kind, &keyword);
                         out.push(
                             Diagnostic::error(
-                                "MU002",
+                                codes::SCHEMA.code,
                                 Location::here(path),
                                 "this value matches none of the forms allowed here",
                             )
@@ -424,8 +428,8 @@ fn schema_diagnostics(kind: FileKind, json: &serde_json::Value) -> Vec<Diagnosti
                     };
                     out.push(
                         Diagnostic::error(
-                            "MU002",
-                            Location::here(format!("key:{path}/{u}")),
+                            codes::SCHEMA.code,
+                            Location::key(&format!("{path}/{u}")),
                             format!("unknown field `{u}`"),
                         )
                         .help(help),
@@ -439,15 +443,17 @@ fn schema_diagnostics(kind: FileKind, json: &serde_json::Value) -> Vec<Diagnosti
                     .unwrap_or_else(|| property.to_string());
                 out.push(
                     Diagnostic::error(
-                        "MU002",
+                        codes::SCHEMA.code,
                         Location::here(path),
                         format!("missing field `{name}`"),
                     )
                     .help(format!("add `{name}: ...`; {see}")),
                 );
             }
-            _ => out
-                .push(Diagnostic::error("MU002", Location::here(path), message).help(see.clone())),
+            _ => out.push(
+                Diagnostic::error(codes::SCHEMA.code, Location::here(path), message)
+                    .help(see.clone()),
+            ),
         }
     }
     out.reverse();

@@ -10,7 +10,7 @@ use crate::manifests::Manifests;
 use crate::paths::lexical as canonical;
 use crate::walk::discover_except;
 use muster_model::{ArmyListFile, FileKind, Manifest, MapFile, OverlayFile, Ruleset, ScenarioFile};
-use muster_rules::{Diagnostic, Location, Severity};
+use muster_rules::{codes, Diagnostic, Location, Severity};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -401,7 +401,7 @@ impl Checker {
         let this = scenario.located();
         let Some(ruleset) = muster_rules::ruleset(&scenario.value.ruleset) else {
             let d = Diagnostic::error(
-                "MU011",
+                codes::RULESET.code,
                 Location::here("/ruleset"),
                 format!("unknown ruleset `{}`", scenario.value.ruleset),
             )
@@ -410,7 +410,10 @@ impl Checker {
                 muster_rules::system_ids().collect::<Vec<_>>().join(", ")
             ));
             let mut out = vec![d];
-            out.extend(stop.into_iter().filter(|d| d.code == "MU013"));
+            out.extend(
+                stop.into_iter()
+                    .filter(|d| d.code == codes::PACK_BOUNDARY.code),
+            );
             return (Err(locate_all(out, &this, None, &[])), refs, texts);
         };
         if !stop.is_empty() {
@@ -884,14 +887,14 @@ fn cited(
 fn reference_failed(exists: bool, written: &str, pointer: &str, what: &str) -> Diagnostic {
     if exists {
         Diagnostic::error(
-            "MU012",
+            codes::REFERENCED_FILE_INVALID.code,
             Location::here(pointer),
             format!("the {what} `{written}` has errors of its own"),
         )
         .help("fix the errors reported on that file")
     } else {
         Diagnostic::error(
-            "MU010",
+            codes::REFERENCE.code,
             Location::here(pointer),
             format!("the {what} `{written}` does not exist"),
         )
@@ -902,7 +905,7 @@ fn reference_failed(exists: bool, written: &str, pointer: &str, what: &str) -> D
 /// A file a folder walk reached through a symlink leading out of the pack (MU013).
 fn outside_file(path: &Path, why: &Refusal) -> Finding {
     let mut f = Finding::unreadable(path, format!("this file {why}; it was not read"));
-    f.diagnostic.code = "MU013";
+    f.diagnostic.code = codes::PACK_BOUNDARY.code;
     f.diagnostic.help = Some(
         "a folder walk reads only regular files inside the pack root; see `muster explain MU013`"
             .into(),
@@ -914,7 +917,7 @@ fn outside_file(path: &Path, why: &Refusal) -> Finding {
 /// of its target.
 fn refused(written: &str, pointer: &str, what: &str, why: &Refusal) -> Diagnostic {
     Diagnostic::error(
-        "MU013",
+        codes::PACK_BOUNDARY.code,
         Location::here(pointer),
         format!("the {what} `{written}` {why}"),
     )
@@ -951,7 +954,7 @@ fn finish(
     match diags {
         None => {
             let d = Diagnostic::error(
-                "MU011",
+                codes::RULESET.code,
                 Location::here("/ruleset"),
                 format!("unknown ruleset `{ruleset_id}`"),
             )

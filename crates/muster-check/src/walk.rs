@@ -8,6 +8,7 @@
 use crate::finding::Finding;
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use muster_model::FileKind;
+use muster_rules::codes;
 use std::path::{Path, PathBuf};
 
 /// Folders a walk never enters: version control, build output, JavaScript packages.
@@ -170,7 +171,7 @@ fn walk_folder(named: &Path, exclude: &Exclude, d: &mut Discovered) {
 /// A symlink a walk met that leads out of the pack (MU013): neither entered nor read.
 fn link_outside(path: &Path, why: &muster_io::Refusal) -> Finding {
     let mut f = Finding::unreadable(path, format!("this {why}; it was not entered or read"));
-    f.diagnostic.code = "MU013";
+    f.diagnostic.code = codes::PACK_BOUNDARY.code;
     f.diagnostic.help = Some(
         "a folder walk stays inside the pack root; copy what it names into the pack, or \
          remove the link; see `muster explain MU013`"

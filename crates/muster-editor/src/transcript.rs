@@ -11,6 +11,7 @@ use iced::{Element, Fill, Length};
 use muster_check::Severity;
 use muster_hex::Hex;
 use muster_model::Zone;
+use muster_rules::DeployKind;
 
 /// One set-up line or reinforcement, ready to show.
 #[derive(Debug, Clone, PartialEq)]
@@ -53,11 +54,14 @@ pub fn entries(doc: &Document) -> Vec<Entry> {
     let (Some(file), Some(resolved)) = (&doc.scenario, doc.resolve()) else {
         return vec![];
     };
-    let hexes_of = |pointer: String| {
+    let hexes_of = |side: usize, index: usize, setup: bool| {
         resolved
             .deployments
             .iter()
-            .find(|d| d.pointer == pointer)
+            .find(|d| {
+                (d.side, d.index, matches!(d.kind, DeployKind::Setup { .. }))
+                    == (side, index, setup)
+            })
             .map(|d| d.hexes.clone())
             .unwrap_or_default()
     };
@@ -80,7 +84,7 @@ pub fn entries(doc: &Document) -> Vec<Entry> {
                 } else {
                     String::new()
                 },
-                hexes: hexes_of(format!("/sides/{si}/setup/{i}")),
+                hexes: hexes_of(si, i, true),
             });
         }
         for (i, r) in side.reinforcements.iter().enumerate() {
@@ -90,7 +94,7 @@ pub fn entries(doc: &Document) -> Vec<Entry> {
                 zone: written(&r.enter),
                 source: r.source.clone(),
                 note: format!("enters on turn {}", r.turn),
-                hexes: hexes_of(format!("/sides/{si}/reinforcements/{i}")),
+                hexes: hexes_of(si, i, false),
             });
         }
     }

@@ -11,12 +11,20 @@ use lsp_types::{
 };
 use muster_check::syntax::{Node, NodeKind};
 use muster_model::{FileKind, UnitRef};
+use muster_rules::codes;
 use std::collections::HashMap;
 
 /// Codes of the stages before the rules (syntax, schema, references): no erratum waives
 /// them, the file must be fixed.
 const STAGE_CODES: &[&str] = &[
-    "MU001", "MU002", "MU003", "MU004", "MU010", "MU011", "MU012", "MU013",
+    codes::SYNTAX.code,
+    codes::SCHEMA.code,
+    codes::SHAPE.code,
+    codes::UNREADABLE.code,
+    codes::REFERENCE.code,
+    codes::RULESET.code,
+    codes::REFERENCED_FILE_INVALID.code,
+    codes::PACK_BOUNDARY.code,
 ];
 
 fn edit(uri: &Uri, edits: Vec<TextEdit>) -> WorkspaceEdit {

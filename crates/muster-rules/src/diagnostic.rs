@@ -62,6 +62,22 @@ impl Location {
             pointer: pointer.into(),
         }
     }
+
+    /// The key that `pointer`'s last step names, in the file being checked, rather than
+    /// its value (an unknown field: the key is what is wrong). Read back with
+    /// [`key_pointer`].
+    pub fn key(pointer: &str) -> Self {
+        Location::here(format!("{KEY}{pointer}"))
+    }
+}
+
+/// How a pointer made by [`Location::key`] is marked. Only [`Location::key`] writes it and
+/// only [`key_pointer`] reads it.
+const KEY: &str = "key:";
+
+/// If `pointer` names a key ([`Location::key`]), the pointer of that key's value.
+pub fn key_pointer(pointer: &str) -> Option<&str> {
+    pointer.strip_prefix(KEY)
 }
 
 /// A secondary place with its own message ("the other unit is here").

@@ -1,6 +1,7 @@
 //! Printed hex ids checked against a grid, with the diagnostics every file kind shares
 //! (`MU024` malformed, `MU023` off the map): below both the world and overlay fitting.
 
+use crate::codes;
 use crate::diagnostic::{Diagnostic, Location};
 use muster_hex::{Grid, Hex};
 
@@ -13,7 +14,11 @@ pub fn hex_on_grid(
 ) -> Option<Hex> {
     match grid.from_printed(id) {
         Err(e) => {
-            out.push(Diagnostic::error("MU024", location, e.to_string()));
+            out.push(Diagnostic::error(
+                codes::BAD_HEX_ID.code,
+                location,
+                e.to_string(),
+            ));
             None
         }
         Ok(h) if !grid.contains(h) => {
@@ -27,13 +32,17 @@ pub fn hex_on_grid(
 /// The `MU023` diagnostic for a hex off the map.
 pub fn off_map(grid: &Grid, id: &str, location: Location) -> Diagnostic {
     let (cs, rs) = (grid.column_range(), grid.row_range());
-    Diagnostic::error("MU023", location, format!("hex {id} is not on the map"))
-        .at_hex(id)
-        .help(format!(
-            "the map has columns {:02}–{:02} and rows {:02}–{:02}",
-            cs.start(),
-            cs.end(),
-            rs.start(),
-            rs.end()
-        ))
+    Diagnostic::error(
+        codes::OFF_MAP.code,
+        location,
+        format!("hex {id} is not on the map"),
+    )
+    .at_hex(id)
+    .help(format!(
+        "the map has columns {:02}–{:02} and rows {:02}–{:02}",
+        cs.start(),
+        cs.end(),
+        rs.start(),
+        rs.end()
+    ))
 }

@@ -50,7 +50,11 @@ pub mod system;
 mod world;
 
 pub use army_lists::{ArmyLists, ListRef};
-pub use diagnostic::{Alike, Diagnostic, FileRole, Label, Location, Severity, MAX_ALIKE};
+/// The codes raised outside check functions, one named value each (`codes::SYNTAX.code`).
+pub use generic::codes;
+pub use diagnostic::{
+    key_pointer, Alike, Diagnostic, FileRole, Label, Location, Severity, MAX_ALIKE,
+};
 pub use fire::{FireEnd, LineOfFire};
 pub use movement::Reach;
 pub use overlay_fit::OverlayFit;
@@ -103,7 +107,7 @@ pub fn check_overlay(overlay: &OverlayFile, ruleset: &Ruleset) -> Vec<Diagnostic
     for (name, id) in &overlay.anchors {
         let loc = Location::here(format!("/anchors/{name}"));
         match og.from_printed(id.as_str()) {
-            Err(e) => out.push(Diagnostic::error("MU024", loc, e.to_string())),
+            Err(e) => out.push(Diagnostic::error(codes::BAD_HEX_ID.code, loc, e.to_string())),
             Ok(h)
                 if !overlay
                     .hexes
@@ -112,7 +116,7 @@ pub fn check_overlay(overlay: &OverlayFile, ruleset: &Ruleset) -> Vec<Diagnostic
             {
                 out.push(
                     Diagnostic::error(
-                        "MU040",
+                        codes::OVERLAY_ANCHOR.code,
                         loc,
                         format!("anchor {name} ({id}) is not one of the overlay's hexes"),
                     )
@@ -251,7 +255,7 @@ fn apply_errata(scenario: &ScenarioFile, world: &World, out: &mut Vec<Diagnostic
         if !used {
             out.push(
                 Diagnostic::warning(
-                    "MU070",
+                    codes::STALE_ERRATUM.code,
                     Location::here(format!("/errata/{i}/code")),
                     format!("this erratum waives no {code} finding"),
                 )

@@ -1,6 +1,7 @@
 //! Fitting an overlay to the map hexes a scenario names for its anchors: a translation and
 //! one of six rotations (and a mirror image, where the overlay allows it).
 
+use crate::codes;
 use crate::diagnostic::{Diagnostic, FileRole, Location};
 use muster_hex::{distance, rotate_about, Grid, Hex};
 use muster_model::{OverlayFile, OverlayPlacement};
@@ -46,7 +47,7 @@ pub fn fit_overlay(
     if overlay.grid.orientation != grid.spec().orientation {
         out.push(
             Diagnostic::error(
-                "MU044",
+                codes::OVERLAY_ORIENTATION.code,
                 Location::here(format!("{base}/file")),
                 "the overlay's hexes are turned differently (flat/pointy) from the map's",
             )
@@ -68,7 +69,7 @@ pub fn fit_overlay(
             let known: Vec<_> = overlay.anchors.keys().cloned().collect();
             out.push(
                 Diagnostic::error(
-                    "MU040",
+                    codes::OVERLAY_ANCHOR.code,
                     Location::here(ptr),
                     format!("the overlay has no anchor `{name}`"),
                 )
@@ -78,7 +79,7 @@ pub fn fit_overlay(
         };
         let Ok(local) = og.from_printed(local_id.as_str()) else {
             out.push(Diagnostic::error(
-                "MU024",
+                codes::BAD_HEX_ID.code,
                 Location {
                     file: role,
                     pointer: format!("/anchors/{name}"),
@@ -93,7 +94,7 @@ pub fn fit_overlay(
     }
     if pairs.is_empty() {
         out.push(Diagnostic::error(
-            "MU040",
+            codes::OVERLAY_ANCHOR.code,
             Location::here(format!("{base}/at")),
             "name the map hex under at least one anchor of the overlay",
         ));
@@ -107,7 +108,7 @@ pub fn fit_overlay(
     if placement.mirrored && !overlay.mirror_allowed {
         out.push(
             Diagnostic::error(
-                "MU042",
+                codes::OVERLAY_ROTATION.code,
                 Location::here(format!("{base}/mirrored")),
                 "this overlay may not be placed mirrored",
             )
@@ -144,7 +145,7 @@ pub fn fit_overlay(
     if let Some((name, l, m, ptr)) = wrong_distance {
         let (dl, dm) = (distance(l0, *l), distance(m0, *m));
         out.push(
-            Diagnostic::error("MU041", Location::here(ptr.clone()), format!("anchors {first} and {name} are {dl} hexes apart on the overlay but {dm} apart on the map, so the overlay cannot be placed"))
+            Diagnostic::error(codes::OVERLAY_DISTANCE.code, Location::here(ptr.clone()), format!("anchors {first} and {name} are {dl} hexes apart on the overlay but {dm} apart on the map, so the overlay cannot be placed"))
                 .at_hex(grid.to_printed(*m))
                 .label(Location::here(pairs[0].3.clone()), format!("anchor {first} is placed here"))
                 .help("check the anchor hexes against the printed placement; if the print is wrong, record an erratum"),
@@ -156,7 +157,7 @@ pub fn fit_overlay(
             ""
         };
         out.push(
-            Diagnostic::error("MU042", Location::here(ptr.clone()), format!("the anchors are the right distances apart, but no rotation of the overlay puts {name} on {}{hint}", grid.to_printed(*m)))
+            Diagnostic::error(codes::OVERLAY_ROTATION.code, Location::here(ptr.clone()), format!("the anchors are the right distances apart, but no rotation of the overlay puts {name} on {}{hint}", grid.to_printed(*m)))
                 .at_hex(grid.to_printed(*m))
                 .label(Location::here(pairs[0].3.clone()), format!("anchor {first} is placed here")),
         );

@@ -1,6 +1,7 @@
 //! A scenario resolved against its world: every unit type with its kind, and every set-up
 //! line and reinforcement with its zone resolved to hexes.
 
+use crate::codes;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::world::World;
 use muster_hex::Hex;
@@ -40,6 +41,10 @@ pub struct Deployment<'a> {
     pub side: usize,
     /// Set-up or reinforcement.
     pub kind: DeployKind,
+    /// Index of the line in its side's `setup` (a [`DeployKind::Setup`]) or
+    /// `reinforcements` (a [`DeployKind::Reinforcement`]): with `side` and `kind`, which
+    /// line this is. Read it rather than parsing `pointer` back.
+    pub index: usize,
     /// Pointer to the entry.
     pub pointer: String,
     /// Pointer to its zone.
@@ -117,6 +122,7 @@ impl<'a> Scenario<'a> {
                 .enumerate()
                 .map(|(i, e)| {
                     (
+                        i,
                         format!("/sides/{si}/setup/{i}"),
                         &e.units,
                         &e.at,
@@ -126,6 +132,7 @@ impl<'a> Scenario<'a> {
                 })
                 .chain(side.reinforcements.iter().enumerate().map(|(i, r)| {
                     (
+                        i,
                         format!("/sides/{si}/reinforcements/{i}"),
                         &r.units,
                         &r.enter,
@@ -133,7 +140,7 @@ impl<'a> Scenario<'a> {
                         DeployKind::Reinforcement { turn: r.turn },
                     )
                 }));
-            for (pointer, refs, zone, zone_key, kind) in entries {
+            for (index, pointer, refs, zone, zone_key, kind) in entries {
                 let mut units = Vec::new();
                 for (k, r) in refs.iter().enumerate() {
                     let ptr = format!("{pointer}/units/{k}");
@@ -152,6 +159,7 @@ impl<'a> Scenario<'a> {
                 deployments.push(Deployment {
                     side: si,
                     kind,
+                    index,
                     pointer,
                     zone_pointer,
                     zone,
@@ -261,7 +269,7 @@ fn unknown_unit(id: &str, units: &[UnitDef], side: &str, pointer: String) -> Dia
         )
     };
     Diagnostic::error(
-        "MU063",
+        codes::UNKNOWN_UNIT.code,
         Location::here(pointer),
         format!("{side} has no unit `{id}`"),
     )
@@ -300,7 +308,7 @@ pub fn resolve_zone(
             if on.is_empty() && !matches!(zone, Zone::Hexes(v) if !v.is_empty()) {
                 out.push(
                     Diagnostic::error(
-                        "MU050",
+                        codes::EMPTY_ZONE.code,
                         Location::here(pointer),
                         "this zone names no hex of the map",
                     )
@@ -311,12 +319,12 @@ pub fn resolve_zone(
         }
         Err(e) => {
             let code = if matches!(e, muster_model::ZoneError::UnknownName(_)) {
-                "MU051"
+                codes::UNKNOWN_ZONE.code
             } else {
-                "MU050"
+                codes::EMPTY_ZONE.code
             };
             let mut d = Diagnostic::error(code, Location::here(pointer), e.to_string());
-            if code == "MU051" {
+            if code == codes::UNKNOWN_ZONE.code {
                 let ids: Vec<_> = world.zone_ids().collect();
                 d = d.help(if ids.is_empty() {
                     "the map names no zones".to_string()

@@ -1,6 +1,7 @@
 //! The resolved map of a scenario: the map's terrain with the overlays applied, hexsides,
 //! paths and named zones, all in axial hexes. Built by the checks and the engine alike.
 
+use crate::codes;
 use crate::diagnostic::{Diagnostic, FileRole, Location};
 use crate::hex_ids::{hex_on_grid, off_map};
 use crate::overlay_fit::{fit_overlay, OverlayFit};
@@ -174,7 +175,7 @@ impl World {
         if let Some(&j) = first.get(&h) {
             out.push(
                 Diagnostic::error(
-                    "MU026",
+                    codes::HEX_LISTED_TWICE.code,
                     loc(hex_ptr("/hexes", i)),
                     format!("hex {} is listed twice", e.hex.as_str()),
                 )
@@ -226,7 +227,7 @@ impl World {
                     alike.push(
                         out,
                         Diagnostic::error(
-                            "MU025",
+                            codes::PATH_GAP.code,
                             l,
                             format!(
                                 "path jumps from {} to {id}, which are not neighbours",
@@ -278,7 +279,7 @@ impl World {
         out: &mut Vec<Diagnostic>,
     ) -> Option<Hexside> {
         let Some(side) = self.grid.parse_hexside(text) else {
-            out.push(Diagnostic::error("MU024", location, format!("`{text}` is not a hexside of this grid: write a hex and a direction like `0504/NE`")));
+            out.push(Diagnostic::error(codes::BAD_HEX_ID.code, location, format!("`{text}` is not a hexside of this grid: write a hex and a direction like `0504/NE`")));
             return None;
         };
         let (a, b) = side.hexes(self.grid.orientation());
@@ -312,7 +313,7 @@ impl World {
         for (i, e) in overlay.hexes.iter().enumerate() {
             let Ok(local) = og.from_printed(e.hex.as_str()) else {
                 out.push(Diagnostic::error(
-                    "MU024",
+                    codes::BAD_HEX_ID.code,
                     Location {
                         file: role,
                         pointer: hex_ptr("/hexes", i),
@@ -326,7 +327,7 @@ impl World {
                 ok = false;
                 out.push(
                     Diagnostic::error(
-                        "MU043",
+                        codes::OVERLAY_OFF_MAP.code,
                         Location::here(format!("{base}/at")),
                         format!(
                             "overlay hex {} would land at {}, off the map",

@@ -13,7 +13,7 @@
 
 use muster_hex::Hex;
 use muster_model::Zone;
-use muster_rules::{DeployKind, Scenario};
+use muster_rules::{DeployKind, Deployment, Scenario};
 
 /// The most counters of units one scenario sets up in a module (see the module
 /// documentation).
@@ -151,7 +151,7 @@ impl Setup {
                     .filter(|(_, c)| !c.is_empty())
                     .map(|(h, _)| grid.to_printed(*h))
                     .collect();
-                let source = entry_source(s, &d.pointer)
+                let source = entry_source(s, d)
                     .map(|src| format!(" [{src}]"))
                     .unwrap_or_default();
                 out.choices.push(format!(
@@ -212,14 +212,11 @@ impl Setup {
 }
 
 /// The `source` of the set-up line or reinforcement a deployment comes from.
-fn entry_source<'a>(s: &'a Scenario, pointer: &str) -> Option<&'a str> {
-    let mut parts = pointer.trim_start_matches('/').split('/');
-    let (_, si, what, i) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
-    let side = s.file.sides.get(si.parse::<usize>().ok()?)?;
-    let i: usize = i.parse().ok()?;
-    match what {
-        "setup" => side.setup.get(i)?.source.as_deref(),
-        _ => side.reinforcements.get(i)?.source.as_deref(),
+fn entry_source<'a>(s: &'a Scenario, d: &Deployment) -> Option<&'a str> {
+    let side = s.file.sides.get(d.side)?;
+    match d.kind {
+        DeployKind::Setup { .. } => side.setup.get(d.index)?.source.as_deref(),
+        DeployKind::Reinforcement { .. } => side.reinforcements.get(d.index)?.source.as_deref(),
     }
 }
 

@@ -6,8 +6,8 @@
 use std::collections::HashSet;
 
 /// Every path that is a pointer of the set or leads to one (`""`, `/hexes`, `/hexes/12`,
-/// `/hexes/12/hex` for `/hexes/12/hex`), in the pointers' own escaping. A `key:` pointer
-/// wants the object that holds the key, and the key's value.
+/// `/hexes/12/hex` for `/hexes/12/hex`), in the pointers' own escaping. A key's pointer
+/// ([`muster_rules::Location::key`]) wants the object that holds the key, and the key's value.
 #[derive(Debug, Clone, Default)]
 pub struct Wanted {
     prefixes: HashSet<String>,
@@ -19,7 +19,7 @@ impl Wanted {
         let mut prefixes = HashSet::new();
         prefixes.insert(String::new());
         for p in pointers {
-            let p = p.strip_prefix("key:").unwrap_or(p);
+            let p = muster_rules::key_pointer(p).unwrap_or(p);
             let p = if p.is_empty() || p.starts_with('/') {
                 p.to_string()
             } else {

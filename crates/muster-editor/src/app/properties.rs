@@ -365,13 +365,10 @@ pub(in crate::app) fn lines_at(
         .iter()
         .filter(|d| d.hexes.contains(&hex))
     {
-        let Some(index) = d.pointer.rsplit('/').next().and_then(|i| i.parse().ok()) else {
-            continue;
-        };
         match d.kind {
-            muster_rules::DeployKind::Setup { .. } => here.setup.push((d.side, index)),
+            muster_rules::DeployKind::Setup { .. } => here.setup.push((d.side, d.index)),
             muster_rules::DeployKind::Reinforcement { .. } => {
-                here.reinforcements.push((d.side, index))
+                here.reinforcements.push((d.side, d.index))
             }
         }
     }

@@ -4,6 +4,7 @@
 //! explain themselves hex by hex.
 
 use super::is_saint_albans;
+use crate::a_la_charge::vocabulary::{options, paths, terrain};
 use crate::scenario::Scenario;
 use muster_hex::{hex_line, Hex, LineStep};
 
@@ -28,13 +29,13 @@ fn terrain<'a>(s: &'a Scenario, h: Hex) -> &'a str {
 fn blocks(s: &Scenario, h: Hex, hills_block: bool) -> Option<String> {
     let t = terrain(s, h);
     let def = s.ruleset.terrain.iter().find(|d| d.id == t)?;
-    if is_saint_albans(s) && t == "building" {
+    if is_saint_albans(s) && t == terrain::BUILDING {
         return Some(format!(
             "{} is a building hex (St Albans §12.2)",
             s.world.grid.to_printed(h)
         ));
     }
-    if !is_saint_albans(s) && def.blocks_fire && t != "building" {
+    if !is_saint_albans(s) && def.blocks_fire && t != terrain::BUILDING {
         return Some(format!(
             "{} is {} ({})",
             s.world.grid.to_printed(h),
@@ -42,7 +43,7 @@ fn blocks(s: &Scenario, h: Hex, hills_block: bool) -> Option<String> {
             def.rule
         ));
     }
-    if hills_block && t == "hill" {
+    if hills_block && t == terrain::HILL {
         return Some(format!(
             "{} is a hill (the translator's house rule, N&B §9, option hills-block-fire)",
             s.world.grid.to_printed(h)
@@ -64,7 +65,7 @@ fn straight_down_road(s: &Scenario, steps: &[LineStep]) -> Option<(usize, Vec<He
         return None;
     }
     s.world.paths.iter().enumerate().find_map(|(i, p)| {
-        if p.kind != "road" {
+        if p.kind != paths::ROAD {
             return None;
         }
         let on = |h: Hex| p.hexes.contains(&h);
@@ -95,12 +96,12 @@ fn road_name(s: &Scenario, i: usize) -> String {
 
 fn hilltop_class(s: &Scenario, h: Hex) -> &'static str {
     match terrain(s, h) {
-        "slope" => "slope",
-        "hilltop" => {
+        terrain::SLOPE => "slope",
+        terrain::HILLTOP => {
             if s.world
                 .grid
                 .neighbors_on_map(h)
-                .any(|n| terrain(s, n) == "slope")
+                .any(|n| terrain(s, n) == terrain::SLOPE)
             {
                 "hilltop by a slope"
             } else {
@@ -116,7 +117,11 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
     let steps = hex_line(from, to);
     // The N&B translator's house rule; the Saint Albans variant has its own slope and
     // hilltop rule instead (AC111 refuses the option there).
-    let hills_block = !is_saint_albans(s) && s.file.options.iter().any(|o| o == "hills-block-fire");
+    let hills_block = !is_saint_albans(s)
+        && s.file
+            .options
+            .iter()
+            .any(|o| o == options::HILLS_BLOCK_FIRE);
     let cover = {
         let t = terrain(s, to);
         s.ruleset

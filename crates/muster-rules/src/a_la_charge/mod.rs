@@ -8,15 +8,17 @@ pub mod los;
 pub mod odds;
 pub mod reach;
 mod system;
+pub mod vocabulary;
 
 pub use checks::CHECKS;
 pub use system::System;
 
+use crate::a_la_charge::vocabulary::options;
 use crate::scenario::Scenario;
 
 /// Whether the scenario plays the Saint Albans variant.
 pub fn is_saint_albans(s: &Scenario) -> bool {
-    s.file.options.iter().any(|o| o == "saint-albans")
+    s.file.options.iter().any(|o| o == options::SAINT_ALBANS)
 }
 
 /// A rule citation for the variant the scenario plays: `"A la Charge (Normans and

@@ -6,6 +6,7 @@
 //! eliminated when entered) and King Henry (captured by entering his hex) may be entered;
 //! hexes only an enemy owner's choice may hold are named in the answer as uncertain.
 
+use crate::a_la_charge::vocabulary::{features, paths};
 use crate::movement::Reach;
 use crate::placement::{Assume, Holder};
 use crate::scenario::Scenario;
@@ -35,7 +36,7 @@ pub fn river_between(s: &Scenario, a: Hex, b: Hex) -> bool {
         s.ruleset
             .hexside_features
             .iter()
-            .any(|d| d.id == *f && !d.river && !d.blocks_zoc && d.id == "bridge")
+            .any(|d| d.id == *f && !d.river && !d.blocks_zoc && d.id == features::BRIDGE)
     });
     river && !bridge
 }
@@ -49,7 +50,7 @@ pub fn step_cost(s: &Scenario, side: usize, a: Hex, b: Hex) -> Option<u32> {
         .ruleset
         .paths
         .iter()
-        .find(|p| p.id == "road")
+        .find(|p| p.id == paths::ROAD)
         .and_then(|p| p.mp);
     // The hexside first: a river without a bridge is closed to a side that crosses only
     // by bridges, and a road that runs over it without a bridge gives no road cost.
@@ -65,7 +66,7 @@ pub fn step_cost(s: &Scenario, side: usize, a: Hex, b: Hex) -> Option<u32> {
         .find(|t| t.id == s.world.terrain(b))?;
     let mut cost = terrain.mp?;
     if let Some(mp) = road {
-        if !unbridged_river && s.world.path_joins("road", a, b) {
+        if !unbridged_river && s.world.path_joins(paths::ROAD, a, b) {
             return Some(mp);
         }
     }

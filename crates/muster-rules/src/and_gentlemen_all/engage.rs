@@ -9,6 +9,7 @@ use super::combat::{self, Band, Fire, Melee, MoraleResult};
 use super::tables::{
     range_hexes, rating_combat, rating_morale, rating_target, unit_type_modifiers, Source, UnitType,
 };
+use crate::and_gentlemen_all::vocabulary::{features, terrain};
 use crate::scenario::Scenario;
 use muster_hex::{hex_line, Hex};
 use muster_model::{Cover, Formation, HorseKind, Regiment, TroopRating};
@@ -377,15 +378,15 @@ pub fn melee(
     }
     if is_foot(&d) {
         let here = s.world.terrain(d.hex);
-        let barrier = here == "woods"
+        let barrier = here == terrain::WOODS
             || s.world
                 .features_between(a.hex, d.hex)
                 .iter()
-                .any(|f| matches!(*f, "hedge" | "stone-wall"));
+                .any(|f| matches!(*f, features::HEDGE | features::STONE_WALL));
         if barrier {
             dm.push(printed("Foot defending obstacle/barrier", 2));
         }
-        if matches!(here, "earthwork" | "village") {
+        if matches!(here, terrain::EARTHWORK | terrain::VILLAGE) {
             dm.push(printed("Foot defending earthwork or built-up area", 3));
         }
     }
@@ -489,7 +490,7 @@ pub fn morale(
         printed("Shock points so far", shock_points),
         sourced(rating_name(x.reg.rating), rating_morale(x.reg.rating)),
     ];
-    if is_foot(&x) && s.world.terrain(x.hex) == "earthwork" {
+    if is_foot(&x) && s.world.terrain(x.hex) == terrain::EARTHWORK {
         mods.push(printed("Foot in earthworks or fortifications", -2));
     }
     mods.extend(situation.iter().cloned());

@@ -10,6 +10,7 @@ pub mod morale_number;
 pub mod reach;
 mod system;
 pub mod tables;
+pub mod vocabulary;
 
 pub use checks::CHECKS;
 pub use system::System;

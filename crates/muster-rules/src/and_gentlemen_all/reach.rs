@@ -4,6 +4,7 @@
 //! and drift (facing) are not modelled: the answer is the hexes within the allowance.
 
 use super::tables::{movement_hexes, UnitType};
+use crate::and_gentlemen_all::vocabulary::{paths, terrain};
 use crate::movement::Reach;
 use crate::scenario::Scenario;
 use muster_hex::Hex;
@@ -18,7 +19,7 @@ fn difficult(s: &Scenario, id: &str) -> bool {
 
 /// Woods and built-up areas, which deployed horse may not enter.
 pub fn closed_to_horse(terrain: &str) -> bool {
-    matches!(terrain, "woods" | "village")
+    matches!(terrain, terrain::WOODS | terrain::VILLAGE)
 }
 
 /// Where the unit can move from `from`, in hexes.
@@ -59,21 +60,21 @@ fn reach_assuming(
     let horse_deployed = t == UnitType::Horse && !column;
     // Regiments certainly set up in a hex keep others out; the text has no general
     // counters, so leaders (generals) do not.
-    let occupied: std::collections::HashSet<Hex> = s
+    let occupied: crate::FastSet<Hex> = s
         .placements
         .held_hexes(assume)
         .into_iter()
         .filter(|h| *h != from && s.placements.held(*h, assume).iter().any(|o| !o.free))
         .collect();
     let budget = allowance * 2;
-    let best = crate::movement::cheapest(from, budget, |here| {
+    let best = crate::grid_walk::cheapest_listed(&s.world.grid, from, budget, |here| {
         s.world
             .grid
             .neighbors_on_map(here)
             .filter(|next| !occupied.contains(next))
             .filter(|next| !(horse_deployed && closed_to_horse(s.world.terrain(*next))))
             .map(|next| {
-                let on_road = column && s.world.path_joins("road", here, next);
+                let on_road = column && s.world.path_joins(paths::ROAD, here, next);
                 let hard = difficult(s, s.world.terrain(next))
                     || s.world
                         .features_between(here, next)
@@ -83,12 +84,12 @@ fn reach_assuming(
             })
             .collect::<Vec<_>>()
     });
-    let mut hexes: Vec<(Hex, u32)> = best
+    // In printed-id order already.
+    let hexes: Vec<(Hex, u32)> = best
         .into_iter()
         .filter(|(h, _)| *h != from)
         .map(|(h, c)| (h, c.div_ceil(2)))
         .collect();
-    hexes.sort_by_cached_key(|(h, _)| s.world.grid.to_printed(*h));
     Reach {
         mp: allowance,
         uncertain: vec![],

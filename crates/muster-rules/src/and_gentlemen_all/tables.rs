@@ -10,6 +10,7 @@
 //! inches a hex: [1, 1, 2], no effective band): [`collapsed_bands`] names it and AG211
 //! reports it.
 
+use crate::and_gentlemen_all::vocabulary::{features, terrain};
 use muster_model::{
     Cover, FigureScale, FootKind, Formation, HorseKind, Regiment, Scale, TroopRating,
 };
@@ -117,10 +118,10 @@ pub fn collapsed_bands(t: UnitType, scale: &Scale) -> Vec<&'static str> {
 /// names no class (fields, marsh, slopes, streams).
 pub fn printed_cover(terrain: &str) -> Option<Option<Cover>> {
     match terrain {
-        "woods" | "hedge" => Some(Some(Cover::Light)),
-        "village" | "stone-wall" => Some(Some(Cover::Medium)),
-        "earthwork" => Some(Some(Cover::Heavy)),
-        "open" => Some(None),
+        terrain::WOODS | features::HEDGE => Some(Some(Cover::Light)),
+        terrain::VILLAGE | features::STONE_WALL => Some(Some(Cover::Medium)),
+        terrain::EARTHWORK => Some(Some(Cover::Heavy)),
+        terrain::OPEN => Some(None),
         _ => None,
     }
 }

@@ -8,6 +8,7 @@ pub mod facing;
 pub mod morale;
 mod system;
 pub mod visibility;
+pub mod vocabulary;
 
 pub use checks::{list_coherence, CHECKS, LIST_VALUES};
 pub use system::System;

@@ -2,6 +2,7 @@
 //! tops, and not across them (from the hillside, all of them); only archers fire over
 //! other stands.
 
+use crate::charles_the_bold::vocabulary::terrain;
 use crate::scenario::Scenario;
 use muster_hex::{hex_line, Hex};
 
@@ -30,7 +31,7 @@ pub fn sight(s: &Scenario, from: Hex, to: Hex, archer: bool, stands: &[Hex]) -> 
         .collect();
     for h in &inner {
         let t = s.world.terrain(*h);
-        if t == "woods" || t == "town" {
+        if t == terrain::WOODS || t == terrain::TOWN {
             return Sight {
                 clear: false,
                 path,
@@ -55,9 +56,12 @@ pub fn sight(s: &Scenario, from: Hex, to: Hex, archer: bool, stands: &[Hex]) -> 
     // first hill-top hex on the line may be the target, and no line passes one (ours: a
     // hill top hides what lies beyond it, as a wood does), so a line across two hill-top
     // hexes and a line into the second of them agree.
-    let below = !matches!(s.world.terrain(from), "hilltop" | "hillside");
+    let below = !matches!(s.world.terrain(from), terrain::HILLTOP | terrain::HILLSIDE);
     if below {
-        if let Some(h) = inner.iter().find(|h| s.world.terrain(**h) == "hilltop") {
+        if let Some(h) = inner
+            .iter()
+            .find(|h| s.world.terrain(**h) == terrain::HILLTOP)
+        {
             return Sight {
                 clear: false,
                 path,

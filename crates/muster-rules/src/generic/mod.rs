@@ -2,7 +2,7 @@
 //! vocabulary, turns, counts, options and errata. Codes `MU0xx`.
 
 mod checks;
-mod codes;
+pub mod codes;
 
 pub use checks::{MAP_CHECKS, SCENARIO_CHECKS};
 pub use codes::PIPELINE_CODES;

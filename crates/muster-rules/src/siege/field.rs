@@ -4,6 +4,7 @@
 
 use crate::diagnostic::Location;
 use crate::scenario::Scenario;
+use crate::siege::vocabulary::{markers, traits};
 use crate::world::World;
 use muster_hex::{Direction, Hex};
 use muster_model::{CoverKind, Level, Marker, MarkerDef, Piece, PieceDef, Ruleset, TerrainDef};
@@ -154,7 +155,12 @@ impl<'s, 'a> Field<'s, 'a> {
     /// they enclose, that is from which no walk over other hexes reaches the map edge (a
     /// chapel or a hall in the courtyard).
     pub fn inside_castle(&self, h: Hex) -> bool {
-        const CASTLE: [&str; 4] = ["raised", "stairway", "courtyard", "gateway"];
+        const CASTLE: [&str; 4] = [
+            traits::RAISED,
+            traits::STAIRWAY,
+            traits::COURTYARD,
+            traits::GATEWAY,
+        ];
         let castle = |x: Hex| CASTLE.iter().any(|t| self.has(x, t));
         if castle(h) {
             return true;
@@ -195,18 +201,18 @@ impl<'s, 'a> Field<'s, 'a> {
     /// stage is "wall demolished (rubble)"; 4.14); a damage marker never reaches 4 (SI405),
     /// so lines, movement, cover and the breach of 4.21 all read this.
     pub fn demolished(&self, h: Hex) -> bool {
-        self.marked(h, "rubble")
+        self.marked(h, markers::RUBBLE)
     }
 
     /// Whether a tent hex has burnt down (3.24: a destroyed tent no longer blocks).
     pub fn burnt(&self, h: Hex) -> bool {
-        self.marked(h, "destroyed")
+        self.marked(h, markers::DESTROYED)
     }
 
     /// The level of a character for fire and combat: the hex's elevation, plus one on
     /// raised terrain (battlements, towers, keep) or on a siege tower's upper level.
     pub fn level(&self, h: Hex, upper: bool) -> i32 {
-        let raised = self.has(h, "raised") && !self.demolished(h);
+        let raised = self.has(h, traits::RAISED) && !self.demolished(h);
         self.s.world.elevation(h) + i32::from(raised || upper)
     }
 

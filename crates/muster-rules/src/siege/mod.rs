@@ -12,6 +12,7 @@ pub mod los;
 pub mod movement;
 pub mod rooms;
 mod system;
+pub mod vocabulary;
 
 pub use checks::CHECKS;
 pub use system::System;

@@ -8,6 +8,7 @@ use super::cite;
 use super::field::Field;
 use crate::movement::Reach;
 use crate::placement::Assume;
+use crate::siege::vocabulary::{markers, options, side_traits, traits};
 use muster_hex::Hex;
 use std::collections::HashMap;
 
@@ -45,9 +46,11 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
         match r.hexside_features.iter().find(|d| d.id == feat) {
             // A parapet is crossed from a tower's upper level (2.45) and is gone where the
             // wall lies in rubble; other intact walls still block (2.33).
-            Some(d) if d.traits.iter().any(|t| t == "battlement") && (a_up || b_up || breach) => {}
+            Some(d)
+                if d.traits.iter().any(|t| t == side_traits::BATTLEMENT)
+                    && (a_up || b_up || breach) => {}
             // A tower's arrow-slits are gone with its wall (2.33: only an intact wall blocks).
-            Some(d) if d.traits.iter().any(|t| t == "slit") && breach => {}
+            Some(d) if d.traits.iter().any(|t| t == side_traits::SLIT) && breach => {}
             Some(d) => match d.crossing_mp {
                 Some(n) => extra += n,
                 None => return Err(format!("{} cannot be crossed ({})", d.name, d.rule)),
@@ -55,10 +58,10 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
             None => return Err(format!("unknown hexside feature `{feat}`")),
         }
     }
-    if f.marked(b, "fire") {
+    if f.marked(b, markers::FIRE) {
         return Err(format!("{} is on fire ({})", id(b), cite("3.54")));
     }
-    if f.marked(b, "drawbridge-up") {
+    if f.marked(b, markers::DRAWBRIDGE_UP) {
         return Err(format!(
             "the drawbridge at {} is raised ({})",
             id(b),
@@ -96,7 +99,7 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
                 cite("3.32, 5.23")
             ));
         }
-        for m in ["filled-moat", "rubble"] {
+        for m in [markers::FILLED_MOAT, markers::RUBBLE] {
             if f.marked(b, m) {
                 return Err(format!("horses cannot enter {m} ({})", cite("3.32")));
             }
@@ -105,7 +108,7 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
     if pieces.iter().any(|p| p.def.below > 0 || p.def.above > 0) {
         // Siege tower or ram: 2 to enter; the upper level from a battlement also 2 (2.42,
         // 2.45, 4.3); climbing is a separate step.
-        let from_battlement = f.has(a, "battlement") && !f.demolished(a);
+        let from_battlement = f.has(a, traits::BATTLEMENT) && !f.demolished(a);
         if b_up && !(a_up || from_battlement) {
             return Err("the upper level is reached by climbing inside the tower, or from a battlement (2.45)".into());
         }
@@ -114,7 +117,7 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
             .any(|q| pieces.iter().any(|p| p.index == q.index));
         return Ok(extra + if same_engine && a_up == b_up { 1 } else { 2 });
     }
-    let onto_battlement = f.has(b, "battlement") && !f.demolished(b);
+    let onto_battlement = f.has(b, traits::BATTLEMENT) && !f.demolished(b);
     if a_up && !onto_battlement {
         return Err(format!(
             "from a siege tower's upper level one steps only onto battlements ({})",
@@ -124,21 +127,21 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
     if a_up {
         return Ok(extra + 2); // 2.45
     }
-    if f.marked(b, "filled-moat") {
+    if f.marked(b, markers::FILLED_MOAT) {
         return Ok(extra + 2); // 2.1
     }
     if f.demolished(b) {
         return Ok(extra + 2); // 2.33
     }
-    if f.demolished(a) && (t.has("raised")) {
+    if f.demolished(a) && (t.has(traits::RAISED)) {
         return Ok(extra + 3); // 2.33
     }
     // Up onto raised ground (battlements, arrow-slits, towers, the keep) from the ground
     // only by a stairway (3.32 names stairways; section 1, which would give the way up, is
     // missing: ours), from rubble (2.33, above) or from a siege tower's upper level (2.45,
     // above); and down the same ways (ours).
-    let raised = |h: Hex| f.has(h, "raised") && !f.demolished(h);
-    let ground = |h: Hex| !raised(h) && !f.has(h, "stairway") && !f.demolished(h);
+    let raised = |h: Hex| f.has(h, traits::RAISED) && !f.demolished(h);
+    let ground = |h: Hex| !raised(h) && !f.has(h, traits::STAIRWAY) && !f.demolished(h);
     if raised(b) && ground(a) {
         return Err(format!(
             "{} is {}, raised ground: from the ground one climbs onto the walls, towers and keep only by a stairway, rubble or a siege tower (our reading of {}; section 1 is missing)",
@@ -158,9 +161,13 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
         Mover::Foot => t.mp,
         Mover::Horse if t.no_horses => None,
         Mover::Horse => {
-            let slope_variant = f.s.file.options.iter().any(|o| o == "vikings-slopes")
-                && t.has("slope")
-                && !t.has("steep");
+            let slope_variant =
+                f.s.file
+                    .options
+                    .iter()
+                    .any(|o| o == options::VIKINGS_SLOPES)
+                    && t.has(traits::SLOPE)
+                    && !t.has(traits::STEEP);
             if slope_variant {
                 Some(4)
             } else {
@@ -227,7 +234,7 @@ pub fn costs(
             .filter(|to| {
                 // Mounted characters may cross occupied trenches (3.32); otherwise living
                 // enemy characters cannot be passed through (1.61, cited by 3.32).
-                let trench_jump = mover == Mover::Horse && f.has(to.0, "trench");
+                let trench_jump = mover == Mover::Horse && f.has(to.0, traits::TRENCH);
                 !(to.0 != spot.0 && enemy(to.0) && !trench_jump)
             })
             .filter(|to| {
@@ -235,7 +242,7 @@ pub fn costs(
                 // to screens, with the exception of Filled Moat hexes" (5.21).
                 let screen_barred = load == Load::Screen
                     && to.0 != spot.0
-                    && !f.marked(to.0, "filled-moat")
+                    && !f.marked(to.0, markers::FILLED_MOAT)
                     && (f.terrain(to.0).is_some_and(|t| t.no_horses)
                         || f.demolished(to.0)
                         || f.pieces_at(to.0).any(|p| !p.def.faced_on_hexside));
@@ -295,7 +302,7 @@ fn reach_assuming(
         }
         // Horses cannot end on a trench (3.32); no two characters end in one hex, one a
         // level in a siege tower (2.46).
-        if mover == Mover::Horse && f.has(h, "trench") {
+        if mover == Mover::Horse && f.has(h, traits::TRENCH) {
             continue;
         }
         let taken = f

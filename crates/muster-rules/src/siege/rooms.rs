@@ -6,6 +6,7 @@
 //! them).
 
 use super::field::Field;
+use crate::siege::vocabulary::{features, traits};
 use muster_hex::Hex;
 use std::collections::HashSet;
 
@@ -21,10 +22,10 @@ fn feature_has(f: &Field, p: Hex, q: Hex, t: &str) -> bool {
 
 /// Whether the hexside between `p` and `q` is a window or a door of a house.
 pub fn opening_between(f: &Field, p: Hex, q: Hex) -> Option<&'static str> {
-    if feature_has(f, p, q, "window") {
-        Some("window")
-    } else if feature_has(f, p, q, "door") {
-        Some("door")
+    if feature_has(f, p, q, features::WINDOW) {
+        Some(features::WINDOW)
+    } else if feature_has(f, p, q, features::DOOR) {
+        Some(features::DOOR)
     } else {
         None
     }
@@ -39,8 +40,8 @@ pub fn room(f: &Field, h: Hex) -> HashSet<Hex> {
     let mut todo = vec![h];
     while let Some(x) = todo.pop() {
         for n in g.neighbors_on_map(x) {
-            let parted = feature_has(f, x, n, "wall") || opening_between(f, x, n).is_some();
-            if f.has(n, "building") && !parted && seen.insert(n) {
+            let parted = feature_has(f, x, n, features::WALL) || opening_between(f, x, n).is_some();
+            if f.has(n, traits::BUILDING) && !parted && seen.insert(n) {
                 todo.push(n);
             }
         }
@@ -52,13 +53,13 @@ pub fn room(f: &Field, h: Hex) -> HashSet<Hex> {
 /// a): the hexes across the window hexsides of `a`, each a sill his line may be traced
 /// from. Empty when `a` is not a window hex of a building or `b` is in its room.
 pub fn sills_out(f: &Field, a: Hex, b: Hex) -> Vec<Hex> {
-    if !(f.has(a, "building") && f.has(a, "window")) || room(f, a).contains(&b) {
+    if !(f.has(a, traits::BUILDING) && f.has(a, traits::WINDOW)) || room(f, a).contains(&b) {
         return vec![];
     }
     f.world()
         .grid
         .neighbors_on_map(a)
-        .filter(|n| feature_has(f, a, *n, "window"))
+        .filter(|n| feature_has(f, a, *n, features::WINDOW))
         .collect()
 }
 
@@ -68,13 +69,13 @@ pub fn sills_out(f: &Field, a: Hex, b: Hex) -> Vec<Hex> {
 /// line is traced from the sill, and only hexes of that room are in his field of fire;
 /// with several such windows he takes the clearest line.
 pub fn sills_in(f: &Field, a: Hex, b: Hex) -> Vec<(Hex, HashSet<Hex>)> {
-    if f.has(a, "building") {
+    if f.has(a, traits::BUILDING) {
         return vec![];
     }
     f.world()
         .grid
         .neighbors_on_map(a)
-        .filter(|w| f.has(*w, "window") && feature_has(f, a, *w, "window"))
+        .filter(|w| f.has(*w, traits::WINDOW) && feature_has(f, a, *w, features::WINDOW))
         .map(|w| (w, room(f, w)))
         .filter(|(_, room)| room.contains(&b))
         .collect()

@@ -1,6 +1,7 @@
 //! AC110 — "cross the river only by the bridges" needs a river with bridges.
 
 use crate::a_la_charge::cite;
+use crate::a_la_charge::vocabulary::{features, terrain};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -28,8 +29,11 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 .iter()
                 .any(|d| d.id == *f && d.river)
         });
-        let bridges = features.contains(&"bridge")
-            || s.world.grid.hexes().any(|h| s.world.terrain(h) == "bridge");
+        let bridges = features.contains(&features::BRIDGE)
+            || s.world
+                .grid
+                .hexes()
+                .any(|h| s.world.terrain(h) == terrain::BRIDGE);
         if !rivers || !bridges {
             out.push(
                 Diagnostic::error(

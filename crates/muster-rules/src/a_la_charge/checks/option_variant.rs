@@ -1,5 +1,6 @@
 //! AC111 — a variant option that does nothing in the variant the scenario plays.
 
+use crate::a_la_charge::vocabulary::options;
 use crate::a_la_charge::{cite, is_saint_albans};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
@@ -20,7 +21,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         return;
     }
     for (i, o) in s.file.options.iter().enumerate() {
-        if o == "hills-block-fire" {
+        if o == options::HILLS_BLOCK_FIRE {
             out.push(
                 Diagnostic::error(
                     CHECK.doc.code,

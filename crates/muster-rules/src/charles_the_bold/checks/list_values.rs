@@ -22,7 +22,7 @@ pub fn list_coherence(list: &ArmyListFile, out: &mut Vec<Diagnostic>) {
         let base = format!("/entries/{i}");
         let mut err = |field: &str, msg: String, section: &str| {
             out.push(
-                Diagnostic::error("CB307", Location::here(format!("{base}{field}")), msg)
+                Diagnostic::error(DOC.code, Location::here(format!("{base}{field}")), msg)
                     .rule(cite(section)),
             )
         };

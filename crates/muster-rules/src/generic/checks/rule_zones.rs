@@ -1,5 +1,6 @@
 //! Zones named by special rules and victory conditions must resolve to hexes.
 
+use crate::codes;
 use crate::diagnostic::Diagnostic;
 use crate::registry::ScenarioCheck;
 use crate::scenario::{resolve_zone, Scenario};
@@ -19,7 +20,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let mut found = Vec::new();
     check(s, &mut found);
     for mut d in found {
-        if matches!(d.code, "MU050" | "MU051") {
+        if d.code == codes::EMPTY_ZONE.code || d.code == codes::UNKNOWN_ZONE.code {
             d.code = CHECK.doc.code;
         }
         out.push(d);
@@ -43,7 +44,7 @@ fn check(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     }
                     if st.turn > s.file.turns {
                         out.push(Diagnostic::error(
-                            "MU060",
+                            super::reinforcement_turns::CHECK.doc.code,
                             crate::diagnostic::Location::here(format!(
                                 "/special_rules/{i}/rule/StagedActivation/stages/{k}/turn"
                             )),

@@ -65,7 +65,7 @@ fn terrain(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
         };
         out.push(
             Diagnostic::error(
-                "MU020",
+                TERRAIN.doc.code,
                 loc,
                 format!("unknown terrain `{}`", world.default_terrain),
             )
@@ -83,17 +83,25 @@ fn terrain(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
     for (h, t, loc) in entries {
         alike.push(
             out,
-            Diagnostic::error("MU020", loc.location(), format!("unknown terrain `{t}`"))
-                .at_hex(world.grid.to_printed(h))
-                .help(help()),
+            Diagnostic::error(
+                TERRAIN.doc.code,
+                loc.location(),
+                format!("unknown terrain `{t}`"),
+            )
+            .at_hex(world.grid.to_printed(h))
+            .help(help()),
         );
     }
     let mut alike = Alike::default();
     for (t, loc) in world.stray_terrain().filter(|(t, _)| !known(t)) {
         alike.push(
             out,
-            Diagnostic::error("MU020", loc.location(), format!("unknown terrain `{t}`"))
-                .help(help()),
+            Diagnostic::error(
+                TERRAIN.doc.code,
+                loc.location(),
+                format!("unknown terrain `{t}`"),
+            )
+            .help(help()),
         );
     }
 }
@@ -109,7 +117,7 @@ fn hexsides(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
         alike.push(
             out,
             Diagnostic::error(
-                "MU021",
+                HEXSIDES.doc.code,
                 loc.location(),
                 format!("unknown hexside feature `{f}`"),
             )
@@ -130,7 +138,7 @@ fn paths(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
             alike.push(
                 out,
                 Diagnostic::error(
-                    "MU022",
+                    PATHS.doc.code,
                     p.location.clone(),
                     format!("unknown path kind `{}`", p.kind),
                 )

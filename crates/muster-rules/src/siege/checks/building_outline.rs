@@ -6,6 +6,7 @@ use super::super::field::Field;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::vocabulary::{features, side_traits, traits};
 use muster_hex::Hex;
 use std::collections::HashSet;
 
@@ -26,13 +27,13 @@ fn outlines(s: &Scenario, out: &mut Vec<Diagnostic>) {
         s.world.features_between(a, b).iter().any(|ft| {
             s.ruleset.hexside_features.iter().any(|d| {
                 d.id == *ft
-                    && (["wall", "window", "door"].contains(ft)
-                        || d.traits.iter().any(|t| t == "wall"))
+                    && ([features::WALL, features::WINDOW, features::DOOR].contains(ft)
+                        || d.traits.iter().any(|t| t == side_traits::WALL))
             })
         })
     };
     let mut seen: HashSet<Hex> = HashSet::new();
-    let mut hexes: Vec<Hex> = g.hexes().filter(|h| f.has(*h, "building")).collect();
+    let mut hexes: Vec<Hex> = g.hexes().filter(|h| f.has(*h, traits::BUILDING)).collect();
     hexes.sort_by_cached_key(|h| g.to_printed(*h));
     for start in hexes {
         if !seen.insert(start) {
@@ -43,7 +44,7 @@ fn outlines(s: &Scenario, out: &mut Vec<Diagnostic>) {
         let mut todo = vec![start];
         while let Some(x) = todo.pop() {
             for n in g.neighbors_on_map(x) {
-                if f.has(n, "building") && seen.insert(n) {
+                if f.has(n, traits::BUILDING) && seen.insert(n) {
                     building.push(n);
                     todo.push(n);
                 }
@@ -53,7 +54,7 @@ fn outlines(s: &Scenario, out: &mut Vec<Diagnostic>) {
         let open: Vec<String> = building
             .iter()
             .flat_map(|&h| g.neighbors_on_map(h).map(move |n| (h, n)))
-            .filter(|&(h, n)| !f.has(n, "building") && !closed(h, n))
+            .filter(|&(h, n)| !f.has(n, traits::BUILDING) && !closed(h, n))
             .filter_map(|(h, n)| g.hexside_between(h, n).map(|sd| g.print_hexside(sd)))
             .collect();
         if open.is_empty() {

@@ -5,6 +5,7 @@ use super::super::field::Field;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::vocabulary::pieces;
 use muster_hex::Hex;
 
 /// `SI407`.
@@ -21,7 +22,7 @@ fn cart_animal(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
     let o = g.orientation();
-    for p in f.pieces.iter().filter(|p| p.def.id == "cart") {
+    for p in f.pieces.iter().filter(|p| p.def.id == pieces::CART) {
         let loc = Location::here(format!("/pieces/{}", p.index));
         let Some(name) = &p.piece.animal else {
             out.push(

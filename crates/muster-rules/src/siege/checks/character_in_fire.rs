@@ -6,6 +6,7 @@ use super::support::*;
 use crate::diagnostic::Diagnostic;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::vocabulary::markers;
 
 /// `SI412`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
@@ -26,7 +27,7 @@ fn fire(s: &Scenario, out: &mut Vec<Diagnostic>) {
         |line, unit, h| {
             [h].into_iter()
                 .chain(mounted_tail(s, line, unit, h))
-                .find(|x| f.marked(*x, "fire"))
+                .find(|x| f.marked(*x, markers::FIRE))
                 .map(|x| about(s, h, x, "on fire"))
         },
     ));

@@ -6,6 +6,7 @@ use crate::diagnostic::{Diagnostic, Location};
 use crate::placement::{Assume, Holder};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::vocabulary::{markers, options, unit_traits};
 
 /// `SI419`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
@@ -27,8 +28,8 @@ fn markers(s: &Scenario, out: &mut Vec<Diagnostic>) {
         .and_then(|d| s.file.sides.iter().position(|sd| sd.id == d));
     for (i, m) in s.file.markers.iter().enumerate() {
         let (needs, rule) = match m.kind.as_str() {
-            "panic" | "rout" => ("panic-and-rout", "6.1"),
-            "ransom" => ("ransom", "6.4"),
+            markers::PANIC | markers::ROUT => (options::PANIC_AND_ROUT, "6.1"),
+            markers::RANSOM => (options::RANSOM, "6.4"),
             _ => continue,
         };
         let Some(h) = marker_hex(s, i) else { continue };
@@ -55,21 +56,21 @@ fn markers(s: &Scenario, out: &mut Vec<Diagnostic>) {
         let inside = f.inside_castle(h);
         let barred = |o: &Holder| -> Option<String> {
             let kind = o.unit.and_then(|u| s.unit(o.side, u).1);
-            let knight = kind.is_some_and(|k| k.has("knight"));
+            let knight = kind.is_some_and(|k| k.has(unit_traits::KNIGHT));
             match m.kind.as_str() {
-                "ransom" if knight && kind.is_some_and(|k| k.mounted) => Some(format!(
+                markers::RANSOM if knight && kind.is_some_and(|k| k.mounted) => Some(format!(
                     "{} is set up mounted, and a knight who surrenders dismounts at once: set him up as a knight on foot",
                     o_name(s, *o)
                 )),
-                "ransom" if o.unit.is_some() && !knight => Some(format!(
+                markers::RANSOM if o.unit.is_some() && !knight => Some(format!(
                     "{} is not a knight: only a knight surrenders",
                     o_name(s, *o)
                 )),
-                "panic" | "rout" if knight => Some(format!(
+                markers::PANIC | markers::ROUT if knight => Some(format!(
                     "{} is a knight, and knights never panic",
                     o_name(s, *o)
                 )),
-                "panic" | "rout" if inside && Some(o.side) == defender => Some(format!(
+                markers::PANIC | markers::ROUT if inside && Some(o.side) == defender => Some(format!(
                     "{} is a defender inside the castle, who neither panics nor routs",
                     o_name(s, *o)
                 )),
@@ -83,7 +84,7 @@ fn markers(s: &Scenario, out: &mut Vec<Diagnostic>) {
             .unwrap_or_default();
         if let Some(why) = reasons.first() {
             let mut d = err(format!("a {} marker on {}: {why}", m.kind, m.hex));
-            if inside && m.kind != "ransom" {
+            if inside && m.kind != markers::RANSOM {
                 d = d.help("inside the castle is our reading: its walls, arrow-slits, towers, keep, stairways, courtyards and gateways, and the hexes they enclose");
             }
             out.push(d);

@@ -5,6 +5,7 @@ use super::support::*;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::vocabulary::{options, unit_traits};
 use std::collections::BTreeMap;
 
 /// `SI415`.
@@ -18,7 +19,7 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 };
 
 fn command(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    if !option(s, "command-control") {
+    if !option(s, options::COMMAND_CONTROL) {
         return;
     }
     for (si, side) in s.file.sides.iter().enumerate() {
@@ -27,7 +28,7 @@ fn command(s: &Scenario, out: &mut Vec<Diagnostic>) {
             let Some(g) = &u.group else { continue };
             let loc = Location::here(format!("/sides/{si}/units/{ui}/group"));
             let me = s.unit(si, ui).1;
-            if me.is_some_and(|k| k.has("knight") || k.has("sergeant")) {
+            if me.is_some_and(|k| k.has(unit_traits::KNIGHT) || k.has(unit_traits::SERGEANT)) {
                 out.push(
                     Diagnostic::error(
                         CHECK.doc.code,
@@ -39,7 +40,7 @@ fn command(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             match side.units.iter().position(|x| &x.id == g) {
-                Some(si2) if s.unit(si, si2).1.is_some_and(|k| k.has("sergeant")) => {
+                Some(si2) if s.unit(si, si2).1.is_some_and(|k| k.has(unit_traits::SERGEANT)) => {
                     let n = under.entry(si2).or_default();
                     *n = n.saturating_add(u.count);
                 }

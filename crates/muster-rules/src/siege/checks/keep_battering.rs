@@ -6,6 +6,7 @@ use super::support::*;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::vocabulary::{markers, traits};
 use muster_hex::{distance, Hex};
 
 /// `SI411`.
@@ -24,22 +25,24 @@ fn keep(s: &Scenario, out: &mut Vec<Diagnostic>) {
     // The keep's walls: keep hexes with a hex beside them that is not keep.
     let keep_hexes: Vec<Hex> = g
         .hexes()
-        .filter(|h| f.has(*h, "keep"))
-        .filter(|h| g.neighbors_on_map(*h).any(|n| !f.has(n, "keep")))
+        .filter(|h| f.has(*h, traits::KEEP))
+        .filter(|h| g.neighbors_on_map(*h).any(|n| !f.has(n, traits::KEEP)))
         .collect();
     // A breach: an outer wall or tower hex demolished, i.e. in rubble (the one meaning of
     // demolished, `Field::demolished`; a damage marker at 4 is refused by SI405).
     let breaches: Vec<Hex> = g
         .hexes()
-        .filter(|h| (f.has(*h, "wall") || f.has(*h, "tower")) && !f.has(*h, "keep"))
+        .filter(|h| {
+            (f.has(*h, traits::WALL) || f.has(*h, traits::TOWER)) && !f.has(*h, traits::KEEP)
+        })
         .filter(|h| f.demolished(*h))
         .collect();
     for (i, m) in s.file.markers.iter().enumerate() {
-        if m.kind != "damage" && m.kind != "rubble" {
+        if m.kind != markers::DAMAGE && m.kind != markers::RUBBLE {
             continue;
         }
         let Some(h) = marker_hex(s, i) else { continue };
-        if !f.has(h, "keep") {
+        if !f.has(h, traits::KEEP) {
             continue;
         }
         let loc = Location::here(format!("/markers/{i}/hex"));

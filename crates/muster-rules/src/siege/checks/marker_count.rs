@@ -4,6 +4,7 @@ use super::super::cite;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::vocabulary::markers;
 
 /// `SI404`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
@@ -19,12 +20,12 @@ fn counts(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let Some(siege) = &s.file.siege else { return };
     for (kind, allowed, what) in [
         (
-            "filled-moat",
+            markers::FILLED_MOAT,
             siege.filled_moat_markers,
             "filled_moat_markers",
         ),
         (
-            "rubble",
+            markers::RUBBLE,
             if siege.days == 1 {
                 siege.rubble_markers
             } else {
@@ -54,7 +55,11 @@ fn counts(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 )
                 .at_hex(s.file.markers[i].hex.to_string())
                 .label(Location::here(format!("/siege/{what}")), "the allowance")
-                .rule(cite(if kind == "rubble" { "2.31" } else { "2.2" })),
+                .rule(cite(if kind == markers::RUBBLE {
+                    "2.31"
+                } else {
+                    "2.2"
+                })),
             );
         }
     }

@@ -5,6 +5,7 @@ use super::super::field::{marker_def, Field};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::vocabulary::{markers, traits};
 
 /// `SI405`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
@@ -47,11 +48,11 @@ fn kinds(s: &Scenario, out: &mut Vec<Diagnostic>) {
         };
         match (def.max_value, m.value) {
             // The fourth damage stage is demolition: a rubble marker, not a damage marker.
-            (Some(_), Some(4)) if m.kind == "damage" => {
+            (Some(_), Some(4)) if m.kind == markers::DAMAGE => {
                 let mut d = Diagnostic::error(CHECK.doc.code, loc("value"), format!("the {} at {} is demolished (stage 4): it takes a rubble marker, not a damage marker", f.terrain(h).map_or("wall".to_string(), |t| t.name.to_lowercase()), m.hex))
                     .at_hex(m.hex.to_string())
                     .rule(cite("4.13, 4.14"));
-                if f.has(h, "tower") || f.has(h, "keep") {
+                if f.has(h, traits::TOWER) || f.has(h, traits::KEEP) {
                     d = d.help("our reading: 4.14 lists battlements, castle walls and arrow-slits, but 4.13 calls every wall's fourth stage \"wall demolished (rubble)\", so a demolished tower or keep hex is rubble too");
                 }
                 out.push(d);
@@ -67,7 +68,7 @@ fn kinds(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 )
                 .at_hex(m.hex.to_string())
                 .rule(def.rule.clone());
-                if m.kind == "damage" {
+                if m.kind == markers::DAMAGE {
                     d = d.help("a wall demolished (stage 4) takes a rubble marker instead (4.14)");
                 }
                 out.push(d);
@@ -95,11 +96,11 @@ fn kinds(s: &Scenario, out: &mut Vec<Diagnostic>) {
             ),
             _ => {}
         }
-        if m.kind == "damage"
+        if m.kind == markers::DAMAGE
             && s.file
                 .markers
                 .iter()
-                .any(|o| o.kind == "rubble" && o.hex == m.hex)
+                .any(|o| o.kind == markers::RUBBLE && o.hex == m.hex)
         {
             out.push(
                 Diagnostic::error(

@@ -7,6 +7,7 @@ use crate::diagnostic::{Diagnostic, Location};
 use crate::placement::Assume;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::vocabulary::{marker_on, markers};
 use muster_hex::Hex;
 
 /// `SI403`.
@@ -27,7 +28,7 @@ fn on_terrain(s: &Scenario, out: &mut Vec<Diagnostic>) {
         };
         let engine = |h: Hex| f.pieces_at(h).any(|p| !p.def.animal);
         // 5.32: a barrel goes with the character carrying it, wherever he stands.
-        let carried = m.kind == "oil" && !s.placements.held(h, Assume::Worst).is_empty();
+        let carried = m.kind == markers::OIL && !s.placements.held(h, Assume::Worst).is_empty();
         if carried {
             continue;
         }
@@ -35,7 +36,7 @@ fn on_terrain(s: &Scenario, out: &mut Vec<Diagnostic>) {
             || def
                 .on
                 .iter()
-                .any(|t| f.has(h, t) || (t == "engine" && engine(h)))
+                .any(|t| f.has(h, t) || (t == marker_on::ENGINE && engine(h)))
         {
             continue;
         }

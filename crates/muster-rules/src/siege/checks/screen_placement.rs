@@ -5,6 +5,7 @@ use super::super::field::Field;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::vocabulary::markers;
 
 /// `SI409`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
@@ -22,7 +23,7 @@ fn screens(s: &Scenario, out: &mut Vec<Diagnostic>) {
         for &h in &p.hexes {
             let shared = f.pieces_at(h).any(|q| q.index != p.index);
             let bad = (f.terrain(h).is_some_and(|t| t.no_horses) || f.demolished(h) || shared)
-                && !f.marked(h, "filled-moat");
+                && !f.marked(h, markers::FILLED_MOAT);
             if bad {
                 let id = s.world.grid.to_printed(h);
                 out.push(

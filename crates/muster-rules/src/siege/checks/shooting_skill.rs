@@ -5,6 +5,7 @@ use super::support::*;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::vocabulary::options;
 use std::collections::BTreeMap;
 
 /// `SI414`.
@@ -18,7 +19,7 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 };
 
 fn skill(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    let on = option(s, "aiming");
+    let on = option(s, options::AIMING);
     for (si, side) in s.file.sides.iter().enumerate() {
         let mut totals: BTreeMap<&str, (i32, Vec<usize>)> = BTreeMap::new();
         for (ui, u) in side.units.iter().enumerate() {

@@ -5,6 +5,7 @@ use super::support::*;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::vocabulary::{options, unit_traits};
 use muster_model::Rations;
 
 /// `SI416`.
@@ -70,10 +71,10 @@ fn siege(s: &Scenario, out: &mut Vec<Diagnostic>) {
             );
         }
     }
-    if option(s, "ransom") {
+    if option(s, options::RANSOM) {
         for (si, side) in s.file.sides.iter().enumerate() {
-            let knight =
-                (0..side.units.len()).any(|ui| s.unit(si, ui).1.is_some_and(|k| k.has("knight")));
+            let knight = (0..side.units.len())
+                .any(|ui| s.unit(si, ui).1.is_some_and(|k| k.has(unit_traits::KNIGHT)));
             if !knight {
                 out.push(
                     Diagnostic::warning(CHECK.doc.code, Location::here(format!("/sides/{si}")), format!("the option `ransom` is on, but {} has no knight: only knights surrender, and only to knights", side.name))

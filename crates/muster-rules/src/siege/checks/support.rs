@@ -6,11 +6,12 @@ use super::super::field::{positioned, Field};
 use crate::diagnostic::Diagnostic;
 use crate::placement::{Line, Stakes};
 use crate::scenario::Scenario;
+use crate::siege::vocabulary::{markers, traits, unit_traits};
 use muster_hex::Hex;
 
 /// Why a horse may not stand on a hex, if it may not.
 pub(super) fn horse_ban(f: &Field, h: Hex) -> Option<String> {
-    if f.marked(h, "filled-moat") {
+    if f.marked(h, markers::FILLED_MOAT) {
         return Some("a filled moat, impassable to horses".into());
     }
     if f.demolished(h) {
@@ -26,7 +27,7 @@ pub(super) fn horse_ban(f: &Field, h: Hex) -> Option<String> {
     if t.no_horses {
         return Some(format!("{}, impassable to horses", t.name.to_lowercase()));
     }
-    if t.has("trench") {
+    if t.has(traits::TRENCH) {
         return Some("a trench, where horses cannot stop".into());
     }
     None
@@ -145,4 +146,8 @@ pub(super) fn option(s: &Scenario, id: &str) -> bool {
     s.file.options.iter().any(|o| o == id)
 }
 
-pub(super) const SHOOTERS: [&str; 3] = ["crossbow", "shortbow", "longbow"];
+pub(super) const SHOOTERS: [&str; 3] = [
+    unit_traits::CROSSBOW,
+    unit_traits::SHORTBOW,
+    unit_traits::LONGBOW,
+];

@@ -4,6 +4,7 @@ use super::super::cite;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::vocabulary::unit_traits;
 
 /// `SI413`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
@@ -76,7 +77,7 @@ fn mounting(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 continue;
             }
         };
-        let knight = s.unit(si, ui).1.is_some_and(|k| k.has("knight"));
+        let knight = s.unit(si, ui).1.is_some_and(|k| k.has(unit_traits::KNIGHT));
         let captured = s.file.sides[si].id != p.side;
         if captured && !knight {
             out.push(

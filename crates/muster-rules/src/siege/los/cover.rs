@@ -4,6 +4,7 @@
 use super::super::cite;
 use super::super::field::Field;
 use super::{End, Eval};
+use crate::siege::vocabulary::{options, traits};
 use muster_hex::Hex;
 use muster_model::CoverKind;
 
@@ -22,7 +23,12 @@ pub(super) fn target_cover(
     for p in f.pieces_at(b) {
         if to.upper && p.def.above > 0 {
             let mut c = p.def.cover_above.unwrap_or(CoverKind::Light);
-            if f.s.file.options.iter().any(|o| o == "extension-sets") {
+            if f.s
+                .file
+                .options
+                .iter()
+                .any(|o| o == options::EXTENSION_SETS)
+            {
                 c = c.max(CoverKind::Medium);
             }
             e.cover(
@@ -74,7 +80,7 @@ pub(super) fn target_cover(
     for h in hexes {
         let Some(t) = f.terrain(h) else { continue };
         let c = f.terrain_cover(h);
-        let skip = tower_shot && (t.has("scrub") || t.has("slope"));
+        let skip = tower_shot && (t.has(traits::SCRUB) || t.has(traits::SLOPE));
         if skip {
             e.steps.push(format!(
                 "{}: no cover from {} within 10 hexes of a tower's upper level ({})",
@@ -84,17 +90,18 @@ pub(super) fn target_cover(
             ));
             continue;
         }
-        if t.has("building") && !t.has("doorway") && !t.has("window") {
+        if t.has(traits::BUILDING) && !t.has(traits::DOORWAY) && !t.has(traits::WINDOW) {
             continue; // interior: cover only through an opening (note 2), handled on the line
         }
-        if t.has("slope") {
+        if t.has(traits::SLOPE) {
             continue; // medium only when the lip is crossed (3.23), handled at the lip
         }
         // A doorway or gateway covers one side only (3.28): the face is the side the line
         // comes from, inside (a building or courtyard hex before it) or outside.
-        let face = (t.has("doorway") || t.has("gateway")).then(|| {
+        let face = (t.has(traits::DOORWAY) || t.has(traits::GATEWAY)).then(|| {
             let before = path.len().checked_sub(2).map(|i| path[i]);
-            let inner = before.is_some_and(|p| f.has(p, "building") || f.has(p, "courtyard"));
+            let inner =
+                before.is_some_and(|p| f.has(p, traits::BUILDING) || f.has(p, traits::COURTYARD));
             format!(
                 "the {} side of {}",
                 if inner { "inner" } else { "outer" },
@@ -119,9 +126,9 @@ pub(super) fn target_cover(
 pub(super) fn corner_cover(f: &Field, a: Hex, b: Hex, e: &mut Eval) {
     let w = f.world();
     let g = &w.grid;
-    let building = |h: Hex| f.has(h, "building");
+    let building = |h: Hex| f.has(h, traits::BUILDING);
     // Only hexes the map marks as holding an exterior building corner.
-    if building(b) || !f.has(b, "corner") {
+    if building(b) || !f.has(b, traits::CORNER) {
         return;
     }
     let centre = |h: Hex| g.center(h, 1.0);

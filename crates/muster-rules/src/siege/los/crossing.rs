@@ -3,6 +3,7 @@
 use super::super::cite;
 use super::super::field::Field;
 use super::{End, Eval};
+use crate::siege::vocabulary::{side_traits, traits};
 use muster_hex::{distance, Hex};
 use muster_model::CoverKind;
 
@@ -31,12 +32,12 @@ pub(super) fn crossing(
         let Some(d) = r.hexside_features.iter().find(|d| d.id == feat) else {
             continue;
         };
-        let battlement = d.traits.iter().any(|t| t == "battlement");
+        let battlement = d.traits.iter().any(|t| t == side_traits::BATTLEMENT);
         if battlement {
             // A demolished wall keeps no parapet (2.32: rubble gives medium cover
             // whatever the direction).
             // The parapet shelters the one on the wall side, against a line coming over it.
-            let wall_side = f.has(q, "raised") && !f.has(p, "raised");
+            let wall_side = f.has(q, traits::RAISED) && !f.has(p, traits::RAISED);
             if last && wall_side && !f.demolished(p) && !f.demolished(q) {
                 e.cover(
                     d.cover.unwrap_or(CoverKind::Heavy),
@@ -52,16 +53,16 @@ pub(super) fn crossing(
     }
     // The lip of a slope (3.23).
     let lip = |s: Hex, top: Hex| {
-        f.has(s, "slope") && w.elevation(top) > w.elevation(s)
+        f.has(s, traits::SLOPE) && w.elevation(top) > w.elevation(s)
             || w.features_between(s, top).iter().any(|ft| {
                 r.hexside_features
                     .iter()
-                    .any(|d| d.id == *ft && d.traits.iter().any(|t| t == "lip"))
+                    .any(|d| d.id == *ft && d.traits.iter().any(|t| t == side_traits::LIP))
             }) && w.elevation(top) >= w.elevation(s)
     };
-    let slope = if lip(p, q) && f.has(p, "slope") {
+    let slope = if lip(p, q) && f.has(p, traits::SLOPE) {
         p
-    } else if lip(q, p) && f.has(q, "slope") {
+    } else if lip(q, p) && f.has(q, traits::SLOPE) {
         q
     } else {
         return;

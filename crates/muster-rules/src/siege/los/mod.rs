@@ -26,6 +26,7 @@
 use super::cite;
 use super::field::Field;
 use super::rooms;
+use crate::siege::vocabulary::{options, traits};
 use muster_hex::{distance, hex_line, hex_line_from_hexside, Hex, LineStep};
 use muster_model::CoverKind;
 use std::collections::HashSet;
@@ -251,7 +252,7 @@ fn evaluate(
     let n = distance(a, b);
     let tower_shot = from.upper && n <= 10; // 2.43
                                             // The target's room, once, for a tower shot into a house (3.26 b below).
-    let target_room = (tower_shot && f.has(b, "building")).then(|| rooms::room(f, b));
+    let target_room = (tower_shot && f.has(b, traits::BUILDING)).then(|| rooms::room(f, b));
     // The higher and the lower end, for the rules that compare their distances.
     let (high, low) = if ls >= lt { (a, b) } else { (b, a) };
     let engine_at = |h: Hex, upper: bool| {
@@ -268,8 +269,10 @@ fn evaluate(
         ));
         return e;
     }
-    let inside = |h: Hex| f.has(h, "building") && !f.has(h, "window") && !f.has(h, "doorway");
-    if inside(a) && !f.has(b, "building") {
+    let inside = |h: Hex| {
+        f.has(h, traits::BUILDING) && !f.has(h, traits::WINDOW) && !f.has(h, traits::DOORWAY)
+    };
+    if inside(a) && !f.has(b, traits::BUILDING) {
         e.block(format!(
             "from inside a house one shoots out only from a window hex ({})",
             cite("3.26 a")
@@ -277,7 +280,8 @@ fn evaluate(
         return e;
     }
     // The friendly character next to the target (1.44, as 2.43 restates it).
-    if !f.s.file.options.iter().any(|o| o == "aiming") && friend_next_to_target(f, a, b, lt, &mut e)
+    if !f.s.file.options.iter().any(|o| o == options::AIMING)
+        && friend_next_to_target(f, a, b, lt, &mut e)
     {
         return e;
     }
@@ -305,7 +309,7 @@ fn evaluate(
             .map(|t| t.name.to_lowercase())
             .unwrap_or_else(|| w.terrain(h).to_string());
         let rubble = f.demolished(h);
-        let tall = f.has(h, "tall") && !rubble;
+        let tall = f.has(h, traits::TALL) && !rubble;
         if tall {
             e.block(format!(
                 "{} is {} ({})",
@@ -315,7 +319,7 @@ fn evaluate(
             ));
             continue;
         }
-        if f.has(h, "trees") {
+        if f.has(h, traits::TREES) {
             e.block(format!("{} is trees ({})", id(h), cite("3.22")));
             continue;
         }
@@ -393,9 +397,15 @@ fn evaluate(
             if f.characters_at(h).next().is_some() {
                 below.push("a character".into());
             }
-            if ["tent", "building", "scrub", "wall", "slope"]
-                .iter()
-                .any(|t| f.has(h, t))
+            if [
+                traits::TENT,
+                traits::BUILDING,
+                traits::SCRUB,
+                traits::WALL,
+                traits::SLOPE,
+            ]
+            .iter()
+            .any(|t| f.has(h, t))
             {
                 below.push(name.clone());
             }
@@ -407,17 +417,21 @@ fn evaluate(
                     cite("2.43")
                 ));
             }
-            if f.has(h, "wall") && !rubble && lt < f.level(h, false) {
+            if f.has(h, traits::WALL) && !rubble && lt < f.level(h, false) {
                 battlement_rule(f, (high, low), h, outer_of(path, i, high == a), &mut e);
             }
             continue;
         }
         // Characters block lines at their level, whichever end shoots; not in a trench,
         // which "can be shot into or across even when occupied" (3.25).
-        if !f.has(h, "trench") {
+        if !f.has(h, traits::TRENCH) {
             unseen_between(f, h, lower_ground, &mut e);
         }
-        if let Some(c) = f.characters_at(h).next().filter(|_| !f.has(h, "trench")) {
+        if let Some(c) = f
+            .characters_at(h)
+            .next()
+            .filter(|_| !f.has(h, traits::TRENCH))
+        {
             let cl = f.level(h, c.level == Some(muster_model::Level::Upper));
             if cl >= lower_ground {
                 e.block(format!(
@@ -426,7 +440,7 @@ fn evaluate(
                 ));
             }
         }
-        if f.has(h, "tent") && !f.burnt(h) {
+        if f.has(h, traits::TENT) && !f.burnt(h) {
             e.block(format!(
                 "{} is a tent: one may shoot into it but not through ({})",
                 id(h),
@@ -442,14 +456,14 @@ fn evaluate(
             ));
         } else if in_room.is_some() {
             e.steps.push(format!("{}: inside the room", id(h)));
-        } else if f.has(h, "building") && f.has(h, "window") {
+        } else if f.has(h, traits::BUILDING) && f.has(h, traits::WINDOW) {
             e.block(format!(
                 "{} is a window hex: from outside one shoots through a window only at the character immediately behind it, or from the hex next to it at the hexes of its room ({})",
                 id(h),
                 cite("3.26 b")
             ));
-        } else if f.has(h, "building") {
-            let opening = f.has(h, "doorway") && path.get(i + 1) == Some(&b);
+        } else if f.has(h, traits::BUILDING) {
+            let opening = f.has(h, traits::DOORWAY) && path.get(i + 1) == Some(&b);
             if opening {
                 e.steps.push(format!(
                     "{}: the line passes the doorway into the room",
@@ -468,7 +482,7 @@ fn evaluate(
                 e.block(format!("{} is inside a building ({})", id(h), cite("3.26")));
             }
         }
-        if f.has(h, "gateway") && f.has(b, "courtyard") {
+        if f.has(h, traits::GATEWAY) && f.has(b, traits::COURTYARD) {
             e.cover(
                 CoverKind::Medium,
                 format!(
@@ -479,7 +493,7 @@ fn evaluate(
                 None,
             );
         }
-        if f.has(h, "wall") && !rubble {
+        if f.has(h, traits::WALL) && !rubble {
             let top = f.level(h, false);
             let higher = if ls >= lt { a } else { b };
             if ls.max(lt) < top {
@@ -489,7 +503,7 @@ fn evaluate(
                     name,
                     cite("2.43")
                 ));
-            } else if ls.min(lt) < top && f.has(higher, "raised") {
+            } else if ls.min(lt) < top && f.has(higher, traits::RAISED) {
                 e.steps.push(format!(
                     "{}: the wall, seen from the walls themselves (ours: the 2.43 distance rule is for shots over the battlements from outside)",
                     id(h)
@@ -504,7 +518,7 @@ fn evaluate(
                 cite("2.32")
             ));
         }
-        if f.has(h, "scrub") {
+        if f.has(h, traits::SCRUB) {
             e.steps.push(format!("{}: scrub", id(h)));
             e.cover(
                 CoverKind::Light,
@@ -512,7 +526,7 @@ fn evaluate(
                 None,
             );
         }
-        if w.elevation(h) > ls.max(lt) && !f.has(h, "raised") {
+        if w.elevation(h) > ls.max(lt) && !f.has(h, traits::RAISED) {
             e.block(format!(
                 "{} is higher ground between the two ({})",
                 id(h),
@@ -526,7 +540,7 @@ fn evaluate(
             format!("shot at through a window ({})", cite("3.26")),
             None,
         );
-    } else if f.has(b, "building") && !f.has(b, "doorway") && path.len() > 1 {
+    } else if f.has(b, traits::BUILDING) && !f.has(b, traits::DOORWAY) && path.len() > 1 {
         // (A doorway hex's own cover covers one side only, 3.28: the target's terrain
         // gives it, with its face, below.)
         if let Some(kind) = rooms::opening_between(f, path[path.len() - 2], b) {

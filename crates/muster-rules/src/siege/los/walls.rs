@@ -4,6 +4,7 @@
 use super::super::cite;
 use super::super::field::Field;
 use super::Eval;
+use crate::siege::vocabulary::traits;
 use muster_hex::{distance, Hex};
 
 /// The hex beside the wall hex `path[i]` on the side of the character above it (the
@@ -33,12 +34,12 @@ pub(super) fn battlement_rule(
     let id = |h: Hex| f.world().grid.to_printed(h);
     // "except when the siege tower is in an adjacent filled moat hex": any hex of the
     // shooter's tower in the moat beside the wall.
-    let adjacent_tower = (outer == Some(high) && f.has(high, "moat"))
+    let adjacent_tower = (outer == Some(high) && f.has(high, traits::MOAT))
         || f.pieces_at(high).any(|p| {
             p.def.above > 0
                 && p.hexes
                     .iter()
-                    .any(|h| f.has(*h, "moat") && distance(*h, wall) == 1)
+                    .any(|h| f.has(*h, traits::MOAT) && distance(*h, wall) == 1)
         });
     let straddle = outer.filter(|_| !adjacent_tower);
     let from_wall = |h: Hex| {
