@@ -50,12 +50,12 @@ pub mod system;
 mod world;
 
 pub use army_lists::{ArmyLists, ListRef};
-/// The codes raised outside check functions, one named value each (`codes::SYNTAX.code`).
-pub use generic::codes;
 pub use diagnostic::{
     key_pointer, Alike, Diagnostic, FileRole, Label, Location, Severity, MAX_ALIKE,
 };
 pub use fire::{FireEnd, LineOfFire};
+/// The codes raised outside check functions, one named value each (`codes::SYNTAX.code`).
+pub use generic::codes;
 pub use movement::Reach;
 pub use overlay_fit::OverlayFit;
 pub use scenario::{DeployKind, Deployed, Deployment, Scenario, UnitLookup};
@@ -107,7 +107,11 @@ pub fn check_overlay(overlay: &OverlayFile, ruleset: &Ruleset) -> Vec<Diagnostic
     for (name, id) in &overlay.anchors {
         let loc = Location::here(format!("/anchors/{name}"));
         match og.from_printed(id.as_str()) {
-            Err(e) => out.push(Diagnostic::error(codes::BAD_HEX_ID.code, loc, e.to_string())),
+            Err(e) => out.push(Diagnostic::error(
+                codes::BAD_HEX_ID.code,
+                loc,
+                e.to_string(),
+            )),
             Ok(h)
                 if !overlay
                     .hexes
