@@ -55,11 +55,6 @@ impl Shard {
         first.copy_from_slice(&digest[..8]);
         (u64::from_be_bytes(first) % u64::from(count.max(1))) as u32 + 1
     }
-
-    /// Whether a file with this path relative to its pack root is this shard's.
-    pub fn owns_relative(self, relative: &Path) -> bool {
-        Self::of_relative(relative, self.count) == self.index
-    }
 }
 
 impl std::str::FromStr for Shard {

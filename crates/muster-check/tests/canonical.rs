@@ -1,10 +1,10 @@
-//! Canonical text: every bundled map, overlay and scenario written canonically reads back
-//! as the same value, and writing it again changes nothing (a load-save round trip is
-//! stable).
+//! Canonical text: every bundled map, overlay, scenario and army list written canonically
+//! (as `muster fmt` lays it out, without comments) reads back as the same value, and
+//! writing it again changes nothing (a load-save round trip is stable).
 
 use muster_check::{load_value, parse_text};
-use muster_model::canonical::{map_to_ron, overlay_to_ron, scenario_to_ron};
-use muster_model::{FileKind, MapFile, OverlayFile, ScenarioFile};
+use muster_model::canonical::{army_list_layout, map_to_ron, overlay_layout, scenario_to_ron};
+use muster_model::{ArmyListFile, FileKind, MapFile, OverlayFile, ScenarioFile};
 mod common;
 use common::bundled;
 use std::path::Path;
@@ -44,7 +44,16 @@ fn maps_round_trip() {
 
 #[test]
 fn overlays_round_trip() {
-    round_trip::<OverlayFile>(FileKind::Overlay, "overlay", overlay_to_ron);
+    round_trip::<OverlayFile>(FileKind::Overlay, "overlay", |o| {
+        Ok(overlay_layout(o)?.render())
+    });
+}
+
+#[test]
+fn army_lists_round_trip() {
+    round_trip::<ArmyListFile>(FileKind::ArmyList, "armylist", |a| {
+        Ok(army_list_layout(a)?.render())
+    });
 }
 
 #[test]

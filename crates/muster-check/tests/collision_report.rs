@@ -37,7 +37,7 @@ fn charles_the_bold_labels_every_line_of_a_shared_hex_and_cites_the_rule() {
         );
         t.replace(old, r#"(units: ["Knights (right)"], at: Hexes(["0412"])"#)
     });
-    let report = Checker::new().check_paths(&[path.clone()]);
+    let report = Checker::new().check_paths(std::slice::from_ref(&path));
     let found: Vec<_> = report
         .findings()
         .filter(|f| f.diagnostic.code == "CB304")

@@ -289,16 +289,6 @@ pub fn map_to_ron(m: &MapFile) -> Result<String, WriteError> {
     Ok(map_layout(m)?.render())
 }
 
-/// The canonical text of an army list.
-pub fn army_list_to_ron(a: &crate::ArmyListFile) -> Result<String, WriteError> {
-    Ok(army_list_layout(a)?.render())
-}
-
-/// The canonical text of an overlay.
-pub fn overlay_to_ron(o: &OverlayFile) -> Result<String, WriteError> {
-    Ok(overlay_layout(o)?.render())
-}
-
 /// The canonical text of a scenario.
 pub fn scenario_to_ron(s: &ScenarioFile) -> Result<String, WriteError> {
     Ok(scenario_layout(s)?.render())

@@ -471,13 +471,6 @@ impl World {
         })
     }
 
-    /// Whether any path of `kind` passes through the hex.
-    pub fn on_path(&self, kind: &str, hex: Hex) -> bool {
-        self.paths
-            .iter()
-            .any(|p| p.kind == kind && p.hexes.contains(&hex))
-    }
-
     fn index_labels(&mut self) {
         let mut v: Vec<(String, Zone)> = self
             .labels
