@@ -45,29 +45,37 @@ pub(crate) fn with_uncertain(
 ) -> Reach {
     use crate::placement::Assume;
     let mut r = reach(Assume::Certain);
-    if r.restricted.is_some() {
+    // When every line stands only where it certainly stands, the worst case is this case:
+    // nothing is uncertain, and the walk is not done twice.
+    if r.restricted.is_some() || s.placements.worst_is_certain() {
         return r;
     }
     let worst = reach(Assume::Worst);
-    // A map of the worst case's costs: a search of its list for every hex was quadratic
-    // (more than 100 s for a huge allowance on a 999 × 999 map).
-    let worst: crate::FastMap<Hex, u32> =
-        worst
-            .hexes
-            .into_iter()
-            .fold(crate::FastMap::default(), |mut m, (h, c)| {
-                let e = m.entry(h).or_insert(c);
+    // The worst case's costs by cell of the map (a search of its list for every hex was
+    // quadratic: more than 100 s for a huge allowance on a 999 × 999 map).
+    let cells = crate::grid_walk::Cells::new(&s.world.grid);
+    let mut on_map = crate::grid_walk::Costs::new(cells.len());
+    let mut off_map: crate::FastMap<Hex, u32> = crate::FastMap::default();
+    for (h, c) in worst.hexes {
+        match cells.of(h) {
+            Some(cell) => on_map.set(cell, on_map.get(cell).map_or(c, |o| o.min(c))),
+            None => {
+                let e = off_map.entry(h).or_insert(c);
                 *e = (*e).min(c);
-                m
-            });
-    let mut uncertain: Vec<Hex> = r
+            }
+        }
+    }
+    let worst_cost = |h: Hex| match cells.of(h) {
+        Some(cell) => on_map.get(cell),
+        None => off_map.get(&h).copied(),
+    };
+    // In printed-id order, as the answer's hexes are.
+    r.uncertain = r
         .hexes
         .iter()
-        .filter(|(h, c)| worst.get(h).is_none_or(|wc| wc > c))
+        .filter(|(h, c)| worst_cost(*h).is_none_or(|wc| wc > *c))
         .map(|(h, _)| *h)
         .collect();
-    uncertain.sort_by_cached_key(|h| s.world.grid.to_printed(*h));
-    r.uncertain = uncertain;
     r
 }
 

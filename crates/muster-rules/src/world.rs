@@ -68,6 +68,8 @@ pub struct World {
     label_zones: Vec<(String, Zone)>,
     /// How each overlay placement fitted (by placement index), where it did.
     pub overlay_fits: Vec<Option<OverlayFit>>,
+    /// The paths' steps and hexes, for lookups (rebuilt when paths are added here).
+    path_index: crate::path_index::PathIndex,
 }
 
 /// Where things of a file in `role` are: a pointer's location, and an entry's origin.
@@ -116,6 +118,7 @@ impl World {
                 .collect(),
             label_zones: Vec::new(),
             overlay_fits: Vec::new(),
+            path_index: Default::default(),
         };
         let (loc, origin) = places(role);
         let mut first: HashMap<Hex, usize> = HashMap::default();
@@ -152,6 +155,7 @@ impl World {
                 location: loc(format!("/paths/{i}/kind")),
             });
         }
+        w.path_index = crate::path_index::PathIndex::new(&w.paths);
         w
     }
 
@@ -405,6 +409,7 @@ impl World {
         }
         self.overlay_fits.push(Some(fit));
         self.index_labels();
+        self.path_index = crate::path_index::PathIndex::new(&self.paths);
         ok
     }
 
@@ -464,11 +469,7 @@ impl World {
 
     /// Whether a path of `kind` joins two neighbouring hexes directly.
     pub fn path_joins(&self, kind: &str, a: Hex, b: Hex) -> bool {
-        self.paths.iter().filter(|p| p.kind == kind).any(|p| {
-            p.hexes
-                .windows(2)
-                .any(|w| (w[0] == a && w[1] == b) || (w[0] == b && w[1] == a))
-        })
+        self.path_index.joins(&self.paths, kind, a, b)
     }
 
     fn index_labels(&mut self) {

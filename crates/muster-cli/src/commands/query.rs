@@ -214,33 +214,23 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 None => muster_rules::reach(&s, si, ui, start),
             };
             let grid = &s.world.grid;
-            let v = json!({
-                "unit": s.file.sides[si].units[ui].id,
-                "side": s.file.sides[si].id,
-                "from": grid.to_printed(start),
-                "mp": r.mp,
-                "hexes": r.hexes.iter().map(|(h, _)| grid.to_printed(*h)).collect::<Vec<_>>(),
-                "cost": r.hexes.iter().map(|(h, c)| (grid.to_printed(*h), json!(*c))).collect::<serde_json::Map<String, serde_json::Value>>(),
-                "restricted": r.restricted,
-                "moves_with": r.moves_with,
-                "uncertain": r.uncertain.iter().map(|h| grid.to_printed(*h)).collect::<Vec<_>>(),
-            });
-            print(&v, format, || {
-                format!(
-                    "{} from {} ({} MP): {}",
-                    clean(&unit.to_string()),
-                    v["from"].as_str().unwrap_or(""),
-                    r.mp,
-                    v["hexes"]
-                        .as_array()
-                        .map(|a| a
-                            .iter()
-                            .filter_map(|x| x.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", "))
-                        .unwrap_or_default()
-                )
-            })?;
+            match format {
+                // Written as text: a reach may list a million hexes, and a JSON tree of
+                // them cost hundreds of MB (issue 27). The same bytes as the tree printed.
+                Format::Json => super::emit(reach_json(&s, si, ui, start, &r)?)?,
+                Format::Human => {
+                    let hexes: Vec<String> =
+                        r.hexes.iter().map(|(h, _)| grid.to_printed(*h)).collect();
+                    let text = format!(
+                        "{} from {} ({} MP): {}",
+                        clean(&unit.to_string()),
+                        grid.to_printed(start),
+                        r.mp,
+                        hexes.join(", ")
+                    );
+                    print(&serde_json::Value::Null, format, || text.clone())?;
+                }
+            }
         }
         Query::Command {
             scenario,
@@ -393,6 +383,74 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The answer of `query reach` as pretty JSON, written hex by hex: {"unit", "side",
+/// "from", "mp", "hexes", "cost", "restricted", "moves_with", "uncertain"}, laid out as
+/// `serde_json::to_string_pretty` lays it out.
+fn reach_json(
+    s: &Scenario,
+    si: usize,
+    ui: usize,
+    start: muster_hex::Hex,
+    r: &muster_rules::Reach,
+) -> anyhow::Result<String> {
+    use std::fmt::Write;
+    let grid = &s.world.grid;
+    let q = |text: &str| serde_json::to_string(text);
+    let opt = |text: &Option<String>| match text {
+        Some(t) => q(t),
+        None => Ok("null".to_string()),
+    };
+    // Each hex takes about 40 bytes in the two lists.
+    let mut out = String::with_capacity(256 + 40 * r.hexes.len() + 12 * r.uncertain.len());
+    let list = |out: &mut String, items: &mut dyn Iterator<Item = String>| {
+        let mut first = true;
+        for item in items {
+            out.push_str(if first { "[\n    " } else { ",\n    " });
+            out.push_str(&item);
+            first = false;
+        }
+        out.push_str(if first { "[]" } else { "\n  ]" });
+    };
+    write!(
+        out,
+        "{{\n  \"unit\": {},\n  \"side\": {},\n  \"from\": {},\n  \"mp\": {},\n  \"hexes\": ",
+        q(&s.file.sides[si].units[ui].id)?,
+        q(&s.file.sides[si].id)?,
+        q(&grid.to_printed(start))?,
+        r.mp
+    )?;
+    list(
+        &mut out,
+        &mut r
+            .hexes
+            .iter()
+            .map(|(h, _)| format!("\"{}\"", grid.to_printed(*h))),
+    );
+    out.push_str(",\n  \"cost\": ");
+    let mut first = true;
+    for (h, c) in &r.hexes {
+        out.push_str(if first { "{\n    " } else { ",\n    " });
+        write!(out, "\"{}\": {c}", grid.to_printed(*h))?;
+        first = false;
+    }
+    out.push_str(if first { "{}" } else { "\n  }" });
+    write!(
+        out,
+        ",\n  \"restricted\": {},\n  \"moves_with\": {},\n  \"uncertain\": ",
+        opt(&r.restricted)?,
+        opt(&r.moves_with)?
+    )?;
+    list(
+        &mut out,
+        &mut r
+            .uncertain
+            .iter()
+            .map(|h| format!("\"{}\"", grid.to_printed(*h))),
+    );
+    out.push_str("\n}");
+    Ok(out)
 }
 
 pub(super) fn print(

@@ -12,7 +12,8 @@ use crate::placement::{Assume, Holder};
 use crate::scenario::Scenario;
 use muster_hex::Hex;
 use muster_model::Effect;
-use std::collections::{HashMap, HashSet};
+// foldhash: the walk asks these for every step of a reach over a million hexes.
+use crate::{FastMap as HashMap, FastSet as HashSet};
 
 /// Whether the side may cross rivers only by bridges (a special rule).
 fn bridges_only(s: &Scenario, side: usize) -> bool {
@@ -80,7 +81,7 @@ pub fn step_cost(s: &Scenario, side: usize, a: Hex, b: Hex) -> Option<u32> {
 /// Hexes in the zone of control of the enemies of `side`: around every hex an enemy
 /// certainly holds, by a unit that exerts one (leaders do; a King who only stacks does not).
 fn enemy_zoc(s: &Scenario, side: usize, held: &HashMap<Hex, Vec<Holder>>) -> HashSet<Hex> {
-    let mut zoc = HashSet::new();
+    let mut zoc = HashSet::default();
     for (h, occ) in held {
         let exerts = occ.iter().any(|o| {
             let stacks_only = o.free
@@ -301,7 +302,7 @@ fn reach_assuming(s: &Scenario, side: usize, unit: usize, from: Hex, assume: Ass
     };
     // A unit that paid to enter the map has entered its entry hex (§11 applies there).
     let entering = entry > 0;
-    let best = crate::movement::cheapest(from, mp, |here| {
+    let best = crate::grid_walk::cheapest_listed(&s.world.grid, from, mp, |here| {
         // Entering an enemy ZoC ends the move; no ZoC to ZoC; no entering enemies.
         let stop = (here != from || entering) && zoc.contains(&here);
         s.world
@@ -312,13 +313,13 @@ fn reach_assuming(s: &Scenario, side: usize, unit: usize, from: Hex, assume: Ass
             .filter_map(|next| step_cost(s, side, here, next).map(|c| (next, c)))
             .collect::<Vec<_>>()
     });
-    // An entering unit may end in its entry hex; costs count the entry.
-    let mut hexes: Vec<(Hex, u32)> = best
+    // An entering unit may end in its entry hex; costs count the entry (in printed-id
+    // order already).
+    let hexes: Vec<(Hex, u32)> = best
         .into_iter()
         .filter(|(h, _)| (entering || *h != from) && !(mover_combat && friend_combat_at(*h)))
-        .map(|(h, c)| (h, c + entry))
+        .map(|(h, c)| (h, c.saturating_add(entry)))
         .collect();
-    hexes.sort_by_cached_key(|(h, _)| s.world.grid.to_printed(*h));
     Reach {
         mp: full_mp,
         uncertain: vec![],

@@ -45,26 +45,26 @@ impl Placements {
 
     pub(super) fn find_collisions(&self) -> Vec<Collision> {
         let mut out = Vec::new();
-        let mut order: Vec<(Hex, bool)> = Vec::new();
-        let mut shared: crate::FastMap<(Hex, bool), Vec<usize>> = Default::default();
-        for (li, l) in self.lines.iter().enumerate() {
-            if !l.on_map() || l.bound == 0 || !l.fills_every_hex() {
-                continue;
-            }
-            let upper = l.level == Some(muster_model::Level::Upper);
-            for h in &l.hexes {
-                let v = shared.entry((*h, upper)).or_default();
-                if v.is_empty() {
-                    order.push((*h, upper));
+        let fills = |l: &super::Line| l.on_map() && l.bound > 0 && l.fills_every_hex();
+        let upper = |l: &super::Line| l.level == Some(muster_model::Level::Upper);
+        // A hex shared on one level, reported once, in the order the lines name the hexes:
+        // by its first line (the lines naming a hex are kept in line order).
+        for (li, l) in self.lines.iter().enumerate().filter(|(_, l)| fills(l)) {
+            for &hex in &l.hexes {
+                let same = || {
+                    self.who_could_be(hex).iter().copied().filter(|o| {
+                        let other = &self.lines[*o];
+                        fills(other) && upper(other) == upper(l)
+                    })
+                };
+                let mut it = same();
+                if it.next() == Some(li) && it.next().is_some() {
+                    out.push(Collision::Shared {
+                        hex,
+                        upper: upper(l),
+                        lines: same().collect(),
+                    });
                 }
-                v.push(li);
-            }
-        }
-        for key in order {
-            let (hex, upper) = key;
-            let lines = shared.remove(&key).unwrap_or_default();
-            if lines.len() > 1 {
-                out.push(Collision::Shared { hex, upper, lines });
             }
         }
         for (li, l) in self.lines.iter().enumerate() {

@@ -114,12 +114,7 @@ impl Placements {
         let l = &self.lines[line];
         let upper = l.level == Some(muster_model::Level::Upper);
         let slot_of = |i: usize| {
-            let hex = l.hexes[i];
-            self.slots_of
-                .get(&hex)
-                .into_iter()
-                .flatten()
-                .copied()
+            self.slots_of(l.hexes[i])
                 .find(|s| self.slots[*s].upper == upper)
         };
         let mut demands: Vec<Demand> = self

@@ -9,6 +9,7 @@
 //! arrangement exactly when the line holding it in one arrangement cannot move that counter
 //! elsewhere, that is when no augmenting path leaves the line.
 
+use super::hex_index::Flat;
 use std::collections::VecDeque;
 
 /// One line's demand: how many counters, on which slots (indices into the slot table).
@@ -46,13 +47,13 @@ pub struct Matching {
 pub fn solve(demands: &[Demand], slot_count: usize) -> Matching {
     let mut owner: Vec<Option<usize>> = vec![None; slot_count];
     let mut placed = vec![0usize; demands.len()];
-    // Lines of each slot, for the walk back from free slots.
-    let mut lines_of: Vec<Vec<usize>> = vec![Vec::new(); slot_count];
-    for (l, d) in demands.iter().enumerate() {
-        for &s in &d.slots {
-            lines_of[s].push(l);
-        }
-    }
+    // Lines of each slot, for the walk back from free slots (flat: a million slots).
+    let lines_of = Flat::group(slot_count, || {
+        demands
+            .iter()
+            .enumerate()
+            .flat_map(|(l, d)| d.slots.iter().map(move |s| (*s, l)))
+    });
     // Greedy first, then augmenting paths for what is left.
     for (l, d) in demands.iter().enumerate() {
         for &s in &d.slots {
@@ -129,16 +130,12 @@ fn augmenting_path(
 
 /// Lines that could move one of their counters to another slot (an augmenting path leaves
 /// them): found walking back from the free slots.
-fn flexible_lines(
-    demands: &[Demand],
-    owner: &[Option<usize>],
-    lines_of: &[Vec<usize>],
-) -> Vec<bool> {
+fn flexible_lines(demands: &[Demand], owner: &[Option<usize>], lines_of: &Flat) -> Vec<bool> {
     let mut flexible = vec![false; demands.len()];
     let mut queue = VecDeque::new();
     for (s, o) in owner.iter().enumerate() {
         if o.is_none() {
-            for &l in &lines_of[s] {
+            for &l in lines_of.get(s) {
                 if !flexible[l] {
                     flexible[l] = true;
                     queue.push_back(l);
@@ -147,15 +144,15 @@ fn flexible_lines(
         }
     }
     // A line that may take a slot held by a flexible line is flexible too.
-    let mut held: Vec<Vec<usize>> = vec![Vec::new(); demands.len()];
-    for (s, o) in owner.iter().enumerate() {
-        if let Some(l) = o {
-            held[*l].push(s);
-        }
-    }
+    let held = Flat::group(demands.len(), || {
+        owner
+            .iter()
+            .enumerate()
+            .filter_map(|(s, o)| o.map(|l| (l, s)))
+    });
     while let Some(l2) = queue.pop_front() {
-        for &s in &held[l2] {
-            for &l in &lines_of[s] {
+        for &s in held.get(l2) {
+            for &l in lines_of.get(s) {
                 if l != l2 && !flexible[l] {
                     flexible[l] = true;
                     queue.push_back(l);

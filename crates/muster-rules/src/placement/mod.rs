@@ -22,11 +22,14 @@
 //! certainly there, otherwise possibly on any of the line's hexes. Reinforcements are kept
 //! with their turn and entry hexes and are on no hex at the start.
 
+mod arrangement;
 mod at_once;
 mod collisions;
+mod hex_index;
 mod judge;
 mod matching;
 
+pub use arrangement::{Arranged, Arrangement, Placed, Spread};
 pub use collisions::{squeezed_finding, Collision};
 pub use judge::{Judgement, Misplacement, Stakes};
 pub use matching::Shortfall;
@@ -158,6 +161,20 @@ pub struct Slot {
     pub upper: bool,
 }
 
+/// What the placement model keeps per hex, counted (tests hold memory to the hexes named).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Footprint {
+    /// Distinct hexes the set-up lines name.
+    pub hexes: usize,
+    /// Cells of the table from a hex to its number (0: a binary search instead); at most
+    /// a few per hex named.
+    pub table_cells: usize,
+    /// Entries of the flat list of lines naming each hex (one per line and hex).
+    pub line_entries: usize,
+    /// Slots the matching places counters on.
+    pub slots: usize,
+}
+
 /// The placement model of a scenario.
 #[derive(Debug, Clone, Default)]
 pub struct Placements {
@@ -167,10 +184,13 @@ pub struct Placements {
     owner: Vec<Option<usize>>,
     certain: Vec<bool>,
     shortfalls: Vec<Shortfall>,
-    /// Lines naming each hex.
-    by_hex: HashMap<Hex, Vec<usize>>,
-    /// Slots of each hex.
-    slots_of: HashMap<Hex, Vec<usize>>,
+    /// The hexes lines name, numbered once (per-hex lists below are by that number).
+    index: hex_index::HexIndex,
+    /// Lines naming each hex, in line order.
+    lines_at: hex_index::Flat,
+    /// The ground-level slot of each hex, and the upper-level one (empty when no line is
+    /// on a tower's upper level); [`hex_index::NONE`] where there is none.
+    slot_at: [Vec<u32>; 2],
     /// Leaders certainly in a hex (one-hex lines).
     free_at: HashMap<Hex, Vec<(usize, usize)>>,
     /// The matching's demands, the line of each, and how many counters it placed.
@@ -178,6 +198,8 @@ pub struct Placements {
     demand_line: Vec<usize>,
     matched: usize,
     collisions: Vec<Collision>,
+    /// Every line stands only where it certainly stands (see [`Placements::worst_is_certain`]).
+    worst_is_certain: bool,
 }
 
 impl Placements {
@@ -213,14 +235,7 @@ impl Placements {
                     .iter()
                     .filter(|c| !c.free)
                     .fold(0u32, |n, c| n.saturating_add(c.count));
-                let mut seen =
-                    crate::FastSet::with_capacity_and_hasher(d.hexes.len(), Default::default());
-                let hexes: Vec<Hex> = d
-                    .hexes
-                    .iter()
-                    .copied()
-                    .filter(|h| seen.insert(*h))
-                    .collect();
+                let hexes = hex_index::distinct_in_order(&d.hexes);
                 let fill = match (hexes.len(), bound as usize) {
                     (0, _) => Fill::Nowhere,
                     (1, b) if b <= 1 => Fill::Fixed,
@@ -252,25 +267,29 @@ impl Placements {
 
     fn from_lines(lines: Vec<Line>) -> Self {
         let mut slots: Vec<Slot> = Vec::new();
-        let mut slot_index: HashMap<Slot, usize> = HashMap::default();
-        let mut by_hex: HashMap<Hex, Vec<usize>> = HashMap::default();
         let mut free_at: HashMap<Hex, Vec<(usize, usize)>> = HashMap::default();
         let mut demands = Vec::new();
         let mut demand_line = Vec::new();
-        // Sized up front: a line may name a million hexes, and rehashing was a tenth of it.
-        let named: usize = lines
+        // Every per-hex table is by the number of the hex among those named, stored flat:
+        // a line may name a million hexes.
+        let on_map = || lines.iter().enumerate().filter(|(_, l)| l.on_map());
+        let index = hex_index::HexIndex::new(on_map().map(|(_, l)| l.hexes.as_slice()));
+        let numbers: Vec<Vec<u32>> = lines
             .iter()
-            .filter(|l| l.on_map())
-            .fold(0, |n, l| n.saturating_add(l.hexes.len()));
-        by_hex.reserve(named);
-        slot_index.reserve(named);
-        for (li, l) in lines.iter().enumerate() {
-            if !l.on_map() {
-                continue;
-            }
-            for h in &l.hexes {
-                by_hex.entry(*h).or_default().push(li);
-            }
+            .map(|l| match l.on_map() {
+                true => l.hexes.iter().filter_map(|h| number(&index, *h)).collect(),
+                false => Vec::new(),
+            })
+            .collect();
+        let lines_at = hex_index::Flat::group(index.len(), || {
+            on_map().flat_map(|(li, _)| numbers[li].iter().map(move |n| (*n as usize, li)))
+        });
+        let any_upper = on_map().any(|(_, l)| l.bound > 0 && l.level == Some(Level::Upper));
+        let mut slot_at = [
+            vec![hex_index::NONE; index.len()],
+            vec![hex_index::NONE; if any_upper { index.len() } else { 0 }],
+        ];
+        for (li, l) in on_map() {
             if l.hexes.len() == 1 {
                 for c in l.counters.iter().filter(|c| c.free && c.count > 0) {
                     free_at.entry(l.hexes[0]).or_default().push((li, c.unit));
@@ -280,15 +299,19 @@ impl Placements {
                 continue;
             }
             let upper = l.level == Some(Level::Upper);
-            let slot_ids = l
-                .hexes
+            let table = &mut slot_at[usize::from(upper)];
+            let slot_ids = numbers[li]
                 .iter()
-                .map(|&hex| {
-                    let slot = Slot { hex, upper };
-                    *slot_index.entry(slot).or_insert_with(|| {
-                        slots.push(slot);
-                        slots.len() - 1
-                    })
+                .map(|&n| {
+                    let at = &mut table[n as usize];
+                    if *at == hex_index::NONE {
+                        *at = slots.len() as u32;
+                        slots.push(Slot {
+                            hex: index.hexes()[n as usize],
+                            upper,
+                        });
+                    }
+                    *at as usize
                 })
                 .collect();
             // More counters than hexes is an overflow whatever the excess: asking for one
@@ -300,12 +323,9 @@ impl Placements {
             });
             demand_line.push(li);
         }
+        drop(numbers);
         let m = matching::solve(&demands, slots.len());
         let matched = m.owner.iter().filter(|o| o.is_some()).count();
-        let mut slots_of: HashMap<Hex, Vec<usize>> = HashMap::default();
-        for (i, slot) in slots.iter().enumerate() {
-            slots_of.entry(slot.hex).or_default().push(i);
-        }
         let owner = m.owner.iter().map(|o| o.map(|d| demand_line[d])).collect();
         let shortfalls = m
             .shortfalls
@@ -326,16 +346,49 @@ impl Placements {
             owner,
             certain: m.certain,
             shortfalls,
-            by_hex,
-            slots_of,
+            index,
+            lines_at,
+            slot_at,
             free_at,
             demands,
             demand_line,
             matched,
             collisions: Vec::new(),
+            worst_is_certain: false,
         };
         p.collisions = p.find_collisions();
+        p.worst_is_certain = p.every_line_certain();
         p
+    }
+
+    /// What the model keeps per hex, counted.
+    pub fn footprint(&self) -> Footprint {
+        Footprint {
+            hexes: self.index.len(),
+            table_cells: self.index.table_cells(),
+            line_entries: self.lines_at.entries(),
+            slots: self.slots.len(),
+        }
+    }
+
+    /// Whether the worst case is the certain case: every line naming a hex certainly
+    /// stands there, so [`Placements::held`] answers the same under either assumption (a
+    /// query asked both ways needs asking once).
+    pub fn worst_is_certain(&self) -> bool {
+        self.worst_is_certain
+    }
+
+    fn every_line_certain(&self) -> bool {
+        self.index.hexes().iter().enumerate().all(|(n, &hex)| {
+            self.lines_at.get(n).iter().all(|&li| {
+                self.slots_of(hex)
+                    .any(|s| self.certain[s] && self.owner[s] == Some(li))
+                    || self
+                        .free_at
+                        .get(&hex)
+                        .is_some_and(|v| v.iter().any(|(l, _)| *l == li))
+            })
+        })
     }
 
     /// Every line, in deployment order.
@@ -357,12 +410,9 @@ impl Placements {
     /// level alike), counters that may not share a hex first, then leaders.
     pub fn certainly_held(&self, hex: Hex) -> Vec<Holder> {
         let mut out: Vec<Holder> = self
-            .slots_of
-            .get(&hex)
-            .into_iter()
-            .flatten()
-            .filter(|i| self.certain[**i])
-            .filter_map(|i| self.owner[*i])
+            .slots_of(hex)
+            .filter(|i| self.certain[*i])
+            .filter_map(|i| self.owner[i])
             .map(|li| self.holder(li, false, None))
             .collect();
         for &(li, unit) in self.free_at.get(&hex).into_iter().flatten() {
@@ -391,7 +441,7 @@ impl Placements {
     pub fn held_hexes(&self, assume: Assume) -> Vec<Hex> {
         let mut v: Vec<Hex> = self.certain_hexes().collect();
         if assume == Assume::Worst {
-            v.extend(self.by_hex.keys().copied());
+            v.extend(self.index.hexes().iter().copied());
         }
         let mut seen = crate::FastSet::default();
         v.retain(|h| seen.insert(*h));
@@ -400,12 +450,28 @@ impl Placements {
 
     /// Whether some counter may stand in the hex at the start: lines naming it.
     pub fn possibly_held(&self, hex: Hex) -> bool {
-        self.by_hex.get(&hex).is_some_and(|v| !v.is_empty())
+        !self.who_could_be(hex).is_empty()
     }
 
     /// The lines that could put a counter in a hex at the start.
     pub fn who_could_be(&self, hex: Hex) -> &[usize] {
-        self.by_hex.get(&hex).map(Vec::as_slice).unwrap_or(&[])
+        match self.index.find(hex) {
+            Some(n) => self.lines_at.get(n),
+            None => &[],
+        }
+    }
+
+    /// The slots of a hex (its ground level, then a tower's upper level), in slot order.
+    fn slots_of(&self, hex: Hex) -> impl Iterator<Item = usize> {
+        let n = self.index.find(hex);
+        let at = |t: &Vec<u32>| {
+            let s = *t.get(n?)?;
+            (s != hex_index::NONE).then_some(s as usize)
+        };
+        // `None` sorts first: the slots in increasing order.
+        let mut both = [at(&self.slot_at[0]), at(&self.slot_at[1])];
+        both.sort_unstable();
+        both.into_iter().flatten()
     }
 
     /// Hexes certainly held at the start.
@@ -454,6 +520,11 @@ impl Placements {
             free,
         }
     }
+}
+
+/// The number of a hex among those the lines name (every hex of a line has one).
+fn number(index: &hex_index::HexIndex, hex: Hex) -> Option<u32> {
+    index.find(hex).and_then(|n| u32::try_from(n).ok())
 }
 
 /// The set-up entry of a deployment, when it is one (`/sides/0/setup/3`).
