@@ -12,6 +12,7 @@ mod reinforcement_turns;
 mod rule_turns;
 mod rule_zones;
 mod side_refs;
+mod system_fields;
 mod unit_counts;
 mod unit_refs;
 mod vocabulary;
@@ -34,4 +35,5 @@ pub static SCENARIO_CHECKS: &[ScenarioCheck] = &[
     options::CHECK,
     erratum_codes::CHECK,
     facing::CHECK,
+    system_fields::CHECK,
 ];
