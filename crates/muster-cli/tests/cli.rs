@@ -374,10 +374,13 @@ fn crossfire_at_a_building_corner_is_a_choice() {
     let (a, b) = (fires[0]["face"].as_str(), fires[1]["face"].as_str());
     assert!(a.is_some() && b.is_some() && a != b, "{v}");
     assert!(fires[2]["face"].is_null(), "{v}");
-    // Not a rule of the other systems.
+    // Not a rule of the other systems: the refusal names what the system answers.
     let (code, _, err) = muster(&["query", "crossfire", CIVITATE, "0505", "--from", "0606"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("Siege"), "{err}");
+    assert!(
+        err.contains("`crossfire` is not a question A la Charge answers; it answers: reach"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -20,25 +20,23 @@ use muster_editor::{panels, App, Message};
 use muster_hex::Hex;
 use std::path::{Path, PathBuf};
 
-/// Each system's scenario.
-const SHOTS: [(&str, &str); 4] = [
-    (
-        "a-la-charge",
-        "scenarios/a-la-charge/civitate-1053.scenario.ron",
-    ),
-    (
-        "siege",
-        "scenarios/siege/assault-on-roche-noire.scenario.ron",
-    ),
-    (
-        "charles-the-bold",
-        "scenarios/charles-the-bold/saint-aubin.scenario.ron",
-    ),
-    (
-        "and-gentlemen-all",
-        "scenarios/and-gentlemen-all/brampton-field.scenario.ron",
-    ),
-];
+/// Each system of the table with its first bundled scenario (by file name) in
+/// `scenarios/<id>/`.
+fn shots() -> Vec<(&'static str, PathBuf)> {
+    muster_rules::SYSTEMS
+        .iter()
+        .filter_map(|g| {
+            let dir = Path::new("scenarios").join(g.id());
+            let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .ok()?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.to_string_lossy().ends_with(".scenario.ron"))
+                .collect();
+            found.sort();
+            Some((g.id(), found.into_iter().next()?))
+        })
+        .collect()
+}
 
 fn main() {
     let out = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "docs".into()));
@@ -51,8 +49,8 @@ fn main() {
         "MUSTER_CACHE_DIR",
         std::env::temp_dir().join("muster-doc-shots"),
     );
-    for (system, scenario) in SHOTS {
-        let (mut app, _) = App::new(Some(PathBuf::from(scenario)));
+    for (system, scenario) in shots() {
+        let (mut app, _) = App::new(Some(scenario));
         let items = Job::of(&app.doc).expect("a scenario").run();
         let _ = app.update(Message::Validated(app.generation, items));
         // The first hex (by its printed id) a counter stands on.

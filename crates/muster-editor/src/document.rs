@@ -176,10 +176,12 @@ impl Document {
         }
     }
 
-    /// A new, empty A la Charge map of the given size with a two-sided scenario on it,
-    /// to be saved as `<stem>.map.ron` and `<stem>.scenario.ron` in `dir`.
+    /// A new, empty map of the default system ([`muster_rules::default_system`]) of the
+    /// given size with a two-sided scenario on it, to be saved as `<stem>.map.ron` and
+    /// `<stem>.scenario.ron` in `dir`.
     pub fn new_empty(dir: &Path, stem: &str, columns: u32, rows: u32) -> Document {
-        let mut d = Document::untitled(stem, "a-la-charge", "clear", GridSpec::flat(columns, rows));
+        let system = muster_rules::default_system().id();
+        let mut d = Document::untitled(stem, system, "clear", GridSpec::flat(columns, rows));
         d.scenario_path = Some(dir.join(format!("{stem}.scenario.ron")));
         d.map_path = dir.join(format!("{stem}.map.ron"));
         d.untitled = false;

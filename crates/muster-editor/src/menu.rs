@@ -180,11 +180,13 @@ pub fn entries(app: &App, title: Title) -> Vec<Entry> {
             v
         }
         Title::Tools => {
-            let mut v = vec![
-                tool(app, "Select / reach", Tool::Select),
-                tool(app, "Line of fire", Tool::LineOfFire),
-            ];
-            if app.doc.map.ruleset == "a-la-charge" {
+            // The system's queries decide which of its tools exist.
+            let answers = |q| muster_rules::answers(&app.doc.map.ruleset, q);
+            let mut v = vec![tool(app, "Select / reach", Tool::Select)];
+            if answers(muster_rules::Query::Los) {
+                v.push(tool(app, "Line of fire", Tool::LineOfFire));
+            }
+            if answers(muster_rules::Query::Odds) {
                 v.push(tool(app, "Combat odds", Tool::Odds));
             }
             v.extend([

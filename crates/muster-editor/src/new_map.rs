@@ -37,10 +37,7 @@ impl Default for NewMap {
     fn default() -> Self {
         NewMap {
             title: String::new(),
-            ruleset: muster_rules::system_ids()
-                .next()
-                .unwrap_or("a-la-charge")
-                .into(),
+            ruleset: muster_rules::default_system().id().into(),
             columns: "12".into(),
             rows: "10".into(),
             orientation: Orientation::Flat,

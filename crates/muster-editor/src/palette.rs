@@ -190,8 +190,12 @@ impl Palette {
     pub fn view<'a>(&'a self, doc: &'a Document, snap: &Snapshot) -> Element<'a, Message> {
         let mut col = column![text("Tools").size(15)].spacing(4);
         col = col.push(self.tool_button("Select / reach".into(), Tool::Select));
-        col = col.push(self.tool_button("Line of fire".into(), Tool::LineOfFire));
-        if doc.map.ruleset == "a-la-charge" {
+        // The system's queries decide which of its tools exist.
+        let answers = |q| muster_rules::answers(&doc.map.ruleset, q);
+        if answers(muster_rules::Query::Los) {
+            col = col.push(self.tool_button("Line of fire".into(), Tool::LineOfFire));
+        }
+        if answers(muster_rules::Query::Odds) {
             col = col.push(self.tool_button("Combat odds".into(), Tool::Odds));
         }
         col = col.push(self.tool_button("Erase units".into(), Tool::Erase));

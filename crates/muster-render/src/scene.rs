@@ -173,14 +173,12 @@ impl Scene {
                     let choice = d.hexes.len() > 1;
                     for u in &d.units {
                         let (def, kind) = s.unit(d.side, u.unit);
-                        let ratings = match (def.steps.first(), def.rating) {
-                            (Some(st), _) => match st.range {
-                                Some(r) => format!("{}-{} r{r}", st.strength, st.mp),
-                                None => format!("{}-{}", st.strength, st.mp),
-                            },
-                            (None, Some(r)) => format!("L{r}"),
-                            (None, None) => kind.map(|k| k.name.clone()).unwrap_or_default(),
-                        };
+                        // The system says what the counter prints; the kind's name when
+                        // it prints nothing.
+                        let mut ratings = muster_rules::counter_ratings(&s, d.side, def).front;
+                        if ratings.is_empty() {
+                            ratings = kind.map(|k| k.name.clone()).unwrap_or_default();
+                        }
                         let hexes: Vec<Hex> = if choice {
                             d.hexes.clone()
                         } else {

@@ -45,6 +45,8 @@ mod movement;
 mod overlay_fit;
 mod path_index;
 pub mod placement;
+pub mod queries;
+mod ratings;
 pub mod registry;
 mod scenario;
 pub mod siege;
@@ -61,9 +63,11 @@ pub use generic::codes;
 pub use movement::Reach;
 pub use overlay_fit::OverlayFit;
 pub use scenario::{DeployKind, Deployed, Deployment, Scenario, UnitLookup};
+pub use queries::{answering, answers, Query};
+pub use ratings::{counter_ratings, CounterRatings};
 pub use system::{
-    crossfire, fire_end_at, highlight, line_of_fire, reach, reach_carrying, ruleset, system,
-    system_ids, GameSystem, Highlight, QueryError, SYSTEMS,
+    crossfire, default_system, fire_end_at, highlight, line_of_fire, reach, reach_carrying,
+    ruleset, system, system_ids, GameSystem, Highlight, QueryError, SYSTEMS,
 };
 pub use world::{Origin, ResolvedPath, World};
 

@@ -1,14 +1,22 @@
-//! The game systems, in one table. Nothing else in Muster matches on a system's id: the
-//! loader finds a ruleset, the validator a system's checks, the CLI and the editor its
-//! reach, line of fire, crossfire and what selecting a counter shows, all through
-//! [`GameSystem`] (ripgrep keeps its flags the same way, in one `FLAGS` table).
+//! The game systems, in one table ([`SYSTEMS`]). The loader finds a ruleset, the validator
+//! a system's checks, and the CLI, the editor, the renderer and VASSAL a system's queries
+//! (reach, line of fire, crossfire, command, odds, fire, melee, morale: which it answers is
+//! [`GameSystem::queries`]), its counters' ratings and what selecting a counter shows, all
+//! through [`GameSystem`] (ripgrep keeps its flags the same way, in one `FLAGS` table). A
+//! system's id is written in its own folder and nowhere else in Rust source:
+//! `crates/muster-rules/tests/system_ids.rs` walks the crates to hold it so.
 
+use crate::and_gentlemen_all::engage::Engagement;
 use crate::fire::{FireEnd, LineOfFire};
 use crate::movement::{inactive, Reach};
+use crate::queries::{
+    CommandArea, EngageAsk, FireAnswer, MoraleAnswer, MoraleAsk, Odds, OddsAsk, Query,
+};
+use crate::ratings::CounterRatings;
 use crate::registry::{CodeDoc, ScenarioCheck};
 use crate::scenario::Scenario;
 use muster_hex::Hex;
-use muster_model::{Ruleset, ScenarioFile};
+use muster_model::{Ruleset, ScenarioFile, UnitDef};
 use std::sync::OnceLock;
 
 /// Why an engine query has no answer.
@@ -30,6 +38,19 @@ pub enum QueryError {
     /// The load is not something a character carries.
     #[error("`{0}` cannot be carried: `screen` or `oil`")]
     UnknownLoad(String),
+    /// The system does not answer the query; the queries it answers, with their help.
+    #[error("`{query}` is not a question {system} answers; it answers: {answers}")]
+    NotAnswered {
+        /// The query asked.
+        query: Query,
+        /// The ruleset's name.
+        system: String,
+        /// The queries it answers, each with its one-line help.
+        answers: String,
+    },
+    /// The system answers the query, but not for what was asked (why, in the rules' words).
+    #[error("{0}")]
+    Refused(String),
 }
 
 /// What selecting a hex shows in the editor, when the system has something to show
@@ -108,6 +129,13 @@ pub trait GameSystem: Sync {
         ))
     }
 
+    /// The scenario fields only this system reads, as JSON pointers into the scenario
+    /// file with `*` for any index (`"/sides/*/army_morale"`). A scenario of another system
+    /// that sets one is told (MU082): its rules would silently ignore it.
+    fn fields(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// Whether a set-up line's `facing` names a corner of the hex (Charles the Bold stands
     /// face a vertex) rather than a hexside.
     fn faces_corners(&self) -> bool {
@@ -136,6 +164,49 @@ pub trait GameSystem: Sync {
     /// Fills in what every new scenario of the system states (`muster new`, the editor).
     fn prepare_new_scenario(&self, s: &mut ScenarioFile) {
         let _ = s;
+    }
+
+    /// The queries the system answers: front ends offer these and no others, and the
+    /// answering methods below of a query not listed are never called.
+    fn queries(&self) -> &'static [Query];
+
+    /// The ratings a counter of unit type `def` of side `side` prints (`muster render`, the
+    /// editor's counters, VASSAL pieces).
+    fn counter_ratings(&self, s: &Scenario, side: usize, def: &UnitDef) -> CounterRatings;
+
+    /// The hexes within command group `command` of side `side`'s command range.
+    fn command_area(
+        &self,
+        s: &Scenario,
+        side: usize,
+        command: usize,
+    ) -> Result<CommandArea, QueryError> {
+        let _ = (side, command);
+        Err(not_modelled(s, "command range", ""))
+    }
+
+    /// The odds of a combat between the units in the hexes asked.
+    fn odds(&self, s: &Scenario, ask: &OddsAsk) -> Result<Odds, QueryError> {
+        let _ = ask;
+        Err(not_modelled(s, "combat odds", ""))
+    }
+
+    /// Fire from the first party at the second.
+    fn fire(&self, s: &Scenario, ask: &EngageAsk) -> Result<FireAnswer, QueryError> {
+        let _ = ask;
+        Err(not_modelled(s, "fire", ""))
+    }
+
+    /// Melee between the first party and the second.
+    fn melee(&self, s: &Scenario, ask: &EngageAsk) -> Result<Engagement, QueryError> {
+        let _ = ask;
+        Err(not_modelled(s, "melee", ""))
+    }
+
+    /// A unit's morale test.
+    fn morale(&self, s: &Scenario, ask: &MoraleAsk) -> Result<MoraleAnswer, QueryError> {
+        let _ = ask;
+        Err(not_modelled(s, "the morale test", ""))
     }
 }
 
@@ -191,6 +262,12 @@ pub static SYSTEMS: &[&dyn GameSystem] = &[
     &crate::charles_the_bold::System,
     &crate::siege::System,
 ];
+
+/// The system a new map or scenario plays unless told otherwise (`muster new`, the
+/// editor): the first of the table.
+pub fn default_system() -> &'static dyn GameSystem {
+    SYSTEMS[0]
+}
 
 /// The system with this ruleset id.
 pub fn system(id: &str) -> Option<&'static dyn GameSystem> {

@@ -25,7 +25,6 @@ pub mod grid;
 mod help;
 mod module;
 mod pieces;
-mod ratings;
 mod seq;
 mod setup;
 mod xml;

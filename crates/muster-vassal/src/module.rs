@@ -5,7 +5,6 @@ use crate::counter::{piece_image, unit_counter, CounterFace};
 use crate::grid::VassalGrid;
 use crate::help::{help_page, notes_page};
 use crate::pieces::PieceDef;
-use crate::ratings::ratings;
 use crate::setup::{Counter, Place, Setup};
 use crate::xml::El;
 use crate::{ExportError, Module, PlacedStack, ScenarioInput, ScenarioSummary};
@@ -119,7 +118,8 @@ fn definitions(
                 .1
                 .map(|k| k.name.as_str())
                 .unwrap_or(def.kind.as_str());
-            let (front, back) = ratings(s, si, def);
+            let muster_rules::CounterRatings { front, back } =
+                muster_rules::counter_ratings(s, si, def);
             let face = CounterFace {
                 rgb,
                 kind,

@@ -25,8 +25,8 @@ pub struct Args {
     what: What,
     /// Name (a folder for a pack, a file stem otherwise).
     name: PathBuf,
-    /// Ruleset.
-    #[arg(long, default_value = "a-la-charge")]
+    /// Ruleset (the first game system of the table unless given).
+    #[arg(long, default_value = muster_rules::default_system().id())]
     ruleset: String,
     /// For a scenario: the map it uses (relative to the scenario).
     #[arg(long)]

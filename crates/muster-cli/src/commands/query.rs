@@ -1,11 +1,13 @@
 //! `muster query reach|command|crossfire|los` (`odds`, `fire`, `melee` and `morale` in
-//! their own files): answers from the rules engine, as JSON for tools and tests.
+//! their own files): answers from the rules engine, as JSON for tools and tests. Each asks
+//! the scenario's system first whether it answers the query (`GameSystem::queries`), and
+//! when it does not, says which queries it does answer.
 
 use super::Format;
 use anyhow::{bail, Context};
 use muster_check::{Checker, LoadedScenario};
-use muster_rules::Scenario;
 use muster_cli::render::clean;
+use muster_rules::{Query as Asked, Scenario};
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -76,14 +78,16 @@ pub enum Query {
     /// (§8, §10, §12): {"attack", "defence", "ratio", "shift", "column", "attackers", "defender"}.
     Odds(super::query_odds::OddsArgs),
     /// And Gentlemen All: fire from one regiment at another (§7), every modifier named:
-    /// {"firer", "target", "distance", "band", "shock"}.
+    /// {"firer", "target", "distance", "band", "shock"}. Charles the Bold: the dice each
+    /// rank of a stand throws at a target (§6, §16): {"firer", "distance", "band", "ranks"}.
     Fire(super::query_combat::EngageArgs),
     /// And Gentlemen All: melee between regiments in contact (§8): {"attacker", "defender",
     /// "shock"}.
     Melee(super::query_combat::EngageArgs),
     /// And Gentlemen All: a regiment's morale test (§9): {"unit", "modifiers", "score",
-    /// "result"}.
-    Morale(super::query_combat::MoraleArgs),
+    /// "result"}. Charles the Bold: a stand's morale test (§7): {"unit", "terms", "morale",
+    /// "passed", "morale_loss", "sp_lost", "disordered"}.
+    Morale(super::query_morale::MoraleArgs),
 }
 
 /// A level in a siege-tower hex.
@@ -193,7 +197,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
         Query::Odds(args) => super::query_odds::run(args)?,
         Query::Fire(args) => super::query_combat::engage(args, false)?,
         Query::Melee(args) => super::query_combat::engage(args, true)?,
-        Query::Morale(args) => super::query_combat::morale(args)?,
+        Query::Morale(args) => super::query_morale::morale(args)?,
         Query::Reach {
             scenario,
             unit,
@@ -203,6 +207,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
         } => {
             let loaded = load(&scenario)?;
             let s = loaded.resolve();
+            muster_rules::answering(&s, Asked::Reach).map_err(anyhow::Error::msg)?;
             let (si, ui) = find_unit(&s, &unit)?;
             let start = match from {
                 Some(f) => hex(&s, &f)?,
@@ -239,6 +244,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
         } => {
             let loaded = load(&scenario)?;
             let s = loaded.resolve();
+            muster_rules::answering(&s, Asked::Command).map_err(anyhow::Error::msg)?;
             let (side_filter, gid) = match group.split_once('/') {
                 Some((sd, g)) => (Some(sd.to_string()), g.to_string()),
                 None => (None, group.clone()),
@@ -263,8 +269,8 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
             };
             let side = &s.file.sides[si];
             let cmd = &side.commands[ci];
-            let area = muster_rules::charles_the_bold::command_area(&s, si, ci)
-                .map_err(anyhow::Error::msg)?;
+            let area =
+                muster_rules::queries::command_area(&s, si, ci).map_err(anyhow::Error::msg)?;
             let v = json!({
                 "group": cmd.id,
                 "side": side.id,
@@ -292,6 +298,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
         } => {
             let loaded = load(&scenario)?;
             let s = loaded.resolve();
+            muster_rules::answering(&s, Asked::Crossfire).map_err(anyhow::Error::msg)?;
             let t = muster_rules::fire_end_at(&s, hex(&s, &target)?);
             let shooters: Vec<muster_rules::FireEnd> = from
                 .iter()
@@ -337,6 +344,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
         } => {
             let loaded = load(&scenario)?;
             let s = loaded.resolve();
+            muster_rules::answering(&s, Asked::Los).map_err(anyhow::Error::msg)?;
             let (a, b) = (hex(&s, &from)?, hex(&s, &to)?);
             let ends = (
                 muster_rules::FireEnd {

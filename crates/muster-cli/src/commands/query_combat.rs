@@ -1,78 +1,72 @@
-//! `muster query fire|melee|morale`: And Gentlemen All combat between regiments of the
-//! set-up, every modifier named with where it comes from.
+//! `muster query fire|melee`: fire and melee between units of the set-up, for the systems
+//! that answer them: And Gentlemen All regiments (every modifier named with where it comes
+//! from) and the dice a Charles the Bold stand throws (`query_stand`).
 
-use super::query::{find_unit, load, print};
+use super::query::{find_unit, hex, load, print};
 use super::Format;
 use anyhow::bail;
-use muster_rules::and_gentlemen_all::combat::{Band, MoraleResult};
-use muster_rules::and_gentlemen_all::engage::{self, Moment, Party};
-use muster_rules::Scenario;
 use muster_cli::render::clean;
+use muster_rules::and_gentlemen_all::combat::Band;
+use muster_rules::and_gentlemen_all::engage::{Moment, Party};
+use muster_rules::queries::{self, EngageAsk, FireAnswer, Pick};
+use muster_rules::{Query, Scenario};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
 /// Two regiments and the moment of their combat.
 #[derive(clap::Args)]
 pub struct EngageArgs {
-    /// The scenario file (And Gentlemen All).
+    /// The scenario file.
     scenario: PathBuf,
-    /// The firer or attacker (unit id or unique name; `side/unit` when both sides have it).
+    /// The firer or attacker (unit id or unique name; `side/unit` when both sides have it),
+    /// or the hex it stands in.
     first: String,
-    /// The target or defender.
+    /// The target or defender, or its hex.
     second: String,
-    /// The two dice: the firer's or attacker's, then the target's or defender's (`5,3`).
+    /// And Gentlemen All: the two dice, the firer's or attacker's, then the target's or
+    /// defender's (`5,3`).
     #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     rolls: Vec<i32>,
-    /// Fire into the target's flank (+2); in melee, the defender is contacted in flank (−4).
+    /// And Gentlemen All: fire into the target's flank (+2); in melee, the defender is
+    /// contacted in flank (−4).
     #[arg(long)]
     flank: bool,
-    /// Melee: the defender is contacted in rear (−3).
+    /// And Gentlemen All, melee: the defender is contacted in rear (−3).
     #[arg(long)]
     rear: bool,
-    /// Melee: the attacker moved into contact this phase (§8: it charged).
+    /// And Gentlemen All, melee: the attacker moved into contact this phase (§8: it charged).
     #[arg(long)]
     charging: bool,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Json)]
-    format: Format,
-}
-
-/// A regiment's morale test.
-#[derive(clap::Args)]
-pub struct MoraleArgs {
-    /// The scenario file (And Gentlemen All).
-    scenario: PathBuf,
-    /// The regiment.
-    unit: String,
-    /// Shock points it has suffered so far in the game.
+    /// Charles the Bold: moves the stand made before firing (−1D6 each, §6.0).
     #[arg(long, default_value_t = 0)]
-    shock: i32,
-    /// The die.
+    moved: i32,
+    /// Charles the Bold: the stand will move after firing (−1D6, §6.0).
     #[arg(long)]
-    roll: Option<i32>,
-    /// Enemy foot or horse behind its flank and within 4 inches (+3).
-    #[arg(long)]
-    enemy_behind_flank: bool,
-    /// Its army is demoralised (+2).
-    #[arg(long)]
-    demoralised: bool,
+    will_move: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Json)]
     format: Format,
 }
 
-fn and_gentlemen_all(s: &Scenario, path: &std::path::Path) -> anyhow::Result<()> {
-    if s.file.ruleset != "and-gentlemen-all" {
-        bail!(
-            "fire, melee and morale are modelled here for And Gentlemen All; {} plays `{}`",
-            path.display(),
-            s.file.ruleset
-        );
+/// A party named by unit, or else by the hex it stands in.
+fn pick(s: &Scenario, name: &str) -> anyhow::Result<Pick> {
+    match find_unit(s, name) {
+        Ok(u) => Ok(Pick {
+            unit: Some(u),
+            hex: None,
+        }),
+        Err(e) => match hex(s, name) {
+            Ok(h) => Ok(Pick {
+                unit: None,
+                hex: Some(h),
+            }),
+            Err(_) => Err(e),
+        },
     }
-    Ok(())
 }
 
-fn party(s: &Scenario, p: &Party) -> Value {
+/// A regiment's part: its modifiers, total, roll and score.
+pub(super) fn party(s: &Scenario, p: &Party) -> Value {
     json!({
         "unit": p.unit,
         "hex": s.world.grid.to_printed(p.hex),
@@ -87,7 +81,8 @@ fn party(s: &Scenario, p: &Party) -> Value {
     })
 }
 
-fn human(p: &Party) -> String {
+/// A regiment's part on one line.
+pub(super) fn human(p: &Party) -> String {
     let mods: Vec<String> = p
         .modifiers
         .iter()
@@ -103,27 +98,38 @@ fn human(p: &Party) -> String {
 pub fn engage(a: EngageArgs, melee: bool) -> anyhow::Result<()> {
     let loaded = load(&a.scenario)?;
     let s = loaded.resolve();
-    and_gentlemen_all(&s, &a.scenario)?;
-    let first = find_unit(&s, &a.first)?;
-    let second = find_unit(&s, &a.second)?;
-    let moment = Moment {
-        rolls: match a.rolls.as_slice() {
-            [] => None,
-            [x, y] => Some((*x, *y)),
-            _ => bail!(
-                "--rolls takes two dice, the {}'s then the {}'s: `--rolls 5,3`",
-                if melee { "attacker" } else { "firer" },
-                if melee { "defender" } else { "target" }
-            ),
+    muster_rules::answering(&s, if melee { Query::Melee } else { Query::Fire })
+        .map_err(anyhow::Error::msg)?;
+    let first = pick(&s, &a.first)?;
+    let second = pick(&s, &a.second)?;
+    let ask = EngageAsk {
+        first,
+        second,
+        moment: Moment {
+            rolls: match a.rolls.as_slice() {
+                [] => None,
+                [x, y] => Some((*x, *y)),
+                _ => bail!(
+                    "--rolls takes two dice, the {}'s then the {}'s: `--rolls 5,3`",
+                    if melee { "attacker" } else { "firer" },
+                    if melee { "defender" } else { "target" }
+                ),
+            },
+            flank: a.flank,
+            rear: a.rear,
+            charging: a.charging,
         },
-        flank: a.flank,
-        rear: a.rear,
-        charging: a.charging,
+        moves_before: a.moved,
+        move_after: a.will_move,
     };
     let e = if melee {
-        engage::melee(&s, first, second, &moment)
+        queries::melee(&s, &ask)
     } else {
-        engage::fire(&s, first, second, &moment)
+        match queries::fire(&s, &ask) {
+            Ok(FireAnswer::Regiments(e)) => Ok(e),
+            Ok(FireAnswer::Stand(f)) => return super::query_stand::fire(&s, &f, a.format),
+            Err(e) => Err(e),
+        }
     }
     .map_err(anyhow::Error::msg)?;
     let (one, two) = if melee {
@@ -170,28 +176,5 @@ pub fn engage(a: EngageArgs, melee: bool) -> anyhow::Result<()> {
             ));
         }
         t
-    })
-}
-
-pub fn morale(a: MoraleArgs) -> anyhow::Result<()> {
-    let loaded = load(&a.scenario)?;
-    let s = loaded.resolve();
-    and_gentlemen_all(&s, &a.scenario)?;
-    let unit = find_unit(&s, &a.unit)?;
-    let situation = engage::morale_situation(a.enemy_behind_flank, a.demoralised);
-    let (p, result) =
-        engage::morale(&s, unit, a.shock, a.roll, &situation).map_err(anyhow::Error::msg)?;
-    let result = result.map(|r| match r {
-        MoraleResult::Ok => "OK",
-        MoraleResult::Halt => "Halt",
-        MoraleResult::FallBack => "Fall Back",
-        MoraleResult::Rout => "Rout",
-        MoraleResult::Destroyed => "Destroyed",
-    });
-    let mut v = party(&s, &p);
-    v["result"] = json!(result);
-    print(&v, a.format, || match result {
-        Some(r) => format!("{}: {r}", human(&p)),
-        None => human(&p),
     })
 }

@@ -1,16 +1,17 @@
-//! `muster query odds`: the odds of an A la Charge combat between units of the set-up.
+//! `muster query odds`: the odds of a combat between units of the set-up, for the systems
+//! that answer it (A la Charge).
 
 use super::query::{hex, load, print};
 use super::Format;
-use anyhow::bail;
-use muster_rules::a_la_charge::combat::{odds, Ask, Part};
+use muster_rules::queries::{odds, OddsAsk as Ask, OddsPart as Part};
+use muster_rules::Query;
 use serde_json::json;
 use std::path::PathBuf;
 
 /// The combat to weigh.
 #[derive(clap::Args)]
 pub struct OddsArgs {
-    /// The scenario file (A la Charge).
+    /// The scenario file.
     scenario: PathBuf,
     /// The attackers' hexes, then the defender's hex last. In a melee, an archery unit
     /// out of contact adds its strength by shooting (§12.2; ours: one in contact fights).
@@ -33,13 +34,7 @@ pub struct OddsArgs {
 pub fn run(a: OddsArgs) -> anyhow::Result<()> {
     let loaded = load(&a.scenario)?;
     let s = loaded.resolve();
-    if s.file.ruleset != "a-la-charge" {
-        bail!(
-            "combat odds are modelled for A la Charge only; {} plays `{}`",
-            a.scenario.display(),
-            s.file.ruleset
-        );
-    }
+    muster_rules::answering(&s, Query::Odds).map_err(anyhow::Error::msg)?;
     let hexes = a
         .hexes
         .iter()

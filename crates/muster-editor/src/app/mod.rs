@@ -201,7 +201,7 @@ impl App {
         let blank = || {
             Document::untitled(
                 "untitled",
-                "a-la-charge",
+                muster_rules::default_system().id(),
                 "clear",
                 muster_hex::GridSpec::flat(12, 10),
             )

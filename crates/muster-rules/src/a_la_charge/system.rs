@@ -2,15 +2,48 @@
 
 use crate::fire::{FireEnd, LineOfFire};
 use crate::movement::Reach;
+use crate::queries::{Odds, OddsAsk, Query};
+use crate::ratings::{self, CounterRatings};
 use crate::scenario::Scenario;
 use crate::system::{system_basics, GameSystem, QueryError};
 use muster_hex::Hex;
+use muster_model::UnitDef;
 
 /// A la Charge, both variants.
 pub struct System;
 
 impl GameSystem for System {
     system_basics!("a-la-charge", "a-la-charge.ruleset.ron", super::CHECKS);
+
+    fn fields(&self) -> &'static [&'static str] {
+        &[
+            "/sides/*/army_morale",
+            "/sides/*/rout",
+            "/sides/*/reinforcements/*/moves_from_entry",
+        ]
+    }
+
+    fn queries(&self) -> &'static [Query] {
+        &[Query::Reach, Query::Los, Query::Odds]
+    }
+
+    /// Strength-morale and MP of each step (an archer's range after), a leader's rating.
+    fn counter_ratings(&self, _: &Scenario, _: usize, def: &UnitDef) -> CounterRatings {
+        let mut r = CounterRatings::of([
+            def.steps.first().map(ratings::step),
+            ratings::leader(def),
+            ratings::mp(def),
+        ]);
+        r.back = def
+            .steps
+            .get(1)
+            .map(|b| format!("back {}", ratings::step(b)));
+        r
+    }
+
+    fn odds(&self, s: &Scenario, ask: &OddsAsk) -> Result<Odds, QueryError> {
+        super::combat::odds(s, ask).map_err(QueryError::Refused)
+    }
 
     fn reach(&self, s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
         super::reach::reach(s, side, unit, from)

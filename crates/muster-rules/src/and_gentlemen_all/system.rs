@@ -1,9 +1,13 @@
 //! And Gentlemen All in the system table.
 
+use super::engage::{self, Engagement};
 use crate::movement::Reach;
+use crate::queries::{After, EngageAsk, FireAnswer, MoraleAnswer, MoraleAsk, Pick, Query};
+use crate::ratings::{self, CounterRatings};
 use crate::scenario::Scenario;
-use crate::system::{system_basics, GameSystem};
+use crate::system::{system_basics, GameSystem, QueryError};
 use muster_hex::Hex;
+use muster_model::UnitDef;
 
 /// And Gentlemen All (line of fire is not modelled: its rules measure fire in inches on an
 /// open table).
@@ -16,7 +20,85 @@ impl GameSystem for System {
         super::CHECKS
     );
 
+    fn fields(&self) -> &'static [&'static str] {
+        &[
+            "/scale",
+            "/terrain_classes",
+            "/sides/*/army_morale_number",
+            "/sides/*/commands",
+            "/sides/*/units/*/regiment",
+        ]
+    }
+
     fn reach(&self, s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
         super::reach::reach(s, side, unit, from)
     }
+
+    fn queries(&self) -> &'static [Query] {
+        &[Query::Reach, Query::Fire, Query::Melee, Query::Morale]
+    }
+
+    /// A general's rating, a regiment's stands and troop rating.
+    fn counter_ratings(&self, _: &Scenario, _: usize, def: &UnitDef) -> CounterRatings {
+        CounterRatings::of([
+            ratings::leader(def),
+            def.regiment
+                .as_ref()
+                .map(|reg| format!("{} st {:?}", reg.stands, reg.rating)),
+            ratings::mp(def),
+        ])
+    }
+
+    fn fire(&self, s: &Scenario, ask: &EngageAsk) -> Result<FireAnswer, QueryError> {
+        let (first, second) = regiments(s, ask)?;
+        engage::fire(s, first, second, &ask.moment)
+            .map(FireAnswer::Regiments)
+            .map_err(QueryError::Refused)
+    }
+
+    fn melee(&self, s: &Scenario, ask: &EngageAsk) -> Result<Engagement, QueryError> {
+        let (first, second) = regiments(s, ask)?;
+        engage::melee(s, first, second, &ask.moment).map_err(QueryError::Refused)
+    }
+
+    fn morale(&self, s: &Scenario, ask: &MoraleAsk) -> Result<MoraleAnswer, QueryError> {
+        if ask.hits.is_some()
+            || ask.losses != 0
+            || ask.disordered
+            || ask.general
+            || ask.after != After::default()
+        {
+            return Err(QueryError::Refused(
+                "a regiment's morale test (§9) counts its shock points, an enemy behind its flank and a demoralised army; hits, losses, disorder, an attached general and what the test follows are not read".into(),
+            ));
+        }
+        let situation = engage::morale_situation(ask.enemy_behind_flank, ask.demoralised);
+        let (p, result) = engage::morale(s, ask.unit, ask.shock, ask.roll, &situation)
+            .map_err(QueryError::Refused)?;
+        Ok(MoraleAnswer::Regiment(p, result))
+    }
+}
+
+/// A regiment, `(side, unit)`.
+type Regiment = (usize, usize);
+
+/// The two regiments of a fire or a melee (a hex names the regiment set up there).
+fn regiments(s: &Scenario, ask: &EngageAsk) -> Result<(Regiment, Regiment), QueryError> {
+    if ask.moves_before != 0 || ask.move_after {
+        return Err(QueryError::Refused(
+            "a regiment's fire (§7) does not count moves before or after firing".into(),
+        ));
+    }
+    let unit = |p: &Pick| {
+        p.unit_in(s).ok_or_else(|| {
+            QueryError::Refused(match p.hex {
+                Some(h) => format!(
+                    "no regiment is certainly set up in {}",
+                    s.world.grid.to_printed(h)
+                ),
+                None => "name a regiment".into(),
+            })
+        })
+    };
+    Ok((unit(&ask.first)?, unit(&ask.second)?))
 }

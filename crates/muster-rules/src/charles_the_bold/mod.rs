@@ -3,6 +3,7 @@
 //! services are the facing geometry, visibility (§6.0), firing dice (§6, §16) and the
 //! morale test (§7).
 
+pub mod answers;
 mod checks;
 pub mod facing;
 pub mod morale;
@@ -30,18 +31,7 @@ pub fn command_range(s: &Scenario, side: usize) -> u32 {
     }
 }
 
-/// A command group's general, where he sets up, and the hexes in his command range.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CommandArea {
-    /// The general's unit id.
-    pub general: String,
-    /// His set-up hex.
-    pub from: Hex,
-    /// The range in hexes.
-    pub range: u32,
-    /// The hexes of the map within it.
-    pub hexes: Vec<Hex>,
-}
+pub use crate::queries::CommandArea;
 
 /// The command area of command `command` of side `side`, or why there is none.
 pub fn command_area(s: &Scenario, side: usize, command: usize) -> Result<CommandArea, String> {

@@ -36,15 +36,21 @@ pub struct Outcome {
     pub disordered: bool,
 }
 
-/// Resolves a morale test with the given 1d6 roll.
-pub fn test(t: &Test, roll: i32) -> Outcome {
+/// The adjusted morale (§7.0): starting SP, less the hits just taken, the permanent losses
+/// and 1 if disordered, plus 1 with a general attached; never below 1.
+pub fn adjusted_morale(t: &Test) -> i32 {
     // In i64: strength points, hits and losses are the file's (or the command line's) i32s.
     let wide = i64::from(t.starting_sp)
         - i64::from(t.hits)
         - i64::from(t.losses)
         - i64::from(t.disordered)
         + i64::from(t.general);
-    let morale = i32::try_from(wide.max(1)).unwrap_or(i32::MAX);
+    i32::try_from(wide.max(1)).unwrap_or(i32::MAX)
+}
+
+/// Resolves a morale test with the given 1d6 roll.
+pub fn test(t: &Test, roll: i32) -> Outcome {
+    let morale = adjusted_morale(t);
     let passed = roll == 1 || (roll != 6 && roll <= morale);
     let morale_loss = if passed {
         0

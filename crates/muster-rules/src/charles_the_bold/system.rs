@@ -2,10 +2,13 @@
 //! shoot overhead), and a general's command radius on selection.
 
 use crate::fire::{FireEnd, LineOfFire};
+use crate::queries::{CommandArea, EngageAsk, FireAnswer, MoraleAnswer, MoraleAsk, Query};
+use crate::ratings::{self, CounterRatings};
 use crate::registry::CodeDoc;
 use crate::scenario::Scenario;
 use crate::system::{system_basics, GameSystem, Highlight, QueryError};
 use muster_hex::Hex;
+use muster_model::UnitDef;
 
 /// Charles the Bold.
 pub struct System;
@@ -101,8 +104,59 @@ impl GameSystem for System {
         super::CHECKS
     );
 
+    fn fields(&self) -> &'static [&'static str] {
+        &[
+            "/army_lists",
+            "/sides/*/army_lists",
+            "/sides/*/training",
+            "/sides/*/break_proportion",
+            "/sides/*/commands",
+            "/sides/*/units/*/list_entry",
+            "/sides/*/units/*/ranks",
+            "/sides/*/units/*/group",
+            "/sides/*/units/*/charges_cavalry",
+        ]
+    }
+
     fn faces_corners(&self) -> bool {
         true
+    }
+
+    fn queries(&self) -> &'static [Query] {
+        &[Query::Command, Query::Los, Query::Fire, Query::Morale]
+    }
+
+    /// A general's rating; a stand's army-list MP, SP, impact and break points, and its
+    /// extra ranks (§7.4, §16).
+    fn counter_ratings(&self, s: &Scenario, side: usize, def: &UnitDef) -> CounterRatings {
+        CounterRatings::of([
+            ratings::leader(def),
+            def.list_entry
+                .as_ref()
+                .map(|id| match s.lists.entry(side, id) {
+                    Some(e) => format!("{} SP{} IF{} BP{}", e.mp, e.sp, e.impact, e.bp),
+                    None => id.clone(),
+                }),
+            ratings::mp(def),
+            def.ranks.map(|r| format!("+{r} rk")),
+        ])
+    }
+
+    fn command_area(
+        &self,
+        s: &Scenario,
+        side: usize,
+        command: usize,
+    ) -> Result<CommandArea, QueryError> {
+        super::command_area(s, side, command).map_err(QueryError::Refused)
+    }
+
+    fn fire(&self, s: &Scenario, ask: &EngageAsk) -> Result<FireAnswer, QueryError> {
+        super::answers::fire(s, ask).map(FireAnswer::Stand)
+    }
+
+    fn morale(&self, s: &Scenario, ask: &MoraleAsk) -> Result<MoraleAnswer, QueryError> {
+        super::answers::morale(s, ask).map(MoraleAnswer::Stand)
     }
 
     fn occupants_block_fire(&self) -> bool {

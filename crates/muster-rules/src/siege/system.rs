@@ -5,10 +5,12 @@
 use super::field::Field;
 use crate::fire::{FireEnd, LineOfFire};
 use crate::movement::Reach;
+use crate::queries::Query;
+use crate::ratings::{self, CounterRatings};
 use crate::scenario::Scenario;
 use crate::system::{system_basics, GameSystem, QueryError};
 use muster_hex::Hex;
-use muster_model::{Level, ScenarioFile};
+use muster_model::{Level, ScenarioFile, UnitDef};
 
 /// Siege / Cry Havoc.
 pub struct System;
@@ -16,8 +18,31 @@ pub struct System;
 impl GameSystem for System {
     system_basics!("siege", "siege.ruleset.ron", super::CHECKS);
 
+    fn fields(&self) -> &'static [&'static str] {
+        &[
+            "/siege",
+            "/pieces",
+            "/markers",
+            "/sides/*/units/*/group",
+            "/sides/*/units/*/shooting_skill",
+            "/sides/*/setup/*/level",
+        ]
+    }
+
     fn occupants_block_fire(&self) -> bool {
         true
+    }
+
+    fn queries(&self) -> &'static [Query] {
+        &[Query::Reach, Query::Crossfire, Query::Los]
+    }
+
+    /// A character's MP and shooting skill (6.22).
+    fn counter_ratings(&self, _: &Scenario, _: usize, def: &UnitDef) -> CounterRatings {
+        CounterRatings::of([
+            ratings::mp(def),
+            def.shooting_skill.map(|k| format!("skill {k:+}")),
+        ])
     }
 
     fn reach(&self, s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {

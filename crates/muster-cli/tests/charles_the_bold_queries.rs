@@ -1,0 +1,93 @@
+//! Whole-program tests of Charles the Bold's `muster query fire` and `morale` (§16, §7),
+//! driven by the printed examples, and of the refusal that names what a system answers.
+
+mod common;
+use common::{json, muster};
+
+const EXAMPLES: &str = "tests/rules-examples/cb-7-16-fire-and-morale.scenario.ron";
+
+/// §16: "At the range of 4 hexes the Archers lose 2D6. So assuming they are at full
+/// strength and not disordered they will fire 2D6 with the front and 1D6 with the rear at
+/// this range".
+#[test]
+fn section_16_archers_fire_two_dice_and_one_at_four_hexes() {
+    let v = json(&["query", "fire", EXAMPLES, "Archers", "Foot"]);
+    assert_eq!(
+        (v["distance"].as_u64(), v["band"].as_str()),
+        (Some(4), Some("4H"))
+    );
+    let dice: Vec<i64> = v["ranks"]
+        .as_array()
+        .expect("ranks")
+        .iter()
+        .filter_map(|r| r["dice"].as_i64())
+        .collect();
+    assert_eq!(dice, [2, 1]);
+    // The firer and the target named by their hexes give the same answer; a move before
+    // firing costs each rank a die (§6.0).
+    let by_hex = json(&["query", "fire", EXAMPLES, "0202", "0206", "--moved", "1"]);
+    assert_eq!(by_hex["firer"], "Archers");
+    assert_eq!(by_hex["ranks"][0]["dice"], 1);
+    assert_eq!(by_hex["ranks"][1]["dice"], 0);
+    let (_, text, _) = muster(&[
+        "query", "fire", EXAMPLES, "Archers", "Foot", "--format", "human",
+    ]);
+    assert!(text.contains("front rank 2D6, rear rank 1D6"), "{text}");
+}
+
+/// §7.2: "your stand starts the game with 5SP [...] 1 hit. 5SP-1 hit equals a Morale of 4.
+/// You throw 1D6 and get a 3. This is less than 4 so you suffer no permanent loss, you do
+/// however become disordered. If you had thrown 5 you would have suffered a morale loss of
+/// 1 and suffered one SP loss [...] A throw of 6 would have had the same effect as throwing
+/// 5 as you can only suffer 1SP loss from shooting even though your morale loss was 2."
+/// §7.3: already disordered, "you would have lost 1SP even if you had thrown 1".
+#[test]
+fn section_7_2_morale_test_example() {
+    let test = |roll: &str, extra: &[&str]| {
+        let mut args = vec![
+            "query", "morale", EXAMPLES, "Foot", "--hits", "1", "--roll", roll,
+        ];
+        args.extend_from_slice(extra);
+        let v = json(&args);
+        (
+            v["morale"].as_i64().expect("morale"),
+            v["passed"].as_bool().expect("passed"),
+            v["morale_loss"].as_i64().expect("morale loss"),
+            v["sp_lost"].as_i64().expect("SP lost"),
+            v["disordered"].as_bool().expect("disordered"),
+        )
+    };
+    assert_eq!(test("3", &[]), (4, true, 0, 0, true));
+    assert_eq!(test("5", &[]), (4, false, 1, 1, true));
+    assert_eq!(test("6", &[]), (4, false, 2, 1, true));
+    assert_eq!(test("1", &["--disordered"]).3, 1);
+    assert_eq!(test("5", &["--disordered"]).3, 1);
+    // Without the die: the adjusted morale and its terms.
+    let v = json(&["query", "morale", EXAMPLES, "Foot", "--hits", "1"]);
+    assert_eq!(v["morale"], 4);
+    assert!(v["passed"].is_null());
+}
+
+/// A question the system does not answer names the ones it does; arguments of another
+/// system's question are refused, not ignored.
+#[test]
+fn queries_the_system_does_not_answer_are_refused_with_its_list() {
+    let (code, _, err) = muster(&["query", "odds", EXAMPLES, "0202", "0206"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("`odds` is not a question Charles the Bold answers"),
+        "{err}"
+    );
+    for q in ["command", "los", "fire", "morale"] {
+        assert!(err.contains(&format!("{q} (")), "{q} listed: {err}");
+    }
+    let (code, _, err) = muster(&["query", "melee", EXAMPLES, "Archers", "Foot"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = muster(&[
+        "query", "fire", EXAMPLES, "Archers", "Foot", "--rolls", "6,5",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not read"), "{err}");
+    let (code, _, err) = muster(&["query", "morale", EXAMPLES, "Foot", "--roll", "3"]);
+    assert_eq!(code, 2, "the hits are needed: {err}");
+}
