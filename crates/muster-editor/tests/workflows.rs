@@ -1668,7 +1668,8 @@ fn counters_carry_full_names_ratings_and_facing() {
     // "Duke of Gloucester" whole (the counter shrinks it to fit; it was cut to 8 letters).
     let gloucester = &app.snap.units[&hex(&app, "0811")];
     assert_eq!(gloucester[0].text, "Duke of Gloucester");
-    assert_eq!(gloucester[0].ratings, "L1");
+    // The ratings are the system's (as VASSAL's pieces show them): a general's rating and MP.
+    assert_eq!(gloucester[0].ratings, "L1 MP 6");
     // The English foot face the NE corner as their line says: up and to the right on a
     // flat-topped map, 60° from the vertical.
     let foot = &app.snap.units[&hex(&app, "0912")][0];
