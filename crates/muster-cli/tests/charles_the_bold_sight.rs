@@ -112,3 +112,19 @@ fn an_owners_choice_shooter_facing_away_is_outside_the_arc() {
     assert!(!ok, "{why}");
     assert!(why.contains("firing arc"), "{why}");
 }
+
+/// §6.0 "Only archers can fire overhead", the shooter an owner's choice (issue 29, item
+/// 17): every stand that may be set up in 0208 is a longbow, so the friendly bills in 0207
+/// do not block the shot at 0205 (guards against taking a shooter not certainly there as a
+/// non-archer). In 0607 a longbow or a crossbow may stand: the line is clear for the
+/// longbow only, and the answer says so.
+#[test]
+fn an_owners_choice_of_archers_fires_overhead() {
+    let choice = "tests/queries/charles-the-bold/choice-archers.scenario.ron";
+    let (over, why) = clear(choice, "0208", "0205");
+    assert!(over, "archers fire over the bills: {why}");
+    let (mixed, why) = clear(choice, "0607", "0604");
+    assert!(mixed, "{why}");
+    assert!(why.contains("only if an archer"), "{why}");
+    assert!(why.contains("ours"), "{why}");
+}

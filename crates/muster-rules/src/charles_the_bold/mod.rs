@@ -7,6 +7,7 @@ pub mod answers;
 mod checks;
 pub mod facing;
 pub mod morale;
+pub mod shooter;
 mod system;
 pub mod visibility;
 pub mod vocabulary;

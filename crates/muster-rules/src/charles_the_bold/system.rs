@@ -174,18 +174,13 @@ impl GameSystem for System {
         to: FireEnd,
     ) -> Result<LineOfFire, QueryError> {
         let p = &s.placements;
-        // The shooter's list line: archers shoot overhead (§6.0).
-        let archer = p
-            .certainly_held(from.hex)
-            .into_iter()
-            .filter_map(|o| s.list_entry(o.side, o.unit?))
-            .any(|e| e.has("Longbow") || e.has("Bow"));
         // Stands block sight; generals are not stands (§1.2).
         let stands: Vec<Hex> = p
             .certain_hexes()
             .filter(|h| p.certainly_held(*h).iter().any(|o| !o.free))
             .collect();
-        let mut v = super::visibility::sight(s, from.hex, to.hex, archer, &stands);
+        // The shooter's list lines: archers shoot overhead (§6.0).
+        let mut v = super::shooter::sight_of_shooter(s, from.hex, to.hex, &stands);
         let arc = firing_arc(s, from.hex, to.hex);
         match arc {
             Arc::Outside(why) => {
