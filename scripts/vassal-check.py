@@ -1,7 +1,8 @@
 """Opens a module written by `muster export vassal` with a third-party reader (pywargame)
-and checks it against `muster inspect`: every counter the scenario puts on a hex stands in
-a set-up stack at that hex of the scenario's board, and pywargame's own port of VASSAL's
-numbering leads each stack's printed location to the hex centre Muster drew.
+and checks it against `muster inspect`: every counter stands in a set-up stack at the hex
+the placement model's arrangement gives it (inspect's `at`) on the scenario's board, and
+pywargame's own port of VASSAL's numbering leads each stack's printed location to the hex
+centre Muster drew.
 
 usage: python vassal-check.py MODULE.vmod INSPECT.json...
 """
@@ -80,21 +81,21 @@ def main(module, inspects):
                 if not basic or "images/" + basic[0]["filename"] not in names:
                     fail(f"{title}: {loc}: a counter without its image")
                 have[(loc, slot["entryName"])] += 1
-        # What Muster says stands where.
+        # What Muster says stands where: inspect's contract version 3, each unit's counters
+        # at the hexes of the placement model's one arrangement (`at`), counted.
+        if sc.get("version") != 3:
+            fail(f"{title}: inspect contract version {sc.get('version')}, expected 3")
         for p in sc["placements"]:
-            if p["mode"] in ("reinforcement", "hidden"):
+            if "turn" in p or p.get("hidden"):
                 continue
-            hexes = p["hexes"]
-            if not hexes:
-                continue
-            want = [hexes[0]] if p["mode"] == "fixed" else hexes
-            for h in want:
-                if have[(h, p["unit"])] > 0:
-                    have[(h, p["unit"])] -= 1
-                    break
-            else:
-                fail(f"{title}: {p['unit']} ({p['side']}, {p['mode']}) is not on {', '.join(want)}")
-            checked_counters += 1
+            for u in p["units"]:
+                for a in u["at"]:
+                    key = (a["hex"], u["unit"])
+                    if have[key] < a["count"]:
+                        fail(f"{title}: {a['count']}x {u['unit']} ({p['side']}, {u['mode']}) "
+                             f"not on {a['hex']} (found {have[key]})")
+                    have[key] -= a["count"]
+                    checked_counters += a["count"]
         for p in sc.get("pieces", []):
             if p["hexes"]:
                 key = next((k for k in have if k[0] == p["hexes"][0] and k[1].startswith(p["id"] + " (") and have[k] > 0), None)

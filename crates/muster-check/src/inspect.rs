@@ -9,13 +9,25 @@
 //! "level"?, "units": [{"unit", "id", "kind", "count", "mode"}]}`. The size of the answer
 //! is now that of the resolved scenario, whatever the counts. Version 1 had no `version`
 //! key.
+//!
+//! Version 3 (issue 30, code review 1) reads every line through the placement model's one
+//! arrangement ([`muster_rules::placement::Arrangement`]) instead of guessing: `mode` comes
+//! from how the line fills its hexes — `fixed` (one hex), `filled` (one counter a hex),
+//! `overflow` (more counters than hexes: they share), all three certain; `choice` (the
+//! owner chooses among listed hexes; also a leader on a line of several hexes), `zone` (the
+//! owner chooses in a zone expression), `nowhere` (no hex of the map), `reinforcement` —
+//! and no longer says `assigned` or `hidden`: a hidden line has `"hidden": true`. Each unit
+//! has `at`, where the arrangement puts its counters, counted: `[{"hex", "count"}]` (empty
+//! for reinforcements), consistent with `validate` (a choice goes where the other lines
+//! leave room; leaders never with an enemy where their line allows otherwise).
 
 use crate::pipeline::LoadedScenario;
+use muster_rules::placement::{Fill, Spread};
 use muster_rules::DeployKind;
 use serde_json::{json, Value};
 
 /// The version of the JSON [`inspect_json`] gives (see the module documentation).
-pub const INSPECT_VERSION: u32 = 2;
+pub const INSPECT_VERSION: u32 = 3;
 
 /// The resolved scenario as JSON.
 pub fn inspect_json(loaded: &LoadedScenario) -> Value {
@@ -23,7 +35,8 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
     let f = &loaded.scenario.value;
     let grid = &s.world.grid;
     let mut placements = Vec::new();
-    for d in &s.deployments {
+    let arrangement = s.arrangement();
+    for (li, d) in s.deployments.iter().enumerate() {
         let side = &f.sides[d.side];
         let entry = match d.kind {
             DeployKind::Setup { .. } => side.setup.get(d.index),
@@ -32,41 +45,37 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
         let facing = entry.and_then(|e| e.facing.as_deref());
         let level = entry.and_then(|e| e.level);
         let hexes: Vec<String> = d.hexes.iter().map(|h| grid.to_printed(*h)).collect();
-        let combat_total: u64 = d
-            .units
-            .iter()
-            .filter(|u| {
-                !s.unit(d.side, u.unit)
-                    .1
-                    .is_some_and(|k| k.leader || k.stacks)
-            })
-            .map(|u| u64::from(u.count))
-            .sum();
+        let line = s.placements.lines().get(li);
+        let arranged = arrangement.line(li);
         let units: Vec<Value> = d
             .units
             .iter()
             .map(|u| {
-                let (def, kind) = s.unit(d.side, u.unit);
-                let stacking = kind.is_some_and(|k| k.leader || k.stacks);
-                let mode = match d.kind {
-                    DeployKind::Reinforcement { .. } => "reinforcement",
-                    DeployKind::Setup { hidden: true } => "hidden",
-                    DeployKind::Setup { hidden: false } if hexes.len() == 1 => "fixed",
-                    DeployKind::Setup { hidden: false }
-                        if !stacking
-                            && d.units.len() == 1
-                            && combat_total == hexes.len() as u64 =>
-                    {
-                        "assigned"
-                    }
-                    DeployKind::Setup { hidden: false } => "choice",
+                let (def, _) = s.unit(d.side, u.unit);
+                let spread = arranged.zip(line).map(|(a, l)| a.spread_of(l, u.unit));
+                let mode = match (d.kind, spread) {
+                    (DeployKind::Reinforcement { .. }, _) => "reinforcement",
+                    (_, Some(Spread::Certain)) => match line.map(|l| l.fill) {
+                        Some(Fill::Fixed) => "fixed",
+                        Some(Fill::Overflow) => "overflow",
+                        _ => "filled",
+                    },
+                    (_, Some(Spread::Choice)) => "choice",
+                    (_, Some(Spread::Zone)) => "zone",
+                    (_, Some(Spread::Nowhere) | None) => "nowhere",
                 };
+                let at: Vec<Value> = arranged
+                    .into_iter()
+                    .flat_map(|a| a.of_unit(u.unit))
+                    .map(|p| json!({"hex": grid.to_printed(p.hex), "count": p.count}))
+                    .collect();
                 json!({
                     "unit": def.name,
                     "id": def.id,
                     "kind": def.kind,
                     "count": u.count,
                     "mode": mode,
+                    "at": at,
                 })
             })
             .collect();
@@ -77,6 +86,9 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
         });
         if let DeployKind::Reinforcement { turn } = d.kind {
             p["turn"] = json!(turn);
+        }
+        if d.kind == (DeployKind::Setup { hidden: true }) {
+            p["hidden"] = json!(true);
         }
         if let Some(f) = facing {
             p["facing"] = json!(f);

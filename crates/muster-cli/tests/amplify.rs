@@ -57,7 +57,7 @@ fn inspect_counts_counters_instead_of_listing_each() {
     assert_eq!(code, 0, "{err}");
     assert!(out.len() < 1_000_000, "{} bytes of JSON", out.len());
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["version"], 2);
+    assert_eq!(v["version"], 3);
     let big: Vec<&Value> = v["placements"]
         .as_array()
         .unwrap()
@@ -66,7 +66,13 @@ fn inspect_counts_counters_instead_of_listing_each() {
         .collect();
     assert_eq!(big.len(), 8, "one entry per line");
     assert_eq!(big[0]["hexes"].as_array().unwrap().len(), 99);
-    assert_eq!(big[0]["units"][0]["mode"], "hidden");
+    assert_eq!(big[0]["hidden"], true);
+    // 10000 counters over a 99-hex row: the line fills it, counted a hex at a time.
+    assert_eq!(big[0]["units"][0]["mode"], "overflow");
+    let at = big[0]["units"][0]["at"].as_array().unwrap();
+    assert_eq!(at.len(), 99, "one entry a hex, never one a counter");
+    let placed: u64 = at.iter().map(|a| a["count"].as_u64().unwrap()).sum();
+    assert_eq!(placed, 10000);
     let (code, out, _) = muster(&["inspect", &file, "--format", "human"]);
     assert_eq!(code, 0);
     assert!(out.contains("10000x Red Foot"), "{out}");

@@ -46,16 +46,17 @@ fn exit_codes_follow_ripgrep() {
     assert_eq!(muster(&["explain", "NOPE1"]).0, 2);
 }
 
-/// The entries of `unit` of `side` in inspect's set-up lines (contract version 2: one
-/// per line, counted), each with its line's `side`, `hexes` and `turn`.
+/// The entries of `unit` of `side` in inspect's set-up lines (contract version 3: one
+/// per line, counted, with the arrangement's hexes), each with its line's `side`, `hexes`,
+/// `turn` and `hidden`.
 fn placements(v: &Value, side: &str, unit: &str) -> Vec<Value> {
-    assert_eq!(v["version"], 2, "inspect's contract version");
+    assert_eq!(v["version"], 3, "inspect's contract version");
     let mut out = Vec::new();
     for p in v["placements"].as_array().unwrap() {
         for u in p["units"].as_array().unwrap() {
             if p["side"] == side && u["unit"] == unit {
                 let mut e = u.clone();
-                for key in ["side", "hexes", "turn"] {
+                for key in ["side", "hexes", "turn", "hidden"] {
                     if let Some(x) = p.get(key) {
                         e[key] = x.clone();
                     }
@@ -141,7 +142,7 @@ fn inspect_kalavryai_has_the_ambush_and_the_reinforcement() {
     );
     let ambush: Vec<_> = placements(&v, "byzantines", "Turcs")
         .into_iter()
-        .filter(|p| p["mode"] == "hidden")
+        .filter(|p| p["hidden"] == true)
         .collect();
     assert_eq!(ambush.len(), 1);
     let zone = hexes(&ambush[0]);

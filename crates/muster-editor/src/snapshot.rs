@@ -1,6 +1,7 @@
 //! What the canvas draws: the shared renderer's [`Scene`] of the document (terrain with
-//! overlays applied, hexsides, roads, labels, counters where the set-up puts them), keyed
-//! by hex for the canvas's lookups. The editor and `muster render` draw the same scene.
+//! overlays applied, hexsides, roads, labels, counters where the placement model's one
+//! arrangement puts them), keyed by hex for the canvas's lookups. The editor and `muster
+//! render` draw the same scene.
 
 use crate::document::Document;
 use muster_hex::{Grid, Hex, Hexside};
@@ -20,7 +21,9 @@ pub struct UnitMark {
     pub ratings: String,
     /// The way it faces (a unit vector, y down), when its line gives one.
     pub facing: Option<(f32, f32)>,
-    /// Placed by a set-up line that leaves the hex to the owner's choice.
+    /// Placed by a set-up line that leaves the hex to the owner's choice (listed hexes or a
+    /// zone), as the placement model's arrangement reads it; otherwise the unit stands on
+    /// this hex whatever the owner does (a line that fills its hexes is certain).
     pub choice: bool,
 }
 

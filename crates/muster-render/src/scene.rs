@@ -2,6 +2,7 @@
 
 use muster_hex::{Grid, Hex, Hexside};
 use muster_model::{MapFile, OverlayFile, Ruleset, ScenarioFile};
+use muster_rules::placement::Spread;
 use muster_rules::{DeployKind, FileRole, World};
 use std::collections::BTreeMap;
 
@@ -16,7 +17,9 @@ pub struct Counter {
     pub name: String,
     /// Ratings line ("3-2", "L1").
     pub ratings: String,
-    /// The owner chooses which of several hexes (drawn lighter).
+    /// The owner chooses which of several hexes, listed or in a zone (drawn lighter, on
+    /// each of them); otherwise the counter stands where the placement model's arrangement
+    /// puts it.
     pub choice: bool,
     /// The way the counter faces, as a unit vector in picture space (y down): towards the
     /// hexside or corner its set-up line names (Charles the Bold stands, And Gentlemen
@@ -167,10 +170,17 @@ impl Scene {
             let n = (dx * dx + dy * dy).sqrt();
             (n > 0.0).then(|| (dx / n, dy / n))
         };
+        // How each line fills its hexes, and where its counters stand, from the placement
+        // model's one arrangement (never guessed from the number of hexes).
+        let arrangement = s.arrangement();
         for (di, d) in s.deployments.iter().enumerate() {
             match d.kind {
                 DeployKind::Setup { .. } => {
-                    let choice = d.hexes.len() > 1;
+                    let (Some(arranged), Some(line)) =
+                        (arrangement.line(di), s.placements.lines().get(di))
+                    else {
+                        continue;
+                    };
                     for u in &d.units {
                         let (def, kind) = s.unit(d.side, u.unit);
                         // The system says what the counter prints; the kind's name when
@@ -179,10 +189,16 @@ impl Scene {
                         if ratings.is_empty() {
                             ratings = kind.map(|k| k.name.clone()).unwrap_or_default();
                         }
-                        let hexes: Vec<Hex> = if choice {
-                            d.hexes.clone()
+                        // Certain (the line fills its hexes, or the other lines squeeze
+                        // the owner's choice): where the arrangement puts it. A choice or a
+                        // zone: lighter, on every hex the owner may choose.
+                        let certain = arranged.spread_of(line, u.unit) == Spread::Certain
+                            || arranged.of_unit(u.unit).all(|p| p.certain);
+                        let choice = !certain;
+                        let hexes: Vec<Hex> = if certain {
+                            arranged.of_unit(u.unit).map(|p| p.hex).collect()
                         } else {
-                            d.hexes.iter().take(1).copied().collect()
+                            d.hexes.clone()
                         };
                         for h in hexes {
                             scene.counters.entry((h.x, h.y)).or_default().push(Counter {

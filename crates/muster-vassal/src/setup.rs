@@ -1,10 +1,13 @@
 //! Where each counter of a scenario goes at the start: a stack per hex of the set-up, and
 //! off-map groups for reinforcements, hidden units and engines off the map.
 //!
-//! A set-up line's counters that may not share a hex go onto its hexes in order (the
-//! first counter on the first hex listed); leaders and kinds that stack go on the first
-//! hex. A line with a choice (more hexes than counters, or leaders over several hexes) is
-//! placed that way and listed, with its printed line, in the module's set-up notes.
+//! Each counter of a set-up line stands where the placement model's one arrangement puts
+//! it ([`Scenario::arrangement`], the matching `validate` uses: a choice goes where the
+//! other lines leave room, never two counters that may not share a hex on one hex where
+//! the set-up keeps them apart, leaders with friends, never with the enemy where their
+//! line allows otherwise). A line that leaves the owner a choice (an owner's choice or a
+//! zone, or leaders over several hexes) is placed that way and listed, with its printed
+//! line, in the module's set-up notes.
 //!
 //! A scenario sets up at most [`MAX_COUNTERS`] counters in a module (a printed battle has
 //! a few hundred; a hostile `10000x` line would otherwise make a module of millions of
@@ -13,6 +16,7 @@
 
 use muster_hex::Hex;
 use muster_model::Zone;
+use muster_rules::placement::Spread;
 use muster_rules::{DeployKind, Deployment, Scenario};
 
 /// The most counters of units one scenario sets up in a module (see the module
@@ -64,10 +68,9 @@ impl Setup {
     pub fn of(s: &Scenario) -> Setup {
         let mut out = Setup::default();
         let grid = &s.world.grid;
-        let free =
-            |side: usize, unit: usize| s.unit(side, unit).1.is_some_and(|k| k.leader || k.stacks);
+        let arrangement = s.arrangement();
         let mut budget = MAX_COUNTERS;
-        for d in &s.deployments {
+        for (li, d) in s.deployments.iter().enumerate() {
             let side = &s.file.sides[d.side].name;
             let zone = describe(d.zone);
             // How many counters of each unit of the line are exported, within the budget.
@@ -112,27 +115,35 @@ impl Setup {
                 });
                 continue;
             }
+            // Each unit's counters at their arrangement hexes, within what is exported.
+            let (Some(arranged), Some(line)) = (arrangement.line(li), s.placements.lines().get(li))
+            else {
+                continue;
+            };
             let mut hexes: Vec<Hex> = Vec::new();
-            for h in &d.hexes {
-                if !hexes.contains(h) {
-                    hexes.push(*h);
+            let mut on: Vec<Vec<Counter>> = Vec::new();
+            let mut stack_of: std::collections::HashMap<Hex, usize> = Default::default();
+            for (u, n) in d.units.iter().zip(&taken) {
+                let mut left = *n;
+                for p in arranged.of_unit(u.unit) {
+                    let here = usize::try_from(p.count).unwrap_or(usize::MAX).min(left);
+                    left -= here;
+                    if here == 0 {
+                        continue;
+                    }
+                    let at = *stack_of.entry(p.hex).or_insert_with(|| {
+                        hexes.push(p.hex);
+                        on.push(Vec::new());
+                        on.len() - 1
+                    });
+                    on[at].extend(std::iter::repeat_n(Counter::Unit(d.side, u.unit), here));
                 }
             }
-            let mut on: Vec<Vec<Counter>> = vec![Vec::new(); hexes.len()];
-            let mut next = 0usize;
-            let mut bound = 0usize;
-            for c in counters() {
-                let Counter::Unit(si, ui) = c else { continue };
-                if free(si, ui) {
-                    on[0].push(c);
-                } else {
-                    on[next % hexes.len()].push(c);
-                    next += 1;
-                    bound += 1;
-                }
-            }
-            let has_free = d.units.iter().any(|u| free(d.side, u.unit));
-            if hexes.len() > 1 && (bound < hexes.len() || has_free) {
+            let chosen = d
+                .units
+                .iter()
+                .any(|u| arranged.spread_of(line, u.unit) != Spread::Certain);
+            if chosen {
                 let units: Vec<String> = d
                     .units
                     .iter()
@@ -155,7 +166,7 @@ impl Setup {
                     .map(|src| format!(" [{src}]"))
                     .unwrap_or_default();
                 out.choices.push(format!(
-                    "{side}: {}: {zone}{source}. Placed in order on {}; the owner chooses.",
+                    "{side}: {}: {zone}{source}. Placed on {}; the owner chooses.",
                     units.join(", "),
                     placed.join(", ")
                 ));

@@ -1,9 +1,14 @@
 //! Exports the bundled scenarios of the four game systems and checks the module: every
-//! counter the set-up puts on a hex (as `muster inspect` resolves it) stands in a set-up
-//! stack at that printed hex, the archive opens, and its files are the ones it names.
+//! counter stands in a set-up stack exactly at the hex the placement model's arrangement
+//! gives it (the reading `validate` uses, not the exporter's), no two counters that may not
+//! share a hex share one where the model keeps them apart, the archive opens, and its files
+//! are the ones it names.
 
-use muster_check::{inspect_json, Checker};
+use muster_check::Checker;
+use muster_rules::placement::Collision;
+use muster_rules::{DeployKind, Scenario};
 use muster_vassal::{export, ScenarioInput};
+use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -50,60 +55,47 @@ fn every_bundled_scenario_sets_up_every_counter_on_its_printed_hex() {
             .filter(|st| st.on_map)
             .flat_map(|st| st.counters.iter().map(|c| (st.location.clone(), c.clone())))
             .collect();
-        let want = inspect_json(&loaded);
-        // inspect's contract version 2: one entry per set-up line, its units counted.
-        assert_eq!(want["version"], 2);
-        for (p, u) in want["placements"]
-            .as_array()
-            .expect("placements")
-            .iter()
-            .flat_map(|p| {
-                p["units"]
-                    .as_array()
-                    .expect("units")
-                    .iter()
-                    .map(move |u| (p, u))
-            })
-        {
-            let mode = u["mode"].as_str().unwrap_or("");
-            if mode == "reinforcement" || mode == "hidden" {
+        // The oracle: the placement model's one arrangement, each counter exactly there.
+        let grid = &s.world.grid;
+        let arrangement = s.arrangement();
+        for (li, d) in s.deployments.iter().enumerate() {
+            if d.kind != (DeployKind::Setup { hidden: false }) || d.hexes.is_empty() {
                 continue;
             }
-            let hexes: Vec<&str> = p["hexes"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter_map(|h| h.as_str())
-                .collect();
-            let hexes = if mode == "fixed" {
-                &hexes[..1]
-            } else {
-                &hexes[..]
-            };
-            let unit = u["unit"].as_str().unwrap();
-            for _ in 0..u["count"].as_u64().unwrap() {
-                let at = have
-                    .iter()
-                    .position(|(h, c)| c == unit && hexes.contains(&h.as_str()))
-                    .unwrap_or_else(|| panic!("{}: {unit} is not on {hexes:?}", path.display()));
-                have.remove(at);
+            let arranged = arrangement.line(li).expect("every line arranged");
+            for u in &d.units {
+                let unit = &s.file.sides[d.side].units[u.unit].name;
+                let placed: u64 = arranged.of_unit(u.unit).map(|p| u64::from(p.count)).sum();
+                assert_eq!(placed, u64::from(u.count), "{}: {unit}", path.display());
+                for p in arranged.of_unit(u.unit) {
+                    let hex = grid.to_printed(p.hex);
+                    for _ in 0..p.count {
+                        let at = have
+                            .iter()
+                            .position(|(h, c)| c == unit && *h == hex)
+                            .unwrap_or_else(|| {
+                                panic!("{}: {unit} is not on {hex}", path.display())
+                            });
+                        have.remove(at);
+                    }
+                }
             }
         }
-        for p in want["pieces"].as_array().expect("pieces") {
-            let Some(first) = p["hexes"]
-                .as_array()
-                .and_then(|h| h.first())
-                .and_then(|h| h.as_str())
-            else {
+        for (i, p) in s.file.pieces.iter().enumerate() {
+            let Ok(placed) = muster_rules::siege::field::place(&s, i, p) else {
                 continue;
             };
-            let id = p["id"].as_str().unwrap();
+            let Some(first) = placed.hexes.first().map(|h| grid.to_printed(*h)) else {
+                continue;
+            };
+            let id = &p.id;
             let at = have
                 .iter()
-                .position(|(h, c)| h == first && c.starts_with(&format!("{id} (")))
+                .position(|(h, c)| *h == first && c.starts_with(&format!("{id} (")))
                 .unwrap_or_else(|| panic!("{}: piece {id} is not on {first}", path.display()));
             have.remove(at);
         }
+        no_two_apart_share_a_hex(&s, &sum.stacks, &path);
         assert!(
             have.is_empty(),
             "{}: counters nobody placed there: {have:?}",
@@ -161,4 +153,59 @@ fn the_same_scenario_gives_the_same_bytes() {
 #[test]
 fn no_scenario_is_an_error_not_an_empty_module() {
     assert!(export("x", &[]).is_err());
+}
+
+/// No hex of the module holds more counters that may not share a hex than it has levels,
+/// except where the placement model reports a collision (no arrangement keeps them apart
+/// there: `validate` says so).
+fn no_two_apart_share_a_hex(s: &Scenario, stacks: &[muster_vassal::PlacedStack], path: &Path) {
+    let grid = &s.world.grid;
+    let mut free: HashMap<&str, bool> = HashMap::new();
+    for (si, side) in s.file.sides.iter().enumerate() {
+        for (ui, def) in side.units.iter().enumerate() {
+            let f = s.unit(si, ui).1.is_some_and(|k| k.leader || k.stacks);
+            free.insert(def.name.as_str(), f);
+        }
+    }
+    let mut excused: Vec<String> = Vec::new();
+    for c in s.placements.collisions() {
+        match c {
+            Collision::Shared { hex, .. } => excused.push(grid.to_printed(*hex)),
+            Collision::Overfull { line } => excused.extend(
+                s.placements
+                    .line(*line)
+                    .hexes
+                    .iter()
+                    .map(|h| grid.to_printed(*h)),
+            ),
+            Collision::Squeezed { hexes, .. } => {
+                excused.extend(hexes.iter().map(|h| grid.to_printed(*h)))
+            }
+        }
+    }
+    let mut levels: HashMap<String, usize> = HashMap::new();
+    for l in s.placements.lines().iter().filter(|l| l.on_map()) {
+        if l.level == Some(muster_model::Level::Upper) {
+            for h in &l.hexes {
+                levels.insert(grid.to_printed(*h), 2);
+            }
+        }
+    }
+    let mut bound: HashMap<&str, usize> = HashMap::new();
+    for st in stacks.iter().filter(|st| st.on_map) {
+        let n = st
+            .counters
+            .iter()
+            .filter(|c| free.get(c.as_str()) == Some(&false))
+            .count();
+        *bound.entry(st.location.as_str()).or_default() += n;
+    }
+    for (hex, n) in bound {
+        let room = levels.get(hex).copied().unwrap_or(1);
+        assert!(
+            n <= room || excused.iter().any(|h| h == hex),
+            "{}: {n} counters that may not share a hex set up on {hex}",
+            path.display()
+        );
+    }
 }

@@ -61,7 +61,8 @@ fn placements(path: &Path, roots: &[PathBuf]) -> Option<Value> {
 
 /// For each (side, unit id): how many counters stand on each place (a line's hexes, with
 /// `turn N:` first for a reinforcement). Counts, never one entry per counter (inspect's
-/// contract version 2): a `10000x` line is one number.
+/// contract since version 2; version 3's `mode` and `at` are not needed here: a change is
+/// a change of the lines as written): a `10000x` line is one number.
 type Counters = BTreeMap<(String, String), BTreeMap<Vec<String>, u64>>;
 
 fn counters(v: &Value) -> Counters {

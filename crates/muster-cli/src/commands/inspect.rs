@@ -9,8 +9,10 @@ use std::process::ExitCode;
 
 /// Print a scenario resolved: its sides and every set-up line with its units and hexes.
 ///
-/// The JSON is a versioned contract (`"version": 2`; see the README): `placements` holds
-/// one entry per set-up line or reinforcement, its units each with a `count`.
+/// The JSON is a versioned contract (`"version": 3`; see the README): `placements` holds
+/// one entry per set-up line or reinforcement, its units each with a `count`, a `mode`
+/// (how the line fills its hexes) and `at` (where the placement model's one arrangement
+/// puts its counters, counted).
 #[derive(clap::Args)]
 pub struct Args {
     /// The scenario file.

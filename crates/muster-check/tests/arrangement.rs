@@ -1,0 +1,107 @@
+//! `inspect` reads set-up lines through the placement model's one arrangement (issue 30,
+//! code review 1): a line that fills its hexes is certain whatever its unit types, and an
+//! owner's choice stands where the other lines leave room, as `validate` reads it.
+
+use muster_check::{inspect_json, Checker};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// A copy of `tests/cases/valid-minimal` in the test's temporary folder, its red set-up
+/// lines replaced by `red`.
+fn minimal_with(name: &str, red: &str) -> PathBuf {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases/valid-minimal");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("arrangement")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    std::fs::write(dir.join("muster.pack.ron"), "(name: \"arrangement\")\n").expect("pack");
+    std::fs::copy(src.join("x.map.ron"), dir.join("x.map.ron")).expect("map");
+    let old = r#"                (units: ["Red Leader"], at: Hexes(["0202"])),
+                (units: ["2x Red Knights"], at: Hexes(["0202", "0203"])),
+                (units: ["Red Foot"], at: Hexes(["0204"])),
+"#;
+    let scenario = std::fs::read_to_string(src.join("x.scenario.ron")).expect("scenario");
+    assert!(scenario.contains(old), "valid-minimal's red lines changed");
+    let path = dir.join("x.scenario.ron");
+    std::fs::write(&path, scenario.replace(old, red)).expect("written");
+    path
+}
+
+fn inspect(path: &Path) -> Value {
+    let loaded = Checker::new().load_scenario(path).expect("loads");
+    let v = inspect_json(&loaded);
+    assert_eq!(v["version"], 3, "inspect's contract version");
+    v
+}
+
+/// A unit of a set-up line as inspect gives it: id, mode, and `at` as (hex, count).
+type Unit = (String, String, Vec<(String, u64)>);
+
+/// Every red unit, line by line.
+fn red(v: &Value) -> Vec<Unit> {
+    let text = |x: &Value| x.as_str().unwrap_or_default().to_string();
+    v["placements"]
+        .as_array()
+        .expect("placements")
+        .iter()
+        .filter(|p| p["side"] == "red")
+        .flat_map(|p| p["units"].as_array().expect("units").iter())
+        .map(|u| {
+            let at = u["at"]
+                .as_array()
+                .expect("at")
+                .iter()
+                .map(|a| (text(&a["hex"]), a["count"].as_u64().unwrap_or(0)))
+                .collect();
+            (text(&u["id"]), text(&u["mode"]), at)
+        })
+        .collect()
+}
+
+fn at(v: &[(&str, u64)]) -> Vec<(String, u64)> {
+    v.iter().map(|(h, n)| (h.to_string(), *n)).collect()
+}
+
+#[test]
+fn a_line_of_two_unit_types_filling_its_hexes_is_filled_not_a_choice() {
+    // Code review 1, repro 1: the model (and `query reach`) holds all three hexes.
+    let path = minimal_with(
+        "repro-1",
+        "                (units: [\"2x Red Knights\", \"Red Foot\"], at: Hexes([\"0202\", \"0203\", \"0204\"])),\n",
+    );
+    let v = inspect(&path);
+    assert_eq!(
+        red(&v),
+        vec![
+            (
+                "Red Knights".into(),
+                "filled".into(),
+                at(&[("0202", 1), ("0203", 1)])
+            ),
+            ("Red Foot".into(), "filled".into(), at(&[("0204", 1)])),
+        ]
+    );
+}
+
+#[test]
+fn an_owners_choice_stands_where_the_other_lines_leave_room() {
+    // Code review 1, repro 2: the two Red Knights lines hold 0203 and 0202, so the Foot's
+    // choice of 0203 or 0204 is 0204.
+    let path = minimal_with(
+        "repro-2",
+        r#"                (units: ["Red Foot"], at: Hexes(["0203", "0204"])),
+                (units: ["Red Knights"], at: Hexes(["0203"])),
+                (units: ["Red Knights"], at: Hexes(["0202"])),
+"#,
+    );
+    let v = inspect(&path);
+    assert_eq!(
+        red(&v),
+        vec![
+            ("Red Foot".into(), "choice".into(), at(&[("0204", 1)])),
+            ("Red Knights".into(), "fixed".into(), at(&[("0203", 1)])),
+            ("Red Knights".into(), "fixed".into(), at(&[("0202", 1)])),
+        ]
+    );
+}

@@ -1,0 +1,79 @@
+//! The scene draws a set-up line as the placement model's arrangement reads it (issue 30,
+//! code review 1): a line that fills several hexes is certain, each counter on its hex,
+//! and only an owner's choice is drawn lighter on every hex it may take.
+
+use muster_check::Checker;
+use muster_render::Scene;
+use std::path::{Path, PathBuf};
+
+/// A copy of `tests/cases/valid-minimal` in the test's temporary folder, its red set-up
+/// lines replaced by `red`.
+fn minimal_with(name: &str, red: &str) -> PathBuf {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases/valid-minimal");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("scene-arrangement")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    std::fs::write(dir.join("muster.pack.ron"), "(name: \"scene\")\n").expect("pack");
+    std::fs::copy(src.join("x.map.ron"), dir.join("x.map.ron")).expect("map");
+    let old = r#"                (units: ["Red Leader"], at: Hexes(["0202"])),
+                (units: ["2x Red Knights"], at: Hexes(["0202", "0203"])),
+                (units: ["Red Foot"], at: Hexes(["0204"])),
+"#;
+    let scenario = std::fs::read_to_string(src.join("x.scenario.ron")).expect("scenario");
+    assert!(scenario.contains(old), "valid-minimal's red lines changed");
+    let path = dir.join("x.scenario.ron");
+    std::fs::write(&path, scenario.replace(old, red)).expect("written");
+    path
+}
+
+fn scene(path: &Path) -> Scene {
+    let loaded = Checker::new().load_scenario(path).expect("loads");
+    Scene::of_scenario(
+        &loaded.scenario.value,
+        &loaded.map().value,
+        &loaded.overlay_values(),
+        loaded.ruleset,
+    )
+}
+
+/// The red counters drawn on a printed hex: (name, drawn as a choice).
+fn red_on(s: &Scene, hex: &str) -> Vec<(String, bool)> {
+    let h = s.grid.from_printed(hex).expect("a hex");
+    s.counters
+        .get(&(h.x, h.y))
+        .into_iter()
+        .flatten()
+        .filter(|c| c.side == 0)
+        .map(|c| (c.name.clone(), c.choice))
+        .collect()
+}
+
+#[test]
+fn a_certain_line_over_several_hexes_is_not_drawn_as_a_choice() {
+    // Code review 1, repro 1: two unit types filling three hexes.
+    let s = scene(&minimal_with(
+        "repro-1",
+        "                (units: [\"2x Red Knights\", \"Red Foot\"], at: Hexes([\"0202\", \"0203\", \"0204\"])),\n",
+    ));
+    let knights = ("Red Knights".to_string(), false);
+    assert_eq!(red_on(&s, "0202"), vec![knights.clone()]);
+    assert_eq!(red_on(&s, "0203"), vec![knights]);
+    assert_eq!(red_on(&s, "0204"), vec![("Red Foot".to_string(), false)]);
+}
+
+#[test]
+fn an_owners_choice_is_drawn_lighter_on_every_hex_it_may_take() {
+    let s = scene(&minimal_with(
+        "choice",
+        "                (units: [\"Red Foot\"], at: Hexes([\"0203\", \"0204\"])),\n",
+    ));
+    for hex in ["0203", "0204"] {
+        assert_eq!(
+            red_on(&s, hex),
+            vec![("Red Foot".to_string(), true)],
+            "{hex}"
+        );
+    }
+}
