@@ -6,6 +6,7 @@ mod break_points;
 mod charge_cavalry;
 mod command_range;
 mod facing;
+mod general_enemy;
 mod group_general;
 mod impetuous;
 mod list_duplicates;
@@ -30,6 +31,7 @@ pub static CHECKS: &[ScenarioCheck] = &[
     impetuous::CHECK,
     list_entry::CHECK,
     list_duplicates::CHECK,
+    general_enemy::CHECK,
 ];
 
 use crate::scenario::Scenario;
