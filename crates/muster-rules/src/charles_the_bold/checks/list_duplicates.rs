@@ -33,7 +33,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                             .help("give each side its own list in the side's `army_lists`, or rename one of the lines"),
                         );
                     }
-                    Some(_) => {} // one list repeating an id is a fault of the list file
+                    Some(_) => {} // one list repeating an id: CB307 on the list file
                     None => seen.push((e.id.as_str(), l.pointer.as_str())),
                 }
             }

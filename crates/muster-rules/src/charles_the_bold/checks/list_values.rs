@@ -7,10 +7,10 @@ use muster_model::ArmyListFile;
 
 /// `CB307`: run on army-list files themselves ([`list_coherence`]), not on scenarios.
 pub const DOC: CodeDoc = doc!("CB307", "list-values", "charles-the-bold", "An army list line is incoherent.",
-        "Each line is a Combat Stand (CS) or a Support Stand (SS) of a known sub-category (HC, MC, HI, LI, LSp, Pk or Pike, WB; LC, Sk, Sh or Shot, Art); SP per rank and MP are positive; IF is not negative; support stands that shoot (Sh, Sk, Art, or LC with a missile weapon) have range bands and other stands none; artillery may not move and fire (`moves_and_fires: false`).",
+        "Each line is a Combat Stand (CS) or a Support Stand (SS) of a known sub-category (HC, MC, HI, LI, LSp, Pk or Pike, WB; LC, Sk, Sh or Shot, Art); its id appears once in the list; SP per rank and MP are positive, and the SP column gives no more ranks than the type has (a front rank and: pikes 2 more, long spears, heavy infantry and longbows 1, warbands 2 — ours, §1.2 gives no number —, every other type none); IF is not negative; support stands that shoot (Sh, Sk, Art, or LC with a missile weapon) have range bands and other stands none; artillery may not move and fire (`moves_and_fires: false`).",
         "The list is what every stand computes with; a shooting stand without range bands cannot fire.",
         "`(cat: [\"SS\", \"Sh\", \"Longbow\"], fire: {})`.",
-        "Charles the Bold §15 Unit Types, §16 Reading the Army List, §6.0.");
+        "Charles the Bold §15 Unit Types, §16 Reading the Army List, §6.0, §6.1 and §7.4 (ranks).");
 
 const COMBAT: [&str; 7] = ["HC", "MC", "HI", "LI", "LSp", "Pk", "WB"];
 const SUPPORT: [&str; 4] = ["LC", "Sk", "Sh", "Art"];
@@ -18,8 +18,24 @@ const MISSILES: [&str; 6] = ["XBow", "Longbow", "Bow", "Handgun", "Javelin", "Gu
 
 /// Checks a whole army list file.
 pub fn list_coherence(list: &ArmyListFile, out: &mut Vec<Diagnostic>) {
+    // Each line id's first row: a stand's `list_entry` names one row (§16).
+    let mut first: crate::FastMap<&str, usize> = Default::default();
     for (i, e) in list.entries.iter().enumerate() {
         let base = format!("/entries/{i}");
+        if let Some(j) = first.get(e.id.as_str()) {
+            out.push(
+                Diagnostic::error(
+                    DOC.code,
+                    Location::here(format!("{base}/id")),
+                    format!("the line `{}` is defined twice in this list", e.id),
+                )
+                .label(Location::here(format!("/entries/{j}/id")), "first defined here")
+                .rule(cite("§16"))
+                .help("a stand's `list_entry` names one row of the list: rename or remove one of them"),
+            );
+        } else {
+            first.insert(e.id.as_str(), i);
+        }
         let mut err = |field: &str, msg: String, section: &str| {
             out.push(
                 Diagnostic::error(DOC.code, Location::here(format!("{base}{field}")), msg)
@@ -59,8 +75,30 @@ pub fn list_coherence(list: &ArmyListFile, out: &mut Vec<Diagnostic>) {
                 "§16",
             );
         }
-        let (first, more) = e.mp_moves();
-        if !e.has("Art") && (first == 0 || more == 0) {
+        // §7.4: pikes "may have 2 additional ranks behind the first", long spears "a
+        // second rank", heavy infantry "a rear stand"; §6.1 longbows two ranks deep.
+        let most = 1 + super::ranks::allowed(e) as usize;
+        if e.sp_ranks().len() > most {
+            let ours = if e.has("WB") && !e.has("Pk") {
+                " (warbands: ours, as pikes; §1.2 gives no number)"
+            } else {
+                ""
+            };
+            err(
+                "/sp",
+                format!(
+                    "`{}` gives SP for {} ranks (`sp: \"{}\"`); a {} stand has at most {most}: a front rank and {} more{ours}",
+                    e.id,
+                    e.sp_ranks().len(),
+                    e.sp,
+                    e.cat.join(", "),
+                    most - 1
+                ),
+                "§1.2, §6.1, §7.4",
+            );
+        }
+        let (first_mp, more) = e.mp_moves();
+        if !e.has("Art") && (first_mp == 0 || more == 0) {
             err("/mp", format!("`{}` needs positive MP", e.id), "§16");
         }
         if e.impact < 0 {
