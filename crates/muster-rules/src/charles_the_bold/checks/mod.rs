@@ -7,6 +7,7 @@ mod charge_cavalry;
 mod command_range;
 mod facing;
 mod general_enemy;
+mod general_move;
 mod group_general;
 mod impetuous;
 mod list_duplicates;
@@ -32,6 +33,7 @@ pub static CHECKS: &[ScenarioCheck] = &[
     list_entry::CHECK,
     list_duplicates::CHECK,
     general_enemy::CHECK,
+    general_move::CHECK,
 ];
 
 use crate::scenario::Scenario;
