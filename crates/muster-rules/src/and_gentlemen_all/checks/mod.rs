@@ -12,6 +12,7 @@ mod horse_terrain;
 mod range_bands;
 mod regiment_command;
 mod scale;
+mod stacking;
 mod terrain_classes;
 
 /// The checks of And Gentlemen All, in code order.
@@ -27,6 +28,7 @@ pub static CHECKS: &[ScenarioCheck] = &[
     scale::CHECK,
     cover_classes::CHECK,
     range_bands::CHECK,
+    stacking::CHECK,
 ];
 
 use crate::scenario::Scenario;
