@@ -305,3 +305,45 @@ fn no_bundled_scenario_grants_a_fallback_win_beside_a_minor_victory() {
         );
     }
 }
+
+/// Issue 29 (AC 1–2): `tests/rules-examples/ac-odds-stacks.scenario.ron`.
+const STACKS: &str = "tests/rules-examples/ac-odds-stacks.scenario.ron";
+
+/// §12.3: the odds run "from 1-3 (or less) to 4-1 (or more)". Blue archers on their
+/// reduced side (1) defend in melee at −1 (§12.2): 0. Red foot's 3 against 0 is 4-1
+/// (guards against clamping the defence to 1, which made it 3-1).
+#[test]
+fn an_attack_on_a_defence_of_nothing_is_four_to_one() {
+    let o = json(&["query", "odds", STACKS, "0205", "0206", "--reduced", "0206"]);
+    assert_eq!(o["defence"], 0, "{o}");
+    assert_eq!(o["attack"], 3, "{o}");
+    assert_eq!(o["ratio"], "4-1", "{o}");
+    assert_eq!(o["column"], "4-1", "{o}");
+}
+
+/// §8: "A leader adds his rating to the strength rating of the unit he is stacked with";
+/// §7 lets leaders stack with friendly units, so two leaders stacked with the knights both
+/// add: 3 + 1 + 2 = 6 against 3 is 2-1 (guards against adding only the first leader: 4
+/// against 3, 1-1).
+#[test]
+fn every_leader_stacked_with_a_unit_adds_his_rating() {
+    let o = json(&["query", "odds", STACKS, "0502", "0503"]);
+    assert_eq!(o["attackers"][0]["total"], 6, "{o}");
+    assert_eq!(
+        o["attackers"][0]["leaders"].as_array().map(Vec::len),
+        Some(2),
+        "{o}"
+    );
+    assert_eq!(o["ratio"], "2-1", "{o}");
+    // A charge still counts only its bonus (§10): 3 + 2.
+    let c = json(&[
+        "query",
+        "odds",
+        STACKS,
+        "0502",
+        "0503",
+        "--charging",
+        "0502",
+    ]);
+    assert_eq!(c["attackers"][0]["total"], 5, "{c}");
+}

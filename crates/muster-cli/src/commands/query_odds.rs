@@ -15,6 +15,8 @@ pub struct OddsArgs {
     scenario: PathBuf,
     /// The attackers' hexes, then the defender's hex last. In a melee, an archery unit
     /// out of contact adds its strength by shooting (§12.2; ours: one in contact fights).
+    /// Every leader stacked with a unit adds his rating (§8); an attack on a defence of 0
+    /// is 4-1 (§12.3, "or more"), an attack of 0 is 1-3 (ours).
     #[arg(required = true, num_args = 2..)]
     hexes: Vec<String>,
     /// Archery fire instead of melee (§12.2: archers only, in range, with a line of fire).
@@ -63,7 +65,7 @@ pub fn run(a: OddsArgs) -> anyhow::Result<()> {
             "hex": grid.to_printed(p.hex),
             "unit": p.unit,
             "strength": p.strength,
-            "leader": p.leader.as_ref().map(|(id, r)| json!({"unit": id, "rating": r})),
+            "leaders": p.leaders.iter().map(|(id, r)| json!({"unit": id, "rating": r})).collect::<Vec<_>>(),
             "archer_in_melee": p.archer_in_melee,
             "charging": p.charging,
             "shooting": p.shooting,

@@ -17,8 +17,9 @@ pub struct Part {
     pub unit: String,
     /// Its strength on the side used (full or reduced, §12.6).
     pub strength: i32,
-    /// A leader stacked with it, and his rating (§8).
-    pub leader: Option<(String, i32)>,
+    /// The leaders stacked with it, and their ratings (§8: each adds his rating; the set-up
+    /// may stack several with one unit, §7).
+    pub leaders: Vec<(String, i32)>,
     /// An archer unit in melee: −1 (§12.2).
     pub archer_in_melee: bool,
     /// Charging: +2 and the leader not added (§10).
@@ -90,13 +91,15 @@ fn part(s: &Scenario, hex: Hex, ask: &Ask, melee: bool) -> Result<(Part, usize, 
             if reduced { "reduced" } else { "full" }
         )
     })?;
-    let leader = held
+    // §8: every leader certainly stacked with the unit adds his rating, not only the first.
+    let leaders: Vec<(String, i32)> = held
         .iter()
         .filter(|o| o.free && o.side == side)
         .filter_map(|o| o.unit)
         .map(|u| s.unit(side, u))
-        .find(|(_, k)| k.is_some_and(|k| k.leader))
-        .map(|(d, _)| (d.id.clone(), d.rating.unwrap_or(0)));
+        .filter(|(_, k)| k.is_some_and(|k| k.leader))
+        .map(|(d, _)| (d.id.clone(), d.rating.unwrap_or(0)))
+        .collect();
     let archer = kind.is_some_and(|k| k.archer);
     let charging = ask.charging.contains(&hex);
     if charging && !kind.is_some_and(|k| k.charges) {
@@ -109,14 +112,17 @@ fn part(s: &Scenario, hex: Hex, ask: &Ask, melee: bool) -> Result<(Part, usize, 
         strength: step.strength,
         archer: archer && melee,
         charging,
-        leader: leader.as_ref().map_or(0, |l| l.1),
+        leaders: leaders
+            .iter()
+            .map(|l| i64::from(l.1))
+            .fold(0, i64::saturating_add),
     };
     let mode = if melee { Attack::Melee } else { Attack::Fire };
     let part = Part {
         hex,
         unit: def.id.clone(),
         strength: step.strength,
-        leader,
+        leaders,
         archer_in_melee: archer && melee,
         charging,
         shooting: archer && !melee,

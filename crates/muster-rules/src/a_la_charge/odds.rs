@@ -1,6 +1,7 @@
 //! Combat odds (§12.3): attackers' strengths with leader ratings and the charge bonus
 //! (§8, §10), archers −1 in melee (§12.2); the ratio rounded in favour of the defence,
-//! clamped to the table, shifted left for the defender's terrain. The Combat Results Table
+//! clamped to the table ("from 1-3 (or less) to 4-1 (or more)", so any attack against a
+//! defence of 0 is the last column), shifted left for the defender's terrain. The Combat Results Table
 //! itself is not printed in the texts; scenarios or rulesets supply it.
 
 /// One attacking unit.
@@ -12,8 +13,10 @@ pub struct Attacker {
     pub archer: bool,
     /// Knights or cavalry that moved at least one hex in open terrain or on a road (+2).
     pub charging: bool,
-    /// Rating of a leader stacked with it (not added when charging, §10).
-    pub leader: i32,
+    /// The ratings of the leaders stacked with it, added up: §8, "a leader adds his rating
+    /// to the strength rating of the unit he is stacked with", each of them (not added
+    /// when charging, §10). In `i64`: several `i32` ratings must not wrap.
+    pub leaders: i64,
 }
 
 /// How the attack is made.
@@ -38,7 +41,7 @@ pub fn attack_strength(attackers: &[Attacker], attack: Attack) -> i64 {
             if a.charging {
                 s += 2;
             } else {
-                s += i64::from(a.leader);
+                s = s.saturating_add(a.leaders);
             }
             s.max(0)
         })
@@ -46,9 +49,15 @@ pub fn attack_strength(attackers: &[Attacker], attack: Attack) -> i64 {
 }
 
 /// The odds column index (0 = `1-3` … 5 = `4-1` for A la Charge) for the totals, before
-/// terrain shifts: the ratio rounded in favour of the defence and clamped.
+/// terrain shifts: the ratio rounded in favour of the defence and clamped. §12.3's table
+/// runs "to 4-1 (or more)": an attack against a defence of 0 (a reduced archer at −1 in
+/// melee) is more than any ratio, so the last column. An attack of 0 reaches no ratio:
+/// the first column (ours: 0 against 0 has no ratio; rounded in favour of the defence).
 pub fn odds_column(attack: i64, defence: i64, columns: &[String]) -> usize {
-    let (attack, defence) = (attack.max(0), defence.max(1));
+    let (attack, defence) = (attack.max(0), defence.max(0));
+    if attack == 0 {
+        return 0;
+    }
     // Columns are written "a-d"; pick the rightmost column the attack at least reaches.
     let mut best = 0;
     for (i, c) in columns.iter().enumerate() {
@@ -101,18 +110,52 @@ mod tests {
     }
 
     #[test]
+    fn an_attack_on_a_defence_of_nothing_is_four_to_one() {
+        // §12.3: "to 4-1 (or more)". A reduced archer (strength 1) defending in melee at
+        // −1 (§12.2) is 0: 3 against 0 is 4-1, not 3 against 1 (the old clamp: 3-1).
+        let archer = Attacker {
+            strength: 1,
+            archer: true,
+            charging: false,
+            leaders: 0,
+        };
+        let defence = attack_strength(&[archer], Attack::Melee);
+        assert_eq!(defence, 0);
+        assert_eq!(cols()[odds_column(3, defence, &cols())], "4-1");
+        assert_eq!(cols()[odds_column(1, 0, &cols())], "4-1");
+        assert_eq!(
+            cols()[odds_column(0, 0, &cols())],
+            "1-3",
+            "nothing attacks: ours"
+        );
+    }
+
+    #[test]
+    fn every_stacked_leader_adds_his_rating() {
+        // §8: "A leader adds his rating to the strength rating of the unit he is stacked
+        // with": two leaders (1 and 2) with knights of 3 make 6.
+        let knights = Attacker {
+            strength: 3,
+            archer: false,
+            charging: false,
+            leaders: 1 + 2,
+        };
+        assert_eq!(attack_strength(&[knights], Attack::Melee), 6);
+    }
+
+    #[test]
     fn charge_replaces_the_leader_bonus_and_archers_lose_one_in_melee() {
         let knight = Attacker {
             strength: 4,
             archer: false,
             charging: true,
-            leader: 2,
+            leaders: 2,
         };
         let archer = Attacker {
             strength: 3,
             archer: true,
             charging: false,
-            leader: 0,
+            leaders: 0,
         };
         assert_eq!(
             attack_strength(&[knight], Attack::Melee),
@@ -138,7 +181,7 @@ mod tests {
             strength: i32::MAX,
             archer: false,
             charging: true,
-            leader: 0,
+            leaders: 0,
         };
         let total = attack_strength(&[knight, knight], Attack::Melee);
         assert_eq!(total, 2 * (i64::from(i32::MAX) + 2));
@@ -147,7 +190,7 @@ mod tests {
             strength: i32::MAX,
             archer: false,
             charging: false,
-            leader: i32::MAX,
+            leaders: i64::from(i32::MAX),
         };
         let total = attack_strength(&[led], Attack::Melee);
         assert_eq!(cols()[odds_column(total, 3, &cols())], "4-1");
