@@ -347,3 +347,64 @@ fn every_leader_stacked_with_a_unit_adds_his_rating() {
     ]);
     assert_eq!(c["attackers"][0]["total"], 5, "{c}");
 }
+
+/// 2nd St Albans: "They can cross the river only through the bridges"; §11: "ZoC do not
+/// extend across a river except at a bridge". A bridge hex beside river hexsides is a
+/// bridge over them (ours: it carries the crossing over the river hexsides of its own
+/// hex), the one definition AC110 reads too: the knights on the bridge hex 0303 cross to
+/// 0403, and knights elsewhere on the west bank do not (guards against AC110 passing a
+/// bridge hex that reach could never cross by).
+#[test]
+fn a_bridge_hex_beside_river_hexsides_is_crossed() {
+    let scenario = "tests/queries/a-la-charge/bridge-hex.scenario.ron";
+    let on_bridge = json(&["query", "reach", scenario, "Red Knights", "--from", "0303"]);
+    let hexes = reach_hexes(&on_bridge);
+    assert!(hexes.contains(&"0403".to_string()), "{on_bridge}");
+    assert_eq!(
+        on_bridge["cost"]["0403"], 1,
+        "the bridge: no river cost: {on_bridge}"
+    );
+    let elsewhere = json(&["query", "reach", scenario, "Red Knights", "--from", "0202"]);
+    // From 0202 the only way east is through the bridge hex: 0303 (1), then over (1); 0401
+    // beyond it is 3, not the 2 of the straight way over the river from 0302.
+    assert_eq!(elsewhere["cost"]["0403"], 2, "{elsewhere}");
+    assert_eq!(elsewhere["cost"]["0401"], 3, "{elsewhere}");
+}
+
+/// 2nd St Albans: "First turn the yorkist player can move the units in St Albans and on hex
+/// row 08xx only. Second turn he can also move the units on hex row 06xx. third turn he
+/// can also move the units on hex row 04xx." Reach answers for the first turn (ours, as for
+/// Kalavryai's ambush): a Yorkist on 06xx or 04xx is `restricted`, one on 08xx moves
+/// (guards against a unit of a line not yet freed getting a full reach).
+#[test]
+fn the_yorkists_move_by_stages() {
+    let free = json(&[
+        "query",
+        "reach",
+        ST_ALBANS_2,
+        "yorkists/Archers",
+        "--from",
+        "0805",
+    ]);
+    assert!(free["restricted"].is_null(), "{free}");
+    assert!(!reach_hexes(&free).is_empty(), "{free}");
+    for (from, turn) in [("0605", "turn 2"), ("0405", "turn 3")] {
+        let held = json(&[
+            "query",
+            "reach",
+            ST_ALBANS_2,
+            "yorkists/Archers",
+            "--from",
+            from,
+        ]);
+        assert!(reach_hexes(&held).is_empty(), "{from}: {held}");
+        let why = held["restricted"].as_str().unwrap_or("");
+        assert!(
+            why.contains("staged activation") && why.contains(turn),
+            "{from}: {held}"
+        );
+    }
+    // The Lancastrians are not staged.
+    let r = json(&["query", "reach", ST_ALBANS_2, "Cavalry"]);
+    assert!(r["restricted"].is_null(), "{r}");
+}

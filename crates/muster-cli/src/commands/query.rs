@@ -21,7 +21,8 @@ pub enum Query {
         scenario: PathBuf,
         /// A unit id or a unique display name (`side/unit` when two sides share it).
         unit: String,
-        /// Start hex, when the unit's set-up leaves it to the owner's choice.
+        /// Start hex, when the unit's set-up leaves it to the owner's choice. A la Charge: a
+        /// staged activation (2nd St Albans) judges the unit by this hex, on turn 1 (ours).
         #[arg(long)]
         from: Option<String>,
         /// Siege: what the character carries (`screen` or `oil`: 2 MP less, 5.21, 5.32).

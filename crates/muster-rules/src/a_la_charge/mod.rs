@@ -7,6 +7,7 @@ pub mod combat;
 pub mod los;
 pub mod odds;
 pub mod reach;
+pub mod river;
 mod system;
 pub mod vocabulary;
 
@@ -15,6 +16,12 @@ pub use system::System;
 
 use crate::a_la_charge::vocabulary::options;
 use crate::scenario::Scenario;
+
+/// Where the 2nd St Albans scenario's own rules are printed, whatever the variant the
+/// scenario plays (its staged activation, its bridges, its rout thresholds): the print numbers
+/// both Saint Albans scenarios §13.1, so the scenario is named.
+pub const SECOND_ST_ALBANS: &str =
+    "A la Charge (The Red Rose and the White) 2nd St Albans (printed as a second §13.1)";
 
 /// Whether the scenario plays the Saint Albans variant.
 pub fn is_saint_albans(s: &Scenario) -> bool {

@@ -4,9 +4,10 @@
 //! stacking at the end. Who stands where comes from the placement model: hexes an enemy
 //! combat unit certainly holds block and exert zones of control; an enemy leader alone (§8:
 //! eliminated when entered) and King Henry (captured by entering his hex) may be entered;
-//! hexes only an enemy owner's choice may hold are named in the answer as uncertain.
+//! hexes only an enemy owner's choice may hold are named in the answer as uncertain. A unit
+//! a staged activation (2nd St Albans) has not freed yet answers `restricted`.
 
-use crate::a_la_charge::vocabulary::{features, paths};
+use crate::a_la_charge::vocabulary::paths;
 use crate::movement::Reach;
 use crate::placement::{Assume, Holder};
 use crate::scenario::Scenario;
@@ -24,22 +25,10 @@ fn bridges_only(s: &Scenario, side: usize) -> bool {
         .any(|r| matches!(&r.rule, Effect::CrossRiversOnlyByBridges { side } if side == id))
 }
 
-/// Whether a river (without a bridge) runs between two neighbouring hexes.
+/// Whether a river without a bridge runs between two neighbouring hexes (the one
+/// definition of [`super::river`], which AC110 reads too).
 pub fn river_between(s: &Scenario, a: Hex, b: Hex) -> bool {
-    let f = s.world.features_between(a, b);
-    let river = f.iter().any(|f| {
-        s.ruleset
-            .hexside_features
-            .iter()
-            .any(|d| d.id == *f && d.river)
-    });
-    let bridge = f.iter().any(|f| {
-        s.ruleset
-            .hexside_features
-            .iter()
-            .any(|d| d.id == *f && !d.river && !d.blocks_zoc && d.id == features::BRIDGE)
-    });
-    river && !bridge
+    super::river::unbridged_river(s, a, b)
 }
 
 /// The cost to move from `a` into its neighbour `b`, or `None` if it cannot.
@@ -71,8 +60,14 @@ pub fn step_cost(s: &Scenario, side: usize, a: Hex, b: Hex) -> Option<u32> {
             return Some(mp);
         }
     }
+    // A step by a bridge does not pay the river's crossing cost (ours: the bridge's own
+    // cost, supplied 0, is what crossing there costs).
+    let bridged = super::river::by_bridge(s, a, b);
     for f in s.world.features_between(a, b) {
         let def = s.ruleset.hexside_features.iter().find(|d| d.id == f)?;
+        if bridged && def.river {
+            continue;
+        }
         cost += def.crossing_mp?;
     }
     Some(cost)
@@ -124,6 +119,47 @@ fn restriction(s: &Scenario, side: usize, unit: usize) -> Option<String> {
         }
     }
     None
+}
+
+/// 2nd St Albans' staged activation: "First turn the yorkist player can move the units in
+/// St Albans and on hex row 08xx only. Second turn he can also move the units on hex row
+/// 06xx. third turn he can also move the units on hex row 04xx." Why a unit of the staged
+/// side standing in `from` may not move yet, if so. Ours: reach answers for the first turn
+/// (as for `Inactive`), and a unit is judged by the hex it moves from (a unit id of the
+/// print stands on several rows, so the hex, not the id, says which stage frees it); a
+/// reinforcement entering the map is not a unit "on" a row and is not held.
+fn not_yet_freed(s: &Scenario, side: usize, unit: usize, from: Hex) -> Option<String> {
+    let side_id = &s.file.sides[side].id;
+    if arrives_at(s, side, unit, from) {
+        return None;
+    }
+    s.file.special_rules.iter().find_map(|r| {
+        let Effect::StagedActivation { side: staged, stages } = &r.rule else {
+            return None;
+        };
+        if staged != side_id {
+            return None;
+        }
+        let freed_on = stages
+            .iter()
+            .filter(|st| {
+                st.zones
+                    .iter()
+                    .any(|z| s.world.resolve(z).is_ok_and(|hexes| hexes.contains(&from)))
+            })
+            .map(|st| st.turn)
+            .min();
+        let p = s.world.grid.to_printed(from);
+        match freed_on {
+            Some(turn) if turn <= 1 => None,
+            Some(turn) => Some(format!(
+                "{side_id}'s staged activation (2nd St Albans) frees the units on {p} only from turn {turn}; this answer is for turn 1 (ours)"
+            )),
+            None => Some(format!(
+                "no stage of {side_id}'s staged activation (2nd St Albans) frees the units on {p}: they never move"
+            )),
+        }
+    })
 }
 
 /// What entering `from` costs a reinforcement that enters the map there (§9): the hex's
@@ -242,6 +278,11 @@ fn cannot_move_alone(s: &Scenario, side: usize, unit: usize) -> bool {
 }
 
 fn reach_assuming(s: &Scenario, side: usize, unit: usize, from: Hex, assume: Assume) -> Reach {
+    if let Some(why) = not_yet_freed(s, side, unit, from) {
+        let def = &s.file.sides[side].units[unit];
+        let mp = def.steps.first().map(|st| st.mp).or(def.mp).unwrap_or(0);
+        return Reach::none(mp, why);
+    }
     if cannot_move_alone(s, side, unit) {
         return reach_with_companion(s, side, unit, from, assume);
     }

@@ -14,10 +14,12 @@ pub mod terrain {
     pub const HILL: &str = "hill";
     /// `hilltop`.
     pub const HILLTOP: &str = "hilltop";
+    /// `river`.
+    pub const RIVER: &str = "river";
     /// `slope`.
     pub const SLOPE: &str = "slope";
     /// Every word above.
-    pub const ALL: &[&str] = &[BRIDGE, BUILDING, HILL, HILLTOP, SLOPE];
+    pub const ALL: &[&str] = &[BRIDGE, BUILDING, HILL, HILLTOP, RIVER, SLOPE];
 }
 
 /// Hexside feature ids (`hexside_features[].id`).

@@ -1,7 +1,6 @@
 //! AC110 — "cross the river only by the bridges" needs a river with bridges.
 
-use crate::a_la_charge::cite;
-use crate::a_la_charge::vocabulary::{features, terrain};
+use crate::a_la_charge::{river, SECOND_ST_ALBANS};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -10,10 +9,10 @@ use muster_model::Effect;
 /// `AC110`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("AC110", "bridges-rule", "a-la-charge", "A side may cross rivers only by bridges, but the map has no river with a bridge.",
-        "When a special rule restricts a side to crossing rivers by bridges, the map (with overlays) has river hexsides and at least one bridge.",
+        "When a special rule restricts a side to crossing rivers by bridges, the map (with overlays) has a river (river hexsides or river hexes) and at least one bridge over it: a bridge hexside, or a bridge hex that a river hexside bounds or a river hex touches. Movement reach reads the same definition: a bridge hex carries the crossing over the river hexsides of its own hex (ours: the texts draw no map).",
         "The rule would otherwise be meaningless, or the map is missing its bridges.",
         "2nd St Albans on a map without the river south of the town.",
-        "A la Charge (The Red Rose and the White) §13.1, 2nd St Albans; §11 (rivers and bridges)."),
+        "A la Charge (The Red Rose and the White) 2nd St Albans (printed as a second §13.1), set-up; §11 (rivers and bridges)."),
     run,
 };
 
@@ -22,18 +21,10 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         let Effect::CrossRiversOnlyByBridges { .. } = &r.rule else {
             continue;
         };
-        let features: Vec<&str> = s.world.hexside_entries().map(|(_, f, _)| f).collect();
-        let rivers = features.iter().any(|f| {
-            s.ruleset
-                .hexside_features
-                .iter()
-                .any(|d| d.id == *f && d.river)
-        });
-        let bridges = features.contains(&features::BRIDGE)
-            || s.world
-                .grid
-                .hexes()
-                .any(|h| s.world.terrain(h) == terrain::BRIDGE);
+        // The definition movement reach crosses by (`river`): a river of hexsides or of
+        // hexes, a bridge hexside or a bridge hex over the river.
+        let rivers = river::has_river(s);
+        let bridges = river::bridges(s) > 0;
         if !rivers || !bridges {
             out.push(
                 Diagnostic::error(
@@ -41,10 +32,19 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     Location::here(format!("/special_rules/{i}/rule")),
                     format!(
                         "the side may cross rivers only by bridges, but the map has {}",
-                        if rivers { "no bridge" } else { "no river" }
+                        if rivers {
+                            "no bridge over the river"
+                        } else {
+                            "no river"
+                        }
                     ),
                 )
-                .rule(cite(s, "§13.1")),
+                .rule(SECOND_ST_ALBANS)
+                .help(if rivers {
+                    "draw a bridge hexside over the river, or a bridge hex on a river hexside or beside a river hex (Muster reads a bridge hex as crossing the river hexsides of its own hex, ours)"
+                } else {
+                    "draw the river as river hexsides or river hexes"
+                }),
             );
         }
     }
