@@ -408,3 +408,22 @@ fn the_yorkists_move_by_stages() {
     let r = json(&["query", "reach", ST_ALBANS_2, "Cavalry"]);
     assert!(r["restricted"].is_null(), "{r}");
 }
+
+/// §12.2: only archery units shoot ("An archery unit … can fight … by archery fire"); the
+/// Blue spearmen in 0503 have no range on their counter (§3), so there is no shot from
+/// their hex (guards against answering clear from a hex whose unit cannot shoot). The Red
+/// Archers of 0304 may.
+#[test]
+fn no_line_of_fire_from_a_unit_that_cannot_shoot() {
+    let v = json(&["query", "los", ODDS, "0503", "0303", "--format", "json"]);
+    assert_eq!(v["clear"], false, "{v}");
+    assert!(
+        v["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("not an archery unit"),
+        "{v}"
+    );
+    let archer = json(&["query", "los", ODDS, "0304", "0503", "--format", "json"]);
+    assert_eq!(archer["clear"], true, "{archer}");
+}

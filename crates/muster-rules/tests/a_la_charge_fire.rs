@@ -151,3 +151,55 @@ fn hills_block_fire_does_not_apply_in_saint_albans() {
         "Saint Albans: the option does nothing"
     );
 }
+
+/// Whether the shot from `from` to `to` is clear over a map with one hex of `terrain` at
+/// 0403, in the variant `options` names.
+fn shot_over(terrain: &str, options: &str, from: &str, to: &str) -> bool {
+    let map: MapFile = parse(&format!(
+        r#"(title: "Field", ruleset: "a-la-charge", provenance: Original, grid: {GRID},
+            default_terrain: "clear", hexes: [(hex: "0403", terrain: "{terrain}")])"#
+    ));
+    let file: ScenarioFile = parse(&format!(
+        r#"(title: "T", ruleset: "a-la-charge", options: [{options}], provenance: Original,
+            map: "x.map.ron", turns: 5, first_side: "a",
+            sides: [(id: "a", name: "A", units: []), (id: "b", name: "B", units: [])])"#
+    ));
+    let rs = muster_rules::ruleset("a-la-charge").expect("ruleset");
+    let s = muster_rules::resolve(
+        &file,
+        &map,
+        &[],
+        &muster_rules::ArmyLists::none(),
+        rs,
+        &mut vec![],
+    );
+    let at = |h: &str| muster_rules::FireEnd::at(s.world.grid.from_printed(h).unwrap());
+    muster_rules::line_of_fire(&s, at(from), at(to))
+        .expect("A la Charge has line of fire")
+        .clear
+}
+
+/// One rule in both variants (issue 29, AC 5): terrain the ruleset marks `blocks_fire`
+/// blocks. St Albans §12.2 prints it for buildings; the ruleset supplies it for a building
+/// in a Normans and Byzantines map and for a village in either (ours). Guards against a
+/// building never blocking in N&B and a village never blocking in Saint Albans.
+#[test]
+fn terrain_that_blocks_fire_blocks_in_both_variants() {
+    for (terrain, options) in [
+        ("building", ""),
+        ("building", r#""saint-albans""#),
+        ("village", ""),
+        ("village", r#""saint-albans""#),
+    ] {
+        assert!(
+            !shot_over(terrain, options, "0401", "0405"),
+            "{terrain} with options [{options}] blocks the shot over it"
+        );
+        assert!(
+            shot_over(terrain, options, "0401", "0402"),
+            "{terrain} with options [{options}]: nothing between"
+        );
+    }
+    // Woods do not block (supplied: the translator's note is silent).
+    assert!(shot_over("woods", "", "0401", "0405"));
+}

@@ -1,7 +1,8 @@
 //! Line of fire for archery (§12.2): centre to centre, with the Saint Albans rules that
 //! buildings block except straight down a road and the level-ground/slope/hilltop rule, and
-//! the N&B translator's house rule that hills block (option `hills-block-fire`). Answers
-//! explain themselves hex by hex.
+//! the N&B translator's house rule that hills block (option `hills-block-fire`). Terrain
+//! the ruleset marks as blocking fire blocks in both variants. Answers explain themselves
+//! hex by hex.
 
 use super::is_saint_albans;
 use crate::a_la_charge::vocabulary::{options, paths, terrain};
@@ -26,21 +27,24 @@ fn terrain<'a>(s: &'a Scenario, h: Hex) -> &'a str {
     s.world.terrain(h)
 }
 
+/// Whether a hex between the ends blocks fire, and why. One rule in both variants: the
+/// terrain the ruleset marks `blocks_fire` blocks (St Albans §12.2 prints it for
+/// buildings; a building in a Normans and Byzantines map, and a village in either variant,
+/// block because the ruleset supplies it so, ours), and with the N&B translator's house
+/// rule (option `hills-block-fire`) hills too.
 fn blocks(s: &Scenario, h: Hex, hills_block: bool) -> Option<String> {
     let t = terrain(s, h);
     let def = s.ruleset.terrain.iter().find(|d| d.id == t)?;
-    if is_saint_albans(s) && t == terrain::BUILDING {
+    if def.blocks_fire {
+        let whose = if t == terrain::BUILDING && is_saint_albans(s) {
+            "St Albans §12.2: \"archers cannot shoot through a building hex\"".to_string()
+        } else {
+            format!("{}; the ruleset's value, ours", def.rule)
+        };
         return Some(format!(
-            "{} is a building hex (St Albans §12.2)",
-            s.world.grid.to_printed(h)
-        ));
-    }
-    if !is_saint_albans(s) && def.blocks_fire && t != terrain::BUILDING {
-        return Some(format!(
-            "{} is {} ({})",
+            "{} is {} ({whose})",
             s.world.grid.to_printed(h),
             def.name.to_lowercase(),
-            def.rule
         ));
     }
     if hills_block && t == terrain::HILL {
@@ -147,12 +151,21 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
         None
     };
     if let Some((r, hexes)) = road {
-        // Down the road: the buildings it runs through do not block.
+        // Down the road: the buildings it runs through do not block (St Albans §12.2
+        // excepts building hexes only; other terrain that blocks still does).
         for &h in &hexes[1..hexes.len() - 1] {
-            if let Some(why) = blocks(s, h, hills_block) {
+            let Some(why) = blocks(s, h, hills_block) else {
+                continue;
+            };
+            if terrain(s, h) == terrain::BUILDING {
                 reasons.push(format!(
                     "{why}, but the shot runs in a straight line of hexes along {} through it",
                     road_name(s, r)
+                ));
+            } else {
+                clear = false;
+                reasons.push(format!(
+                    "blocked: {why} (the road exception of St Albans §12.2 is for building hexes)"
                 ));
             }
         }

@@ -71,12 +71,29 @@ impl GameSystem for System {
         // §12.1: "the attacking unit must be within the range, in hexes, of that unit as
         // indicated on the counter" — the range of the archer certainly set up there.
         let distance = muster_hex::distance(from.hex, to.hex);
-        let shooter = s
+        // §12.2: only archery units shoot: the archer certainly in FROM shoots; a combat
+        // unit certainly there with no archer beside it (§3: no range on its counter)
+        // cannot fire from there, whatever lies between.
+        let held: Vec<(usize, usize)> = s
             .placements
             .certainly_held(from.hex)
             .into_iter()
             .filter(|o| !o.free)
-            .find_map(|o| Some((o.side, o.unit?)));
+            .filter_map(|o| Some((o.side, o.unit?)))
+            .collect();
+        let is_archer =
+            |&(side, unit): &(usize, usize)| s.unit(side, unit).1.is_some_and(|k| k.archer);
+        let shooter = held.iter().copied().find(is_archer);
+        if let (None, Some(&(side, unit))) = (shooter, held.first()) {
+            answer.clear = false;
+            answer.reason = format!(
+                "`{}` in {} is not an archery unit and cannot shoot (§12.2); {}",
+                s.file.sides[side].units[unit].id,
+                s.world.grid.to_printed(from.hex),
+                answer.reason
+            );
+            return Ok(answer);
+        }
         let range = shooter.and_then(|(side, unit)| {
             let def = &s.file.sides[side].units[unit];
             def.steps

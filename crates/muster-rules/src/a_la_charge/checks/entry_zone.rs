@@ -1,6 +1,6 @@
 //! AC104 — reinforcements enter through enterable hexes on a map edge.
 
-use crate::a_la_charge::cite;
+use crate::a_la_charge::is_saint_albans;
 use crate::diagnostic::Diagnostic;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -11,9 +11,19 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
         "Every hex of a reinforcement's entry zone lies on an edge of the map, and at least one can be entered.",
         "Units arriving from off the map enter at its edge (\"enter east edge between 1401 and 0401\").",
         "`enter: Hexes([\"0505\"])` in the middle of the map.",
-        "The scenario's reinforcements (N&B Kalavryai; St Albans §13.1)."),
+        "The scenario's reinforcements: N&B Kalavryai (\"arrives on turn 2 between hexes 1201 and 1215\"); St Albans, 1st St Albans (\"enter east edge between 1401 and 0401\") and 2nd St Albans (\"enters by the three roads\"). Ours: entry hexes lie on a map edge, as every printed entry does."),
     run,
 };
+
+/// Where the scenarios print their reinforcements' entries (the rules' own sections print
+/// none: §9 is movement on the map).
+fn entries(s: &Scenario) -> &'static str {
+    if is_saint_albans(s) {
+        "A la Charge (The Red Rose and the White) 1st St Albans set-up (\"enter east edge\"), 2nd St Albans set-up (\"enters by the three roads\"); on a map edge: ours"
+    } else {
+        "A la Charge (Normans and Byzantines) Kalavryai, Re-enforcements (\"arrives on turn 2 between hexes 1201 and 1215\"); on a map edge: ours"
+    }
+}
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (i, l) in s.placements.lines().iter().enumerate() {
@@ -30,7 +40,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             out.push(
                 Diagnostic::error(CHECK.doc.code, d.hex_location(*h), format!("entry hex {id} is not on an edge of the map"))
                     .at_hex(id)
-                    .rule(cite(s, "§9"))
+                    .rule(entries(s))
                     .help("reinforcements enter from off the map: name edge hexes, or write `Edge(side: ..., from: ..., to: ...)`"),
             );
         }
@@ -47,7 +57,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     crate::diagnostic::Location::here(d.zone_pointer.clone()),
                     "no hex of the entry zone can be entered",
                 )
-                .rule(cite(s, "§9")),
+                .rule(entries(s)),
             );
         }
     }

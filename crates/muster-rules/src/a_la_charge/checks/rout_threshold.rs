@@ -1,6 +1,7 @@
-//! AC107 — a rout threshold must be reachable (St Albans §13.1).
+//! AC107 — a rout threshold must be reachable (2nd St Albans: "routed when they have lost 9
+//! units").
 
-use crate::a_la_charge::cite;
+use crate::a_la_charge::SECOND_ST_ALBANS;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -11,7 +12,7 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
         "Counts the side's combat units, and its leaders at their weight (\"leaders count double\"); if the total is below the rout threshold, the side can never rout.",
         "A side that can never rout makes the victory conditions that depend on it meaningless.",
         "`rout: (units_lost: 20)` for a side of 15 units.",
-        "A la Charge (The Red Rose and the White) §13.1, 2nd St Albans."),
+        "A la Charge (The Red Rose and the White) 2nd St Albans (printed as a second §13.1), victory conditions."),
     run,
 };
 
@@ -37,7 +38,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                         side.name, rout.units_lost
                     ),
                 )
-                .rule(cite(s, "§13.1")),
+                .rule(SECOND_ST_ALBANS),
             );
         }
     }

@@ -1,21 +1,21 @@
-//! AC109 — every stage of a staged activation frees some unit (St Albans §13.1).
+//! AC109 — every stage of a staged activation frees some unit (2nd St Albans).
 
+use crate::a_la_charge::SECOND_ST_ALBANS;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
 use muster_model::Effect;
 
-/// Where staged activation is printed, whatever the variant the scenario plays: a special
-/// rule of the 2nd St Albans scenario (numbered §13.1 in the print, like the first).
-const STAGES: &str = "A la Charge (The Red Rose and the White) §13.1, 2nd St Albans special rules";
+/// Where staged activation is printed, whatever the variant the scenario plays.
+const STAGES: &str = SECOND_ST_ALBANS;
 
 /// `AC109`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("AC109", "staged-activation", "a-la-charge", "A stage of a staged activation covers no unit of the side, or a set-up line no stage frees.",
-        "For each stage (\"second turn he can also move the units on hex row 06xx\"), at least one set-up line of the side lies in the stage's zones; and every set-up line of the side lies, at least in part, in some stage's zones (a line no stage frees never moves), and a line that fills its hexes has every hex in some stage's zones (each of its hexes certainly holds a unit).",
+        "For each stage (\"second turn he can also move the units on hex row 06xx\"), at least one set-up line of the side lies in the stage's zones; and every set-up line of the side lies, at least in part, in some stage's zones (a line no stage frees never moves), and a line that fills its hexes has every hex in some stage's zones (each of its hexes certainly holds a unit), and an owner's-choice line has at least as many hexes in stages' zones as combat units (they cannot share a hex, §7: the rest stand where no stage frees them).",
         "A stage that frees nobody points at a wrong row or a wrong side.",
         "`(turn: 2, zones: [Row(\"07xx\")])` when the Yorkists set up on 06xx.",
-        "A la Charge (The Red Rose and the White) §13.1, 2nd St Albans."),
+        "A la Charge (The Red Rose and the White) 2nd St Albans (printed as a second §13.1)."),
     run,
 };
 
@@ -73,6 +73,26 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     .label(Location::here(format!("/special_rules/{i}/rule")), "the stages")
                     .rule(STAGES)
                     .help("add those hexes' row to a stage, or check the line against the print"),
+                );
+            }
+            // An owner's-choice line with more combat units than hexes a stage frees puts
+            // the rest where no stage frees them (pigeonhole: they cannot share a hex, §7).
+            let freed_here = l.hexes.len() - unfreed.len();
+            let bound = usize::try_from(l.bound).unwrap_or(usize::MAX);
+            if !l.fills_every_hex() && freed_here > 0 && bound > freed_here {
+                out.push(
+                    Diagnostic::warning(
+                        CHECK.doc.code,
+                        Location::here(s.deployments[li].zone_pointer.clone()),
+                        format!(
+                            "{side}'s staged activation frees only {freed_here} of this line's hexes for its {bound} combat units: at least {} must stand where no stage frees them ({}) and never move",
+                            bound - freed_here,
+                            unfreed.join(", ")
+                        ),
+                    )
+                    .label(Location::here(format!("/special_rules/{i}/rule")), "the stages")
+                    .rule(STAGES)
+                    .help("add the line's other hexes to a stage, or check the line's units and hexes against the print"),
                 );
             }
             let stuck = unfreed.len() == l.hexes.len();

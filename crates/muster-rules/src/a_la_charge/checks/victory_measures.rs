@@ -1,6 +1,7 @@
 //! AC112 — a victory condition counts an army morale level or a rout threshold the side
-//! does not have (§13; St Albans §13.1).
+//! does not have (§13; 2nd St Albans).
 
+use crate::a_la_charge::SECOND_ST_ALBANS;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -11,7 +12,7 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
         "For every victory condition: each side named by `ArmyMoraleExceeded` has an `army_morale` level; every side has one when `ArmyMoraleExceededByLeast` is used (it compares all sides' excesses); each side named by `Routed` has a `rout` threshold.",
         "A condition on a measure the side lacks can never be decided: the victory it grants is silently unreachable.",
         "`when: Routed(\"yorkists\")` while the Yorkist side has no `rout: (units_lost: …)`.",
-        "A la Charge (Normans and Byzantines) §13 Victory Conditions; (The Red Rose and the White) §13.1, 2nd St Albans."),
+        "A la Charge (Normans and Byzantines) §13 Victory Conditions; (The Red Rose and the White) 2nd St Albans (printed as a second §13.1)."),
     run,
 };
 
@@ -58,7 +59,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     Location::here(at.clone()),
                     format!("the victory condition needs `{id}` routed, but that side has no rout threshold"),
                 )
-                .rule("A la Charge (The Red Rose and the White) §13.1, 2nd St Albans")
+                .rule(SECOND_ST_ALBANS)
                 .help(format!("give side `{id}` a `rout: (units_lost: …)` as the scenario prints it (\"routed when they have lost 9 units\"), or drop the condition")),
             );
         }
