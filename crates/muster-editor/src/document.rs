@@ -347,10 +347,7 @@ impl Document {
             self.scenario.as_ref()?,
             muster_rules::ruleset(&self.map.ruleset)?,
         );
-        let mut lists = muster_rules::ArmyLists::none();
-        for (side, pointer, list) in &self.army_lists {
-            lists.push(*side, pointer.clone(), list);
-        }
+        let lists = self.army_list_refs();
         Some(muster_rules::resolve(
             s,
             &self.map,
@@ -361,11 +358,26 @@ impl Document {
         ))
     }
 
+    /// The army lists the scenario names, each with the side it belongs to.
+    fn army_list_refs(&self) -> muster_rules::ArmyLists<'_> {
+        let mut lists = muster_rules::ArmyLists::none();
+        for (side, pointer, list) in &self.army_lists {
+            lists.push(*side, pointer.clone(), list);
+        }
+        lists
+    }
+
     /// What the shared renderer draws of the document.
     pub fn scene(&self) -> Option<muster_render::Scene> {
         let r = muster_rules::ruleset(&self.map.ruleset)?;
         Some(match &self.scenario {
-            Some(s) => muster_render::Scene::of_scenario(s, &self.map, &self.overlay_refs(), r),
+            Some(s) => muster_render::Scene::of_scenario(
+                s,
+                &self.map,
+                &self.overlay_refs(),
+                &self.army_list_refs(),
+                r,
+            ),
             None => muster_render::Scene::of_map(&self.map, r),
         })
     }

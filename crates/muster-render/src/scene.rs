@@ -137,22 +137,18 @@ impl Scene {
         Scene::from_world(map.title.clone(), &world, ruleset)
     }
 
-    /// A scenario on its map, overlays applied, counters where the set-up puts them.
+    /// A scenario on its map, overlays applied, counters where the set-up puts them, each
+    /// labelled with the ratings its system prints (read from `lists` where the system
+    /// keeps them in army lists: Charles the Bold's SP, IF and BP).
     pub fn of_scenario(
         scenario: &ScenarioFile,
         map: &MapFile,
         overlays: &[Option<&OverlayFile>],
+        lists: &muster_rules::ArmyLists<'_>,
         ruleset: &Ruleset,
     ) -> Scene {
         let mut sink = Vec::new();
-        let s = muster_rules::resolve(
-            scenario,
-            map,
-            overlays,
-            &muster_rules::ArmyLists::none(),
-            ruleset,
-            &mut sink,
-        );
+        let s = muster_rules::resolve(scenario, map, overlays, lists, ruleset, &mut sink);
         let mut scene = Scene::from_world(scenario.title.clone(), &s.world, ruleset);
         scene.sides = scenario.sides.iter().map(|x| x.name.clone()).collect();
         let grid = &s.world.grid;

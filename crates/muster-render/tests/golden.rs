@@ -18,6 +18,7 @@ fn scene(rel: &str) -> Scene {
         &loaded.scenario.value,
         &loaded.map().value,
         &loaded.overlay_values(),
+        &loaded.army_lists(),
         loaded.ruleset,
     )
 }

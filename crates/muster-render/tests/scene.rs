@@ -34,6 +34,7 @@ fn scene(path: &Path) -> Scene {
         &loaded.scenario.value,
         &loaded.map().value,
         &loaded.overlay_values(),
+        &loaded.army_lists(),
         loaded.ruleset,
     )
 }

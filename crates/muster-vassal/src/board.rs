@@ -47,7 +47,7 @@ pub fn board(
     overlays: &[Option<&OverlayFile>],
     groups: &[String],
 ) -> Result<BoardImage, ExportError> {
-    let mut scene = Scene::of_scenario(s.file, map, overlays, s.ruleset);
+    let mut scene = Scene::of_scenario(s.file, map, overlays, &s.lists, s.ruleset);
     scene.counters.clear();
     scene.pieces.clear();
     scene.off_map.clear();

@@ -56,6 +56,7 @@ pub fn scene_of(file: &Path, marked: &[String]) -> anyhow::Result<Scene> {
                 &loaded.scenario.value,
                 &loaded.map().value,
                 &loaded.overlay_values(),
+                &loaded.army_lists(),
                 loaded.ruleset,
             )
         }
