@@ -78,3 +78,22 @@ fn an_owners_choice_is_drawn_lighter_on_every_hex_it_may_take() {
         );
     }
 }
+
+/// Code review 13: a Charles the Bold stand was labelled with its army-list id in the
+/// renderer and the editor, and with its SP/IF/BP in VASSAL. The scene now resolves with
+/// the scenario's army lists and labels each stand from the one `counter_ratings`.
+#[test]
+fn charles_the_bold_stands_show_the_ratings_their_list_prints() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios/charles-the-bold/saint-aubin.scenario.ron");
+    let s = scene(&path);
+    let stands: Vec<&str> = s
+        .counters
+        .values()
+        .flatten()
+        .map(|c| c.ratings.as_str())
+        .filter(|r| r.contains("SP"))
+        .collect();
+    assert!(!stands.is_empty(), "no stand shows its SP");
+    assert!(stands.iter().all(|r| r.contains("BP")), "{stands:?}");
+}
