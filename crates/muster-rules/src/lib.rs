@@ -4,6 +4,11 @@
 //! [`Scenario`] (set-up resolved to hexes), runs the generic checks and the checks of the
 //! scenario's game system, applies recorded errata, and answers engine queries. It knows
 //! no files and no GUI; every [`Diagnostic`] points into a file by JSON pointer.
+//!
+//! The game systems live in one table ([`system::SYSTEMS`]): a new system is one folder
+//! (`src/<system>/`: its checks, engine, vocabulary and `impl GameSystem`), one ruleset
+//! (`rulesets/<system>.ruleset.ron`) and one row of that table; nothing outside this crate
+//! names it (docs/new-system.md walks through it).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
