@@ -45,10 +45,14 @@ fn across_two_hill_top_hexes_and_into_the_second_agree() {
     let (across, why_across) = clear(SAINT_AUBIN, "0712", "0807");
     assert!(!into, "{why_into}");
     assert!(!across, "{why_across}");
+    // The first hill-top hex is seen; the English Foot in 0712 have no range columns, so
+    // the line is not one of fire (§16, issue 29 item 21), but the sight is not blocked.
+    let (_, why) = clear(SAINT_AUBIN, "0712", "0809");
     assert!(
-        clear(SAINT_AUBIN, "0712", "0809").0,
-        "the first hill-top hex is seen"
+        why.contains("0712 can see 0809"),
+        "the first hill-top hex is seen: {why}"
     );
+    assert!(why.contains("does not fire"), "{why}");
 }
 
 /// §6.0: "The firing arc is along the lines of the wide frontal H lines. Artillery fire
@@ -127,4 +131,38 @@ fn an_owners_choice_of_archers_fires_overhead() {
     assert!(mixed, "{why}");
     assert!(why.contains("only if an archer"), "{why}");
     assert!(why.contains("ours"), "{why}");
+}
+
+/// §6.0 "The crossbow is on the hillside. From here they can see both enemy stands" (on
+/// the hill top): from the hillside 0605 the hill top (0405) is seen, but not the plain
+/// past the crest (0305; ours: the crest hides the far side, as the hill top does from the
+/// plain). Guards against the hillside seeing across the hill.
+#[test]
+fn from_the_hillside_the_hill_top_but_not_past_the_crest() {
+    let hill = "tests/queries/charles-the-bold/hillside.scenario.ron";
+    let (top, why) = clear(hill, "0605", "0405");
+    assert!(top, "{why}");
+    let (past, why) = clear(hill, "0605", "0305");
+    assert!(!past, "{why}");
+    assert!(why.contains("crest") && why.contains("ours"), "{why}");
+}
+
+/// §16: a stand fires as far as its list's range columns. The crossbows (2H, 3H) do not
+/// reach 0207, 4 hexes away on the plain; the bills have no columns and do not fire
+/// (guards against `query los` answering clear whatever the list says).
+#[test]
+fn los_reads_the_lists_range_columns() {
+    let hill = "tests/queries/charles-the-bold/hillside.scenario.ron";
+    let v = json(&["query", "los", hill, "0605", "0207"]);
+    assert_eq!(v["clear"], false, "{v}");
+    assert_eq!(
+        (v["distance"].as_u64(), v["range"].as_u64()),
+        (Some(4), Some(3)),
+        "{v}"
+    );
+    let (near, why) = clear(hill, "0605", "0307");
+    assert!(near, "3 hexes is in range: {why}");
+    let (bills, why) = clear(hill, "0607", "0605");
+    assert!(!bills, "{why}");
+    assert!(why.contains("does not fire"), "{why}");
 }

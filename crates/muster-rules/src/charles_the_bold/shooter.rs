@@ -4,6 +4,7 @@
 //! archers can fire overhead") and how far their list's range columns reach.
 
 use super::visibility::{sight, Sight};
+use crate::fire::LineOfFire;
 use crate::scenario::Scenario;
 use muster_hex::Hex;
 use muster_model::ListEntry;
@@ -78,4 +79,56 @@ pub fn sight_of_shooter(s: &Scenario, from: Hex, to: Hex, stands: &[Hex]) -> Sig
         }
     }
     v
+}
+
+/// §16: the range columns of the stands that may shoot from `from`, applied to the line to
+/// `to`. Beyond the longest column of every one of them (or with no column: the stand does
+/// not fire) the line is not clear; within it for some only, the line stays as it is and
+/// the reason says so (ours: an owner's choice taken at its most favourable). `range` is
+/// set when the stands share one longest column. A target 1 hex away is in the first
+/// column (ours, as `query fire`).
+pub fn apply_range(s: &Scenario, from: Hex, to: Hex, l: &mut LineOfFire) {
+    let d = muster_hex::distance(from, to);
+    let at = s.world.grid.to_printed(from);
+    let reaches: Vec<(&str, Option<u32>)> = stands_at(s, from)
+        .into_iter()
+        .filter_map(|(side, unit)| {
+            let e = s.list_entry(side, unit)?;
+            Some((s.file.sides[side].units[unit].id.as_str(), longest_band(e)))
+        })
+        .collect();
+    if reaches.is_empty() {
+        l.reason = format!(
+            "{}; range not checked: no stand with an army-list line may be set up in {at}",
+            l.reason
+        );
+        return;
+    }
+    let longest: Vec<u32> = reaches.iter().filter_map(|(_, r)| *r).collect();
+    if longest.len() == reaches.len() && longest.windows(2).all(|w| w[0] == w[1]) {
+        l.range = longest.first().map(|r| (d, *r));
+    }
+    let reach = |r: &Option<u32>| r.is_some_and(|r| r >= d);
+    if reaches.iter().all(|(_, r)| !reach(r)) {
+        let why = match reaches.as_slice() {
+            [(id, None)] => format!(
+                "`{id}` has no range columns in its army list: it does not fire (§16)"
+            ),
+            [(id, Some(r))] => format!(
+                "out of range: the target is {d} hexes away and `{id}` fires at most {r} (§16)"
+            ),
+            _ => format!(
+                "out of range: the target is {d} hexes away and no stand that may be set up in {at} fires that far (§16)"
+            ),
+        };
+        l.clear = false;
+        l.reason = format!("{why}; {}", l.reason);
+    } else if reaches.iter().all(|(_, r)| reach(r)) {
+        l.reason = format!("{}; in range: {d} hexes (§16)", l.reason);
+    } else {
+        l.reason = format!(
+            "{}; in range only for some of the stands that may be set up in {at}: {d} hexes (§16; ours: an owner's choice is taken at its most favourable)",
+            l.reason
+        );
+    }
 }

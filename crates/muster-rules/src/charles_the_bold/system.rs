@@ -189,7 +189,7 @@ impl GameSystem for System {
             }
             Arc::Inside(why) | Arc::Unknown(why) => v.reason = format!("{}; {why}", v.reason),
         }
-        Ok(LineOfFire {
+        let mut l = LineOfFire {
             clear: v.clear,
             cover: None,
             one_sided: false,
@@ -200,7 +200,10 @@ impl GameSystem for System {
             reason: v.reason,
             uncertain: vec![],
             range: None,
-        })
+        };
+        // The list's range columns (§16).
+        super::shooter::apply_range(s, from.hex, to.hex, &mut l);
+        Ok(l)
     }
 
     fn highlight(&self, s: &Scenario, hex: Hex) -> Option<Highlight> {

@@ -1,6 +1,6 @@
 //! Who can see whom (§6.0): one hex into woods and towns; from a plain, one hex into hill
-//! tops, and not across them (from the hillside, all of them); only archers fire over
-//! other stands.
+//! tops, and not across them; from the hillside, every hill-top hex but nothing past the
+//! crest (ours); only archers fire over other stands.
 
 use crate::charles_the_bold::vocabulary::terrain;
 use crate::scenario::Scenario;
@@ -56,17 +56,31 @@ pub fn sight(s: &Scenario, from: Hex, to: Hex, archer: bool, stands: &[Hex]) -> 
     // first hill-top hex on the line may be the target, and no line passes one (ours: a
     // hill top hides what lies beyond it, as a wood does), so a line across two hill-top
     // hexes and a line into the second of them agree.
-    let below = !matches!(s.world.terrain(from), terrain::HILLTOP | terrain::HILLSIDE);
-    if below {
-        if let Some(h) = inner
-            .iter()
-            .find(|h| s.world.terrain(**h) == terrain::HILLTOP)
-        {
+    let from_t = s.world.terrain(from);
+    let top = inner
+        .iter()
+        .find(|h| s.world.terrain(**h) == terrain::HILLTOP);
+    if let Some(h) = top.filter(|_| from_t != terrain::HILLTOP) {
+        if from_t != terrain::HILLSIDE {
             return Sight {
                 clear: false,
                 path,
                 reason: format!(
                     "from the plain you can only shoot one hex into hill tops, and {} is a hill-top hex before {} (§6.0; ours: nor across them)",
+                    p(*h),
+                    p(to)
+                ),
+            };
+        }
+        // §6.0's crossbow on the hillside sees both stands on the hill top; past the top
+        // it sees nothing (ours: the crest hides the far side, as a hill top hides what
+        // lies beyond it from the plain).
+        if s.world.terrain(to) != terrain::HILLTOP {
+            return Sight {
+                clear: false,
+                path,
+                reason: format!(
+                    "from the hillside the hill top is seen but not past its crest: {} is a hill-top hex before {}, which is off the hill top (§6.0; ours: the crest hides the far side)",
                     p(*h),
                     p(to)
                 ),
