@@ -150,8 +150,8 @@ fn a_general_does_not_block_a_regiment() {
 }
 
 /// §8 defender's modifiers: "−2 In contact with more than one enemy foot or horse unit".
-/// The §8 example with a second enemy regiment beside the defender: 6 + 1 − 1 − 2 = 4, and
-/// the attacker's 7 beats it by 3 (guards against leaving the modifier out).
+/// The §8 example with a second enemy regiment at the defender's front (0504): 6 + 1 − 1 −
+/// 2 = 4, and the attacker's 7 beats it by 3 (guards against leaving the modifier out).
 #[test]
 fn a_defender_in_contact_with_two_enemies_takes_minus_two() {
     let v = json(&[
@@ -182,4 +182,103 @@ fn a_defender_in_contact_with_two_enemies_takes_minus_two() {
         None,
         "the attacker touches one enemy: {v}"
     );
+}
+
+/// Facing, arcs and line of sight from the set-up (issue 29, items 23–27).
+const ARCS: &str = "tests/rules-examples/aga-arcs.scenario.ron";
+
+/// §7: "Units may fire at enemy targets … within a 45° arc of their front". Back Foot faces
+/// N; Behind Target stands two hexes behind it, in range (guards against firing backwards).
+#[test]
+fn fire_at_a_target_behind_the_firer_is_refused() {
+    let (code, _, err) = muster(&["query", "fire", ARCS, "Back Foot", "Behind Target"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("outside the 45° arc of the front"), "{err}");
+}
+
+/// §7: "clear line of sight"; the ruleset marks villages as blocking fire. The Guns (facing
+/// S) and Village Target are in range and arc with three village hexes between: `query fire`
+/// refuses, and `query los` (the same engine) says why, hex by hex.
+#[test]
+fn fire_through_a_village_is_refused_and_los_agrees() {
+    let (code, _, err) = muster(&["query", "fire", ARCS, "Guns", "Village Target"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no clear line of sight"), "{err}");
+    assert!(err.contains("0505 is built-up area"), "{err}");
+    let los = json(&["query", "los", ARCS, "0502", "0507"]);
+    assert_eq!(los["clear"], false, "{los}");
+}
+
+/// §8: "Units in contact with enemy to their front may conduct melee combat"; Rear Enemy
+/// touches Turned Foot's rear. Turned Foot may not attack it; Rear Enemy attacking Turned
+/// Foot gives the defender "−3 Contacted in Rear" from the facings, with no flag, and a flag
+/// the set-up contradicts is refused.
+#[test]
+fn melee_reads_front_and_rear_from_the_set_up() {
+    let (code, _, err) = muster(&["query", "melee", ARCS, "Turned Foot", "Rear Enemy"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not to its front"), "{err}");
+    let v = json(&["query", "melee", ARCS, "Rear Enemy", "Turned Foot"]);
+    assert_eq!(
+        modifier(&v["defender"], "Contacted in rear"),
+        Some((-3, "printed".into())),
+        "{v}"
+    );
+    assert_eq!(modifier(&v["defender"], "Contacted in flank"), None, "{v}");
+    let (code, _, err) = muster(&[
+        "query",
+        "melee",
+        ARCS,
+        "Rear Enemy",
+        "Turned Foot",
+        "--flank",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("contacted in rear"), "{err}");
+}
+
+/// §6: "Units must either move around friendly units or halt upon contact." Mover (1005,
+/// 3 hexes) may move into contact with Blocker (1003) at 1004, but not on from there to
+/// 0903 or 0902, which only a move through contact reaches within 3 hexes.
+#[test]
+fn reach_halts_upon_contact() {
+    let r = json(&["query", "reach", ARCS, "Mover"]);
+    let hexes: Vec<&str> = r["hexes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|h| h.as_str())
+        .collect();
+    assert!(hexes.contains(&"1004"), "moves into contact: {r}");
+    for beyond in ["0903", "0902"] {
+        assert!(!hexes.contains(&beyond), "{beyond} is beyond contact: {r}");
+    }
+    // Turned Foot begins in contact with Rear Enemy: only a break-off move (§6).
+    let r = json(&["query", "reach", ARCS, "Turned Foot"]);
+    assert!(
+        r["restricted"].as_str().unwrap_or("").contains("break-off"),
+        "{r}"
+    );
+}
+
+/// §9 Rout: "Artillery that routs is automatically destroyed." The Guns (regular, −1) with
+/// 10 shock points roll 5: 14, a rout on the table, so destroyed.
+#[test]
+fn routed_artillery_is_destroyed() {
+    let v = json(&[
+        "query", "morale", ARCS, "Guns", "--shock", "10", "--roll", "5",
+    ]);
+    assert_eq!(v["score"], 14, "{v}");
+    assert_eq!(v["result"], "Destroyed", "{v}");
+    let foot = json(&[
+        "query",
+        "morale",
+        ARCS,
+        "Back Foot",
+        "--shock",
+        "10",
+        "--roll",
+        "5",
+    ]);
+    assert_eq!(foot["result"], "Rout", "foot still routs: {foot}");
 }

@@ -27,11 +27,13 @@ pub struct EngageArgs {
     /// defender's (`5,3`).
     #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
     rolls: Vec<i32>,
-    /// And Gentlemen All: fire into the target's flank (+2); in melee, the defender is
-    /// contacted in flank (−4).
+    /// And Gentlemen All: the firer is in the target's flank (+2); in melee, the defender is
+    /// contacted in flank (−4). The set-up's facings decide both (ours: front the three hexes
+    /// ahead, flanks the two beside the back, rear the one behind); a claim they contradict
+    /// is refused.
     #[arg(long)]
     flank: bool,
-    /// And Gentlemen All, melee: the defender is contacted in rear (−3).
+    /// And Gentlemen All, melee: the defender is contacted in rear (−3); as for `--flank`.
     #[arg(long)]
     rear: bool,
     /// And Gentlemen All, melee: the attacker moved into contact this phase (§8: it charged).
@@ -152,13 +154,11 @@ pub fn engage(a: EngageArgs, melee: bool) -> anyhow::Result<()> {
     if let Some((to_first, to_second)) = e.shock {
         v["shock"] = json!({ one: to_first, two: to_second });
     }
-    if melee {
-        v["uncertain"] = json!(e
-            .uncertain
-            .iter()
-            .map(|h| s.world.grid.to_printed(*h))
-            .collect::<Vec<_>>());
-    }
+    v["uncertain"] = json!(e
+        .uncertain
+        .iter()
+        .map(|h| s.world.grid.to_printed(*h))
+        .collect::<Vec<_>>());
     print(&v, a.format, || {
         let mut t = format!("{}\n{}", human(&e.first), human(&e.second));
         if let Some((x, y)) = e.shock {
@@ -171,8 +171,13 @@ pub fn engage(a: EngageArgs, melee: bool) -> anyhow::Result<()> {
                 .map(|h| s.world.grid.to_printed(*h))
                 .collect();
             t.push_str(&format!(
-                "\nuncertain: an owner's choice or a hidden regiment may stand in {} (then −2 for contact with more than one enemy)",
-                hexes.join(", ")
+                "\nuncertain: an owner's choice or a hidden regiment may stand in {} ({})",
+                hexes.join(", "),
+                if melee {
+                    "then −2 for contact with more than one enemy, or contact in flank or rear"
+                } else {
+                    "then it blocks the line of sight"
+                }
             ));
         }
         t

@@ -1,18 +1,23 @@
 //! Fire (§7), melee (§8) and morale (§9) between regiments of the set-up: the modifiers
 //! each side adds, read from the map (range in hexes at the scenario's scale, cover,
-//! obstacles, earthworks), the regiments (type, troop rating, formation) and what the
-//! query says of the moment (a charge, a flank or rear contact, the rolls). The sums and
-//! the comparison are [`super::combat`]'s; this module only reads the scenario and names
-//! every modifier with where it comes from.
+//! obstacles, earthworks), the regiments (type, troop rating, formation), their facings
+//! (§7's arc and line of sight through the system's line of fire, [`super::sight`]; front,
+//! flank and rear contact, [`super::arcs`]) and what the query says of the moment (a charge,
+//! the rolls). The sums and the comparison are [`super::combat`]'s; this module only reads
+//! the scenario and names every modifier with where it comes from.
 
+use super::arcs::{facing_name, facing_of, quarter, Quarter};
 use super::combat::{self, Band, Fire, Melee, MoraleResult};
+use super::contact::{contacted, foot_or_horse_contacts};
+use super::sight::{cover_rank, target_cover};
 use super::tables::{
     range_hexes, rating_combat, rating_morale, rating_target, unit_type_modifiers, Source, UnitType,
 };
 use crate::and_gentlemen_all::vocabulary::{features, terrain};
+use crate::fire::FireEnd;
 use crate::scenario::Scenario;
-use muster_hex::{hex_line, Hex};
-use muster_model::{Cover, Formation, HorseKind, Regiment, TroopRating};
+use muster_hex::{Direction, Hex};
+use muster_model::{Formation, HorseKind, Regiment, TroopRating};
 
 /// One modifier to a roll.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,9 +79,10 @@ pub struct Engagement {
     pub band: Option<Band>,
     /// Shock points to (first, second), when both rolls are given.
     pub shock: Option<(i32, i32)>,
-    /// Hexes next to either party that an owner's-choice or hidden enemy regiment may
-    /// fill: with one there, "in contact with more than one enemy" (−2) would apply, and
-    /// the answer assumes it does not.
+    /// Hexes an owner's-choice or hidden regiment may fill, which would change the answer,
+    /// and the answer assumes it does not: in melee, next to either party ("in contact with
+    /// more than one enemy", −2; contacted in flank or rear); in fire, between the ends (a
+    /// regiment there blocks the line of sight).
     pub uncertain: Vec<Hex>,
 }
 
@@ -85,9 +91,10 @@ pub struct Engagement {
 pub struct Moment {
     /// The two rolls (first, second).
     pub rolls: Option<(i32, i32)>,
-    /// Fire into the target's flank (+2), or the defender contacted in flank (−4).
+    /// The asker says the firer is in the target's flank (+2), or the defender is contacted
+    /// in flank (−4). The set-up's facings decide; a claim they contradict is refused.
     pub flank: bool,
-    /// The defender contacted in rear (−3; flank and rear count as flank only).
+    /// The asker says the defender is contacted in rear (−3). As for `flank`.
     pub rear: bool,
     /// The attacker moved into contact (§8: "assumed to have charged").
     pub charging: bool,
@@ -143,21 +150,26 @@ fn is_foot(u: &Unit) -> bool {
     u.t == UnitType::Foot
 }
 
-/// The cover class the scenario gives a terrain or hexside feature.
-fn cover_of(s: &Scenario, terrain: &str) -> Option<Cover> {
-    s.file
-        .terrain_classes
-        .iter()
-        .find(|c| c.terrain == terrain)
-        .and_then(|c| c.cover)
+/// The facing the set-up gives a party: §7's arc and §8's front, flanks and rear are read
+/// from it.
+fn facing(s: &Scenario, who: (usize, usize), u: &Unit) -> Result<Direction, String> {
+    facing_of(s, who, u.hex).ok_or_else(|| {
+        format!(
+            "the set-up gives `{}` no facing: its front, flanks and rear (§7, §8) come from its set-up line's `facing`",
+            u.id
+        )
+    })
 }
 
-fn cover_rank(c: Cover) -> (i32, &'static str) {
-    match c {
-        Cover::Light => (2, "In light cover"),
-        Cover::Medium => (3, "In medium cover"),
-        Cover::Heavy => (4, "In heavy cover"),
+/// Refuses a `--flank` or `--rear` the set-up's facings contradict.
+fn claim(said: bool, what: &str, is: bool, why: impl Fn() -> String) -> Result<(), String> {
+    if said && !is {
+        return Err(format!(
+            "not {what}: {} (flank and rear come from the set-up's facings, §7, §8)",
+            why()
+        ));
     }
+    Ok(())
 }
 
 fn scores(e: &mut Engagement, shock: impl Fn(i32, i32) -> (i32, i32), m: &Moment) {
@@ -210,6 +222,38 @@ pub fn fire(
             ))
         }
     };
+    facing(s, (side, u), &f)?;
+    let tf = facing(s, (tside, tu), &t)?;
+    // Range, clear line of sight and the 45° arc of the front: the system's line of fire,
+    // the one `query los` answers.
+    let los = crate::system::line_of_fire(s, FireEnd::at(f.hex), FireEnd::at(t.hex))
+        .map_err(|e| e.to_string())?;
+    if !los.clear {
+        return Err(format!(
+            "`{}` cannot fire at `{}`: {}",
+            f.id, t.id, los.reason
+        ));
+    }
+    // "+2 Firing into Target's Flank": the firer in the target's flank quarter (ours: the
+    // table prints no modifier for fire from the rear, so none is added).
+    let from = quarter(&s.world.grid, t.hex, tf, f.hex);
+    let flank = from == Some(Quarter::Flank);
+    let said = || {
+        format!(
+            "`{}` is in the {} of `{}` facing {}",
+            f.id,
+            from.map_or("hex", Quarter::name),
+            t.id,
+            facing_name(s, tf)
+        )
+    };
+    claim(m.flank, "into the target's flank", flank, said)?;
+    claim(
+        m.rear,
+        "a fire modifier (§7 prints none for the rear)",
+        false,
+        said,
+    )?;
     let mut fm = vec![
         sourced(rating_name(f.reg.rating), rating_combat(f.reg.rating)),
         sourced(
@@ -222,7 +266,7 @@ pub fn fire(
         Band::Effective => fm.push(printed("Effective range", 0)),
         Band::Long => fm.push(printed("Long range", -2)),
     }
-    if m.flank {
+    if flank {
         fm.push(printed("Firing into target's flank", 2));
     }
     if column(&f) {
@@ -243,18 +287,7 @@ pub fn fire(
         rating_target(t.reg.rating),
     )];
     // Cover: the target's hex, or a hedge or wall on the hexside the line enters it by.
-    let line = hex_line(f.hex, t.hex);
-    let mut cover = cover_of(s, s.world.terrain(t.hex));
-    if let Some(before) = line.len().checked_sub(2).and_then(|i| line.get(i)) {
-        for b in before.hexes() {
-            for feature in s.world.features_between(b, t.hex) {
-                let c = cover_of(s, feature);
-                if c.map(|c| cover_rank(c).0) > cover.map(|c| cover_rank(c).0) {
-                    cover = c;
-                }
-            }
-        }
-    }
+    let cover = target_cover(s, f.hex, t.hex);
     if let Some(c) = cover {
         let (v, what) = cover_rank(c);
         tm.push(printed(what, v));
@@ -276,7 +309,7 @@ pub fn fire(
         distance,
         band: Some(band),
         shock: None,
-        uncertain: vec![],
+        uncertain: los.uncertain,
     };
     let firer_type = unit_type_modifiers(f.kind, f.reg).0 .0;
     scores(
@@ -287,7 +320,7 @@ pub fn fire(
                 firer_rating: f.reg.rating,
                 firer_type,
                 band,
-                flank: m.flank,
+                flank,
                 firer_column: column(&f),
                 target_column: column(&t),
                 target_hard,
@@ -320,6 +353,50 @@ pub fn melee(
             a.id, d.id
         ));
     }
+    let (af, df) = (facing(s, (side, u), &a)?, facing(s, (dside, du), &d)?);
+    let g = &s.world.grid;
+    // "Units in contact with enemy to their front may conduct melee combat" (§8).
+    match quarter(g, a.hex, af, d.hex) {
+        Some(Quarter::Front) => {}
+        q => {
+            return Err(format!(
+                "`{}` is in the {} of `{}` facing {}, not to its front: a unit melees only an enemy in contact to its front (§8)",
+                d.id,
+                q.map_or("hex", Quarter::name),
+                a.id,
+                facing_name(s, af)
+            ))
+        }
+    }
+    // Flank and rear contact, each party's, from every enemy regiment touching it.
+    let (a_contact, a_worse) = contacted(s, side, a.hex, af);
+    let (d_contact, d_worse) = contacted(s, dside, d.hex, df);
+    let frontal = quarter(g, d.hex, df, a.hex) == Some(Quarter::Front);
+    let said = || match d_contact {
+        Some(q) => format!(
+            "`{}` facing {} is contacted in {}",
+            d.id,
+            facing_name(s, df),
+            q.name()
+        ),
+        None => format!(
+            "no enemy regiment touches the flank or rear of `{}` facing {}",
+            d.id,
+            facing_name(s, df)
+        ),
+    };
+    claim(
+        m.flank,
+        "contacted in flank",
+        d_contact == Some(Quarter::Flank),
+        said,
+    )?;
+    claim(
+        m.rear,
+        "contacted in rear",
+        d_contact == Some(Quarter::Rear),
+        said,
+    )?;
     let mut am = vec![
         sourced(rating_name(a.reg.rating), rating_combat(a.reg.rating)),
         sourced(
@@ -336,7 +413,7 @@ pub fn melee(
     ];
     if m.charging {
         match a.t {
-            UnitType::Horse if is_foot(&d) && !m.flank && !m.rear => {
+            UnitType::Horse if is_foot(&d) && frontal => {
                 am.push(printed("Horse frontally charging foot", -2))
             }
             UnitType::Horse => am.push(printed("Horse charging", 2)),
@@ -358,15 +435,17 @@ pub fn melee(
     if cuirassier(&a) {
         dm.push(printed("Fighting cuirassier horse", -1));
     }
-    if m.flank {
-        dm.push(printed("Contacted in flank", -4));
-    } else if m.rear {
-        dm.push(printed("Contacted in rear", -3));
+    for (contact, mods) in [(a_contact, &mut am), (d_contact, &mut dm)] {
+        match contact {
+            Some(Quarter::Flank) => mods.push(printed("Contacted in flank", -4)),
+            Some(Quarter::Rear) => mods.push(printed("Contacted in rear", -3)),
+            _ => {}
+        }
     }
     // "In contact with more than one enemy foot or horse unit" (−2), for either party.
-    let mut uncertain = Vec::new();
+    let mut uncertain: Vec<Hex> = a_worse.into_iter().chain(d_worse).collect();
     for (party_side, x, mods) in [(side, &a, &mut am), (dside, &d, &mut dm)] {
-        let (certain, maybe) = contacts(s, party_side, x.hex);
+        let (certain, maybe) = foot_or_horse_contacts(s, party_side, x.hex);
         if certain.len() > 1 {
             mods.push(printed(
                 "In contact with more than one enemy foot or horse unit",
@@ -376,6 +455,8 @@ pub fn melee(
             uncertain.extend(maybe);
         }
     }
+    let mut seen = crate::FastSet::default();
+    uncertain.retain(|h| seen.insert(*h));
     if is_foot(&d) {
         let here = s.world.terrain(d.hex);
         let barrier = here == terrain::WOODS
@@ -434,49 +515,6 @@ pub fn melee(
     Ok(e)
 }
 
-/// Whether a unit of the set-up is a foot or horse regiment (not artillery, §8's "foot or
-/// horse unit").
-fn foot_or_horse(s: &Scenario, side: usize, u: usize) -> bool {
-    let def = &s.file.sides[side].units[u];
-    def.regiment.as_ref().is_some_and(|r| {
-        matches!(
-            UnitType::of(&def.kind, r.mounted.unwrap_or(false)),
-            Some(UnitType::Foot | UnitType::Horse)
-        )
-    })
-}
-
-/// The hexes next to `hex` where an enemy of `side` foot or horse regiment certainly
-/// stands (and is not hidden), and those where an owner's choice or a hidden regiment may
-/// (§8: contact is being in adjacent hexes). Read through the placement model.
-fn contacts(s: &Scenario, side: usize, hex: Hex) -> (Vec<Hex>, Vec<Hex>) {
-    let p = &s.placements;
-    let (mut certain, mut maybe) = (Vec::new(), Vec::new());
-    for n in s.world.grid.neighbors_on_map(hex) {
-        let sure = p.certainly_held(n).iter().any(|o| {
-            o.side != side
-                && !o.free
-                && !p.line(o.line).hidden()
-                && o.unit.is_some_and(|u| foot_or_horse(s, o.side, u))
-        });
-        if sure {
-            certain.push(n);
-            continue;
-        }
-        let may = p.who_could_be(n).iter().any(|&li| {
-            let l = p.line(li);
-            l.side != side
-                && l.counters
-                    .iter()
-                    .any(|c| !c.free && c.count > 0 && foot_or_horse(s, l.side, c.unit))
-        });
-        if may {
-            maybe.push(n);
-        }
-    }
-    (certain, maybe)
-}
-
 /// A morale test of the regiment (§9): its modifiers, and with a roll the score and result.
 pub fn morale(
     s: &Scenario,
@@ -501,10 +539,15 @@ pub fn morale(
         score: None,
     };
     let extra: i32 = p.modifiers[2..].iter().map(|m| m.value).sum();
+    let artillery = matches!(x.t, UnitType::LightArtillery | UnitType::HeavyArtillery);
     let result = roll.map(|r| {
         let (score, result) = combat::morale(r, shock_points, x.reg.rating, extra);
         p.score = Some((r, score));
-        result
+        // "Artillery that routs is automatically destroyed" (§9, Rout).
+        match result {
+            MoraleResult::Rout if artillery => MoraleResult::Destroyed,
+            other => other,
+        }
     });
     Ok((p, result))
 }

@@ -3,11 +3,14 @@
 //! movement and ranges converted from the rules' inches to hexes at the scenario's scale.
 //! Checks have codes `AG2xx`.
 
+pub mod arcs;
 mod checks;
 pub mod combat;
+pub mod contact;
 pub mod engage;
 pub mod morale_number;
 pub mod reach;
+pub mod sight;
 mod system;
 pub mod tables;
 pub mod vocabulary;

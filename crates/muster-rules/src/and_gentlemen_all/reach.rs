@@ -1,7 +1,11 @@
 //! Movement reach in hexes at the scenario's scale (§6): the allowance of the unit's type
 //! and formation, difficult terrain at half speed unless in march column on a road, horse
-//! never deployed into woods or built-up areas, no moving through any unit. Wheels, turns
-//! and drift (facing) are not modelled: the answer is the hexes within the allowance.
+//! never deployed into woods or built-up areas, no moving through any unit, and a halt on
+//! contact with an enemy regiment ("Units must either move around friendly units or halt
+//! upon contact"; contact is being in a hex next to it, ours, as for §8). A regiment that
+//! begins in contact may only break off (§6), which is not modelled: it has no reach.
+//! Wheels, turns and drift (facing) are not modelled: the answer is the hexes within the
+//! allowance.
 
 use super::tables::{movement_hexes, UnitType};
 use crate::and_gentlemen_all::vocabulary::{paths, terrain};
@@ -66,8 +70,20 @@ fn reach_assuming(
         .into_iter()
         .filter(|h| *h != from && s.placements.held(*h, assume).iter().any(|o| !o.free))
         .collect();
+    // §6: "Units which begin the phase in contact with enemy units may perform a break-off
+    // move if eligible"; a unit moving into contact halts there.
+    let contact = super::contact::contact_hexes(s, side, assume);
+    if contact.contains(&from) {
+        return Reach::none(
+            allowance,
+            "it begins in contact with an enemy regiment: it may only make a break-off move if eligible (§6), which reach does not model",
+        );
+    }
     let budget = allowance * 2;
     let best = crate::grid_walk::cheapest_listed(&s.world.grid, from, budget, |here| {
+        if here != from && contact.contains(&here) {
+            return vec![]; // halts upon contact (§6)
+        }
         s.world
             .grid
             .neighbors_on_map(here)

@@ -1,6 +1,7 @@
 //! And Gentlemen All in the system table.
 
 use super::engage::{self, Engagement};
+use crate::fire::{FireEnd, LineOfFire};
 use crate::movement::Reach;
 use crate::queries::{After, EngageAsk, FireAnswer, MoraleAnswer, MoraleAsk, Pick, Query};
 use crate::ratings::{self, CounterRatings};
@@ -9,8 +10,7 @@ use crate::system::{system_basics, GameSystem, QueryError};
 use muster_hex::Hex;
 use muster_model::UnitDef;
 
-/// And Gentlemen All (line of fire is not modelled: its rules measure fire in inches on an
-/// open table).
+/// And Gentlemen All.
 pub struct System;
 
 impl GameSystem for System {
@@ -35,7 +35,29 @@ impl GameSystem for System {
     }
 
     fn queries(&self) -> &'static [Query] {
-        &[Query::Reach, Query::Fire, Query::Melee, Query::Morale]
+        &[
+            Query::Reach,
+            Query::Los,
+            Query::Fire,
+            Query::Melee,
+            Query::Morale,
+        ]
+    }
+
+    /// §7's range, clear line of sight and 45° arc of the front ([`super::sight`]): the
+    /// engine `query fire` reads too.
+    fn line_of_fire(
+        &self,
+        s: &Scenario,
+        from: FireEnd,
+        to: FireEnd,
+    ) -> Result<LineOfFire, QueryError> {
+        Ok(super::sight::line_of_fire(s, from.hex, to.hex))
+    }
+
+    /// A regiment between the ends blocks a clear line of sight (ours, §7).
+    fn occupants_block_fire(&self) -> bool {
+        true
     }
 
     /// A general's rating, a regiment's stands and troop rating.

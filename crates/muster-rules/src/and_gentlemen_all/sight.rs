@@ -1,0 +1,234 @@
+//! Line of fire (§7: "Units may fire at enemy targets in range, clear line of sight, and
+//! within a 45° arc of their front"): the one engine `muster query los` and `muster query
+//! fire` both read, through the system table. Centre to centre; a terrain the ruleset marks
+//! `blocks_fire` (woods, built-up areas) between the ends blocks, and so does a regiment
+//! (ours: "clear" line of sight is read as nothing standing between; generals, which the
+//! text does not have, never block); a line along a hexside follows the ruleset's
+//! `line_policy`. The shooter certainly set up in the first hex must have the target in its
+//! fire arc ([`super::arcs`]) and within its long range. Answers explain themselves hex by
+//! hex.
+
+use super::arcs::{facing_name, facing_of, in_fire_arc};
+use super::tables::{range_hexes, UnitType};
+use crate::fire::LineOfFire;
+use crate::scenario::Scenario;
+use muster_hex::{hex_line, Hex, LinePolicy, LineStep};
+use muster_model::Cover;
+
+/// The ruleset's policy for a line along a hexside (`line_policy`), "blocked-if-both"
+/// unless it says "blocked-if-either".
+fn policy(s: &Scenario) -> LinePolicy {
+    match s.ruleset.line_policy.as_str() {
+        "blocked-if-either" => LinePolicy::BlockedIfEither,
+        _ => LinePolicy::BlockedIfBoth,
+    }
+}
+
+/// Why `h` blocks a line passing through it, if it does: a terrain the ruleset marks as
+/// blocking fire, or a regiment certainly standing there.
+fn blocker(s: &Scenario, h: Hex) -> Option<String> {
+    let at = s.world.grid.to_printed(h);
+    let t = s.world.terrain(h);
+    if let Some(def) = s
+        .ruleset
+        .terrain
+        .iter()
+        .find(|d| d.id == t && d.blocks_fire)
+    {
+        return Some(format!(
+            "{at} is {}, which the ruleset marks as blocking fire",
+            def.name.to_lowercase()
+        ));
+    }
+    let regiment = s
+        .placements
+        .certainly_held(h)
+        .into_iter()
+        .filter(|o| !o.free)
+        .find_map(|o| Some(&s.file.sides[o.side].units[o.unit?].id));
+    regiment.map(|id| {
+        format!("`{id}` stands in {at} (ours: a regiment between the ends blocks a clear line of sight, §7)")
+    })
+}
+
+/// The cover class the scenario gives a terrain or hexside feature.
+fn cover_of(s: &Scenario, terrain: &str) -> Option<Cover> {
+    s.file
+        .terrain_classes
+        .iter()
+        .find(|c| c.terrain == terrain)
+        .and_then(|c| c.cover)
+}
+
+/// The rank and name of a cover class (§7 target's modifiers: +2, +3, +4).
+pub(super) fn cover_rank(c: Cover) -> (i32, &'static str) {
+    match c {
+        Cover::Light => (2, "In light cover"),
+        Cover::Medium => (3, "In medium cover"),
+        Cover::Heavy => (4, "In heavy cover"),
+    }
+}
+
+/// The target's cover against fire from `from` (§7): its hex's class, or a hedge or wall on
+/// the hexside the line enters it by, whichever is heavier.
+pub fn target_cover(s: &Scenario, from: Hex, to: Hex) -> Option<Cover> {
+    let line = hex_line(from, to);
+    let mut cover = cover_of(s, s.world.terrain(to));
+    if let Some(before) = line.len().checked_sub(2).and_then(|i| line.get(i)) {
+        for b in before.hexes() {
+            for feature in s.world.features_between(b, to) {
+                let c = cover_of(s, feature);
+                if c.map(|c| cover_rank(c).0) > cover.map(|c| cover_rank(c).0) {
+                    cover = c;
+                }
+            }
+        }
+    }
+    cover
+}
+
+/// The arc and range of the regiment certainly set up in `from`, if any: `(fails, notes,
+/// range)`, what rules the shot out and what was checked or not.
+fn shooter(s: &Scenario, from: Hex, to: Hex) -> (Vec<String>, Vec<String>, Option<(u32, u32)>) {
+    let g = &s.world.grid;
+    let who = s
+        .placements
+        .certainly_held(from)
+        .into_iter()
+        .filter(|o| !o.free)
+        .find_map(|o| Some((o.side, o.unit?)));
+    let Some((side, unit)) = who else {
+        let note = format!(
+            "fire arc and range not checked: no regiment is certainly set up in {}",
+            g.to_printed(from)
+        );
+        return (vec![], vec![note], None);
+    };
+    let def = &s.file.sides[side].units[unit];
+    let (mut fails, mut notes) = (Vec::new(), Vec::new());
+    match facing_of(s, (side, unit), from) {
+        Some(f) if in_fire_arc(g, from, f, to) => notes.push(format!(
+            "{} is within the 45° arc of the front of `{}` facing {} (§7; ours: 45° either side of straight ahead)",
+            g.to_printed(to),
+            def.id,
+            facing_name(s, f)
+        )),
+        Some(f) => {
+            fails.push(format!(
+                "{} is outside the 45° arc of the front of `{}` facing {} (§7; ours: 45° either side of straight ahead)",
+                g.to_printed(to),
+                def.id,
+                facing_name(s, f)
+            ));
+        }
+        None => notes.push(format!(
+            "fire arc not checked: the set-up gives `{}` no facing",
+            def.id
+        )),
+    }
+    let kind = def
+        .regiment
+        .as_ref()
+        .and_then(|r| UnitType::of(&def.kind, r.mounted.unwrap_or(false)));
+    let range = match (kind, &s.file.scale) {
+        (Some(t), Some(scale)) => {
+            let (d, long) = (muster_hex::distance(from, to), range_hexes(t, scale)[2]);
+            if d > long {
+                fails.push(format!(
+                    "{} is {d} hexes away, beyond {} long range ({long} hexes, §7)",
+                    g.to_printed(to),
+                    t.name()
+                ));
+            }
+            Some((d, long))
+        }
+        _ => None,
+    };
+    (fails, notes, range)
+}
+
+/// The line of fire from `from` to `to`.
+pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
+    let p = |h: Hex| s.world.grid.to_printed(h);
+    let both = policy(s) == LinePolicy::BlockedIfBoth;
+    let line = hex_line(from, to);
+    let last = line.len().saturating_sub(1);
+    let (mut path, mut steps, mut blocked) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, step) in line.iter().enumerate() {
+        let inner = i != 0 && i != last;
+        match *step {
+            LineStep::One(h) => {
+                path.push(h);
+                if let Some(why) = inner.then(|| blocker(s, h)).flatten() {
+                    steps.push(format!("blocked: {why}"));
+                    blocked.push(why);
+                }
+            }
+            LineStep::Between(a, b) => {
+                let (ba, bb) = (blocker(s, a), blocker(s, b));
+                let side = |x: Hex, y: Hex| {
+                    format!("the line runs between {} and {}; the shooter takes the clear side, {} (the ruleset's line policy: blocked only if both block)", p(x), p(y), p(y))
+                };
+                match (ba, bb) {
+                    (Some(x), Some(y)) => {
+                        path.push(a);
+                        let why = format!(
+                            "the line runs between {} and {}, and both block ({x}; {y})",
+                            p(a),
+                            p(b)
+                        );
+                        steps.push(format!("blocked: {why}"));
+                        blocked.push(why);
+                    }
+                    (Some(x), None) | (None, Some(x)) if !both => {
+                        path.push(a);
+                        let why = format!("the line runs between {} and {}, and one blocks ({x}; the ruleset's line policy: blocked if either blocks)", p(a), p(b));
+                        steps.push(format!("blocked: {why}"));
+                        blocked.push(why);
+                    }
+                    (Some(_), None) => {
+                        path.push(b);
+                        steps.push(side(a, b));
+                    }
+                    (None, Some(_)) => {
+                        path.push(a);
+                        steps.push(side(b, a));
+                    }
+                    (None, None) => path.push(a),
+                }
+            }
+        }
+    }
+    let (fails, notes, range) = shooter(s, from, to);
+    steps.extend(fails.iter().chain(&notes).cloned());
+    let clear = blocked.is_empty() && fails.is_empty();
+    let reason = if !clear {
+        let mut r = fails;
+        if !blocked.is_empty() {
+            r.push(format!(
+                "no clear line of sight (§7): {}",
+                blocked.join("; ")
+            ));
+        }
+        r.join("; ")
+    } else {
+        let mut r = format!("nothing between {} and {} blocks fire", p(from), p(to));
+        for n in &notes {
+            r.push_str("; ");
+            r.push_str(n);
+        }
+        r
+    };
+    LineOfFire {
+        clear,
+        cover: target_cover(s, from, to).map(|c| cover_rank(c).1.to_string()),
+        one_sided: false,
+        face: None,
+        path,
+        levels: None,
+        steps,
+        reason,
+        range,
+        uncertain: vec![],
+    }
+}
