@@ -140,6 +140,22 @@ impl<'s, 'a> Field<'s, 'a> {
             .map(|&i| &self.pieces[i])
     }
 
+    /// Whether a piece is burnt out: a `destroyed` marker on any of its hexes ("The whole
+    /// engine is considered to be destroyed if just one hex of a siege engine burns for
+    /// three turns in a row", 3.55).
+    pub fn burnt_out(&self, p: &PlacedPiece) -> bool {
+        p.hexes.iter().any(|h| self.burnt(*h))
+    }
+
+    /// The pieces on a hex that still stand: not burnt out (3.55: "its contents are
+    /// completely destroyed", so a burnt-out engine neither covers, blocks, carries nor
+    /// needs a crew). Lines of fire, cover, movement and crews read this; the checks of
+    /// what lies where (a marker on an engine hex, overlapping pieces) read
+    /// [`Field::pieces_at`].
+    pub fn standing_at(&self, h: Hex) -> impl Iterator<Item = &PlacedPiece<'a>> {
+        self.pieces_at(h).filter(move |p| !self.burnt_out(p))
+    }
+
     /// The terrain of a hex.
     pub fn terrain(&self, h: Hex) -> Option<&'a TerrainDef> {
         terrain_def(self.s.ruleset, self.s.world.terrain(h))

@@ -20,7 +20,7 @@ pub(super) fn target_cover(
     let id = |h: Hex| w.grid.to_printed(h);
     let b = to.hex;
     // Pieces: inside a siege tower, beneath a ram, on top of a tower, behind a screen.
-    for p in f.pieces_at(b) {
+    for p in f.standing_at(b) {
         if to.upper && p.def.above > 0 {
             let mut c = p.def.cover_above.unwrap_or(CoverKind::Light);
             if f.s
@@ -73,10 +73,7 @@ pub(super) fn target_cover(
     }
     // Terrain of the target's hex(es): a mounted character takes the heavier (3.31).
     let mut hexes = vec![b];
-    if let Some(c) = f.characters_at(b).next() {
-        hexes.push(c.hex);
-        hexes.extend(c.tail);
-    }
+    hexes.extend(super::horse::other_hex(f, to));
     for h in hexes {
         let Some(t) = f.terrain(h) else { continue };
         let c = f.terrain_cover(h);
@@ -97,11 +94,17 @@ pub(super) fn target_cover(
             continue; // medium only when the lip is crossed (3.23), handled at the lip
         }
         // A doorway or gateway covers one side only (3.28): the face is the side the line
-        // comes from, inside (a building or courtyard hex before it) or outside.
+        // comes from. The inner side of a house's doorway is the house (a building hex
+        // before it; a courtyard is outside the house); that of a courtyard gateway is the
+        // courtyard.
         let face = (t.has(traits::DOORWAY) || t.has(traits::GATEWAY)).then(|| {
             let before = path.len().checked_sub(2).map(|i| path[i]);
-            let inner =
-                before.is_some_and(|p| f.has(p, traits::BUILDING) || f.has(p, traits::COURTYARD));
+            let inside = if t.has(traits::DOORWAY) {
+                traits::BUILDING
+            } else {
+                traits::COURTYARD
+            };
+            let inner = before.is_some_and(|p| f.has(p, inside));
             format!(
                 "the {} side of {}",
                 if inner { "inner" } else { "outer" },

@@ -6,20 +6,37 @@ use super::{End, Eval};
 use crate::siege::vocabulary::{side_traits, traits};
 use muster_hex::{distance, Hex};
 use muster_model::CoverKind;
+use std::collections::HashSet;
 
-/// What the hexside between two consecutive hexes of the line does.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn crossing(
-    f: &Field,
-    p: Hex,
-    q: Hex,
-    from: End,
-    to: End,
-    (ls, lt): (i32, i32),
-    tower_shot: bool,
-    last: bool,
-    e: &mut Eval,
-) {
+/// The shot a crossing belongs to: its ends, their levels, and what a siege tower's upper
+/// level changes.
+pub(super) struct Shot<'r> {
+    /// The shooter.
+    pub(super) from: End,
+    /// The target.
+    pub(super) to: End,
+    /// The shooter's level.
+    pub(super) ls: i32,
+    /// The target's level.
+    pub(super) lt: i32,
+    /// From a siege tower's upper level, within 10 hexes (2.43).
+    pub(super) tower_shot: bool,
+    /// The target's room, when a tower shot aims into a house (3.26 b).
+    pub(super) target_room: Option<&'r HashSet<Hex>>,
+}
+
+/// What the hexside between two consecutive hexes of the line does. `shelters`: a
+/// battlement crossed here shelters the target, because `q` is his hex or the wall hex
+/// beside him that the line clips just before his (2.43 note).
+pub(super) fn crossing(f: &Field, p: Hex, q: Hex, shot: &Shot, shelters: bool, e: &mut Eval) {
+    let Shot {
+        from,
+        to,
+        ls,
+        lt,
+        tower_shot,
+        target_room,
+    } = *shot;
     let w = f.world();
     let r = f.ruleset();
     let id = |h: Hex| w.grid.to_printed(h);
@@ -38,7 +55,7 @@ pub(super) fn crossing(
             // whatever the direction).
             // The parapet shelters the one on the wall side, against a line coming over it.
             let wall_side = f.has(q, traits::RAISED) && !f.has(p, traits::RAISED);
-            if last && wall_side && !f.demolished(p) && !f.demolished(q) {
+            if shelters && wall_side && !f.demolished(p) && !f.demolished(q) {
                 e.cover(
                     d.cover.unwrap_or(CoverKind::Heavy),
                     format!("behind the battlement at {side} ({})", cite("2.43 note")),
@@ -47,7 +64,20 @@ pub(super) fn crossing(
             }
             continue;
         }
-        if d.blocks_fire {
+        // From a siege tower's upper level a house wall below him is ignored like any
+        // obstacle below (2.43), but the walls of the target's own room (3.26 b: a house
+        // is shot into only through a window, ours from a tower too).
+        let below = tower_shot
+            && f.level(p, false) < ls
+            && f.level(q, false) < ls
+            && !target_room.is_some_and(|r| r.contains(&p) || r.contains(&q));
+        if d.blocks_fire && below {
+            e.steps.push(format!(
+                "{side}: {} below the shooter on the siege tower's upper level, ignored ({})",
+                d.name.to_lowercase(),
+                cite("2.43")
+            ));
+        } else if d.blocks_fire {
             e.block(format!("{} at {side} ({})", d.name.to_lowercase(), d.rule));
         }
     }

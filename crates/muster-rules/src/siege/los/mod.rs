@@ -21,12 +21,20 @@
 //!   other obstacles below him" over 3.42);
 //! - the battlement distance rule of 2.43 applies to a line over a wall between a
 //!   character above it (a siege tower's upper level) and one below; a character on raised
-//!   ground (the walls, a castle tower, the keep) sees over his own walls (ours).
+//!   ground (the walls, a castle tower, the keep) sees over his own walls (ours);
+//! - a line runs through the shooter's own room (3.1 note 2 gives such shots "no cover"),
+//!   and through a door on into the room it opens (3.26 limits only windows);
+//! - the parapet shelters the man on the walls also when the line crosses it into the wall
+//!   hex beside him just before his (2.43 note: "immediately behind");
+//! - a siege-tower shooter ignores house walls below him (2.43), not those of the target's
+//!   room;
+//! - a horse is judged whole (3.31, `horse.rs`): either hex may be aimed at, the heavier
+//!   cover counts, and the target's own horse does not block the line at him.
 
 use super::cite;
 use super::field::Field;
 use super::rooms;
-use crate::siege::vocabulary::{options, traits};
+use crate::siege::vocabulary::{features, options, traits};
 use muster_hex::{distance, hex_line, hex_line_from_hexside, Hex, LineStep};
 use muster_model::CoverKind;
 use std::collections::HashSet;
@@ -37,12 +45,13 @@ mod between;
 mod cover;
 mod crossfire;
 mod crossing;
+mod horse;
 mod walls;
 
 use between::{friend_next_to_target, unseen_between};
 use cover::target_cover;
 pub use crossfire::crossfire;
-use crossing::crossing;
+use crossing::{crossing, Shot};
 use walls::{battlement_rule, outer_of};
 
 /// The answer to a line-of-fire query.
@@ -99,8 +108,14 @@ impl Eval {
     }
 }
 
-/// The line of fire from `from` to `to`.
+/// The line of fire from `from` to `to`. At a horse, mounted or riderless, the answer is
+/// the whole horse's (3.31, see `horse.rs`): the same whichever of its two hexes is aimed at.
 pub fn line_of_fire(f: &Field, from: End, to: End) -> Fire {
+    horse::whole_horse(f, from, to, line_to)
+}
+
+/// The line of fire from `from` to the hex `to` itself.
+fn line_to(f: &Field, from: End, to: End) -> Fire {
     let (a, b) = (from.hex, to.hex);
     let g = &f.world().grid;
     let side = |p: Hex, q: Hex| {
@@ -238,7 +253,7 @@ fn evaluate(
     }
     // An upper level exists only on top of a siege tower.
     for (end, what) in [(from, "shooter"), (to, "target")] {
-        if end.upper && !f.pieces_at(end.hex).any(|p| p.def.above > 0) {
+        if end.upper && !f.standing_at(end.hex).any(|p| p.def.above > 0) {
             e.block(format!(
                 "the {what} is said to be on an upper level, but no siege tower stands in {} ({})",
                 id(end.hex),
@@ -256,7 +271,7 @@ fn evaluate(
     // The higher and the lower end, for the rules that compare their distances.
     let (high, low) = if ls >= lt { (a, b) } else { (b, a) };
     let engine_at = |h: Hex, upper: bool| {
-        f.pieces_at(h)
+        f.standing_at(h)
             .find(|p| (p.def.below > 0 && !upper) || (p.def.above > 0 && upper))
             .map(|p| p.def)
     };
@@ -286,20 +301,47 @@ fn evaluate(
         return e;
     }
     let lower_ground = ls.min(lt);
+    let shot = Shot {
+        from,
+        to,
+        ls,
+        lt,
+        tower_shot,
+        target_room: target_room.as_ref(),
+    };
+    // The rooms the line runs through (3.1 note 2 gives a shot inside a house "no cover",
+    // so such shots exist): the shooter's own room, and a room entered through a door from
+    // outside or from a room already open to the line (ours: a doorway is open; 3.26
+    // limits only windows, the field of a shooter by a window to the window's room).
+    let mut open: HashSet<Hex> = if f.has(a, traits::BUILDING) {
+        rooms::room(f, a)
+    } else {
+        HashSet::new()
+    };
+    let mut by_door: HashSet<Hex> = HashSet::new();
+    // The shooter and the target themselves (either hex of a horse, 3.31) never block
+    // their own line.
+    let own = |c: &super::field::Character| [a, b].iter().any(|&x| c.hex == x || c.tail == Some(x));
     for (i, &h) in path.iter().enumerate() {
         let last = i + 1 == path.len();
         if i > 0 {
-            crossing(
-                f,
-                path[i - 1],
-                h,
-                from,
-                to,
-                (ls, lt),
-                tower_shot,
-                last,
-                &mut e,
-            );
+            let p = path[i - 1];
+            // 2.43 note: the target behind the parapet, or the line clipping the wall hex
+            // beside him just before his (ours: the parapet shelters the wall-walk there too).
+            let beside = i + 2 == path.len()
+                && [h, b]
+                    .iter()
+                    .all(|&x| f.has(x, traits::RAISED) && !f.demolished(x));
+            crossing(f, p, h, &shot, last || beside, &mut e);
+            let door = f.has(h, traits::BUILDING)
+                && !open.contains(&h)
+                && rooms::opening_between(f, p, h) == Some(features::DOOR)
+                && (!f.has(p, traits::BUILDING) || open.contains(&p));
+            if door {
+                let room = rooms::room(f, h);
+                by_door.extend(room.iter().copied());
+                open.extend(room);
+            }
         }
         if i == 0 || last {
             continue;
@@ -325,7 +367,7 @@ fn evaluate(
         }
         // A piece the shooter or the target stands in does not block its own line.
         for p in f
-            .pieces_at(h)
+            .standing_at(h)
             .filter(|p| !p.hexes.contains(&a) && !p.hexes.contains(&b))
         {
             // A ballista or a stone-thrower blocks every line across it (3.42, 4.22) but one
@@ -376,7 +418,7 @@ fn evaluate(
         }
         if tower_shot {
             let mut below: Vec<String> = f
-                .pieces_at(h)
+                .standing_at(h)
                 .map(|p| format!("the {}", p.def.name.to_lowercase()))
                 .collect();
             // Only what is below him: a character on his own level (on the walls, or on
@@ -384,7 +426,7 @@ fn evaluate(
             let level_of = |c: &super::field::Character| {
                 f.level(h, c.level == Some(muster_model::Level::Upper))
             };
-            if let Some(c) = f.characters_at(h).find(|c| level_of(c) >= ls) {
+            if let Some(c) = f.characters_at(h).find(|c| !own(c) && level_of(c) >= ls) {
                 e.block(format!(
                     "a character stands in {} on the shooter's level {} ({}: only those below him are ignored)",
                     id(h),
@@ -394,7 +436,7 @@ fn evaluate(
                 continue;
             }
             unseen_between(f, h, ls, &mut e);
-            if f.characters_at(h).next().is_some() {
+            if f.characters_at(h).any(|c| !own(c)) {
                 below.push("a character".into());
             }
             if [
@@ -429,7 +471,7 @@ fn evaluate(
         }
         if let Some(c) = f
             .characters_at(h)
-            .next()
+            .find(|c| !own(c))
             .filter(|_| !f.has(h, traits::TRENCH))
         {
             let cl = f.level(h, c.level == Some(muster_model::Level::Upper));
@@ -456,6 +498,12 @@ fn evaluate(
             ));
         } else if in_room.is_some() {
             e.steps.push(format!("{}: inside the room", id(h)));
+        } else if open.contains(&h) {
+            e.steps.push(format!(
+                "{}: inside the room, open to the line (the shooter's own room, or one entered through a door: our reading of {})",
+                id(h),
+                cite("3.1 note 2, 3.26")
+            ));
         } else if f.has(h, traits::BUILDING) && f.has(h, traits::WINDOW) {
             e.block(format!(
                 "{} is a window hex: from outside one shoots through a window only at the character immediately behind it, or from the hex next to it at the hexes of its room ({})",
@@ -543,7 +591,9 @@ fn evaluate(
     } else if f.has(b, traits::BUILDING) && !f.has(b, traits::DOORWAY) && path.len() > 1 {
         // (A doorway hex's own cover covers one side only, 3.28: the target's terrain
         // gives it, with its face, below.)
-        if let Some(kind) = rooms::opening_between(f, path[path.len() - 2], b) {
+        let kind = rooms::opening_between(f, path[path.len() - 2], b)
+            .or_else(|| by_door.contains(&b).then_some(features::DOOR));
+        if let Some(kind) = kind {
             e.cover(
                 CoverKind::Medium,
                 format!(

@@ -35,7 +35,7 @@ pub(super) fn battlement_rule(
     // "except when the siege tower is in an adjacent filled moat hex": any hex of the
     // shooter's tower in the moat beside the wall.
     let adjacent_tower = (outer == Some(high) && f.has(high, traits::MOAT))
-        || f.pieces_at(high).any(|p| {
+        || f.standing_at(high).any(|p| {
             p.def.above > 0
                 && p.hexes
                     .iter()
