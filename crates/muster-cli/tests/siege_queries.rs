@@ -120,23 +120,32 @@ fn reach(name: &str, unit: &str, from: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Ours (3.32 names stairways; section 1 is missing): raised ground — battlements, towers,
-/// arrow-slits, the keep — is reached from the ground only by a stairway, rubble or a
-/// siege tower. Guards against the way up through a castle tower from the courtyard.
+/// Ours (3.32 names stairways; section 1 is missing): the wall-walk is climbed from the
+/// ground only by a stairway, rubble, a siege tower or through a castle tower; a castle
+/// tower and the keep are entered on foot through their doors, which open into the castle
+/// (3.1 note 5: "Horses can never enter tower doorways"; 6.72: the defenders "in the
+/// keep"). Guards against a keep no one can enter (issue 29), and against a tower as a
+/// way out to the moat.
 #[test]
-fn no_way_up_onto_the_walls_through_a_tower_without_a_stairway() {
+fn men_on_foot_enter_the_keep_and_the_towers_from_the_courtyard() {
     let tom = reach("base", "Tom", "0203");
-    for raised in ["0204", "0304", "0104", "0404", "0601", "0602"] {
-        assert!(!tom.contains(&raised.to_string()), "{raised} in {tom:?}");
+    for inside in ["0304", "0601"] {
+        assert!(tom.contains(&inside.to_string()), "{inside} not in {tom:?}");
     }
+    assert!(
+        !tom.contains(&"0305".to_string()),
+        "out by the tower: {tom:?}"
+    );
 }
 
-/// The same reading downwards: from the walls one comes down by a stairway (or rubble).
+/// The same reading downwards: from the walls one comes down by a stairway, rubble or
+/// through a castle tower into the courtyard (0504 → 0404 → the tower 0304 → 0303).
 #[test]
-fn no_way_down_from_the_walls_without_a_stairway() {
+fn down_from_the_walls_through_a_castle_tower() {
     let guards = reach("base", "Guards", "0504");
-    assert!(!guards.contains(&"0503".to_string()), "{guards:?}");
-    assert!(guards.contains(&"0404".to_string()), "{guards:?}");
+    assert!(guards.contains(&"0304".to_string()), "{guards:?}");
+    assert!(guards.contains(&"0303".to_string()), "{guards:?}");
+    assert!(!guards.contains(&"0305".to_string()), "{guards:?}");
 }
 
 /// 2.43 note: the wall straddles the two hexes "except when the siege tower is in an

@@ -33,7 +33,7 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
     let (b, b_up) = to;
     if a == b {
         // Climbing or descending inside a siege tower (2.42).
-        let tower = f.pieces_at(a).any(|p| p.def.above > 0);
+        let tower = f.standing_at(a).any(|p| p.def.above > 0);
         return if tower && mover == Mover::Foot {
             Ok(2)
         } else {
@@ -81,7 +81,7 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
             t.rule
         ));
     }
-    let pieces: Vec<_> = f.pieces_at(b).collect();
+    let pieces: Vec<_> = f.standing_at(b).collect();
     if let Some(p) = pieces.iter().find(|p| p.def.no_entry) {
         return Err(format!(
             "{} holds a {} ({})",
@@ -112,8 +112,17 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
         if b_up && !(a_up || from_battlement) {
             return Err("the upper level is reached by climbing inside the tower, or from a battlement (2.45)".into());
         }
+        // "Each hex on the lower level also connects to the hex immediately above it on
+        // the upper level, and vice versa" (2.42): the levels meet only hex over hex, so
+        // from the upper level one comes down in one's own hex (2), then steps on (1).
+        if a_up && !b_up {
+            return Err(format!(
+                "from the upper level of the siege tower one comes down only to the hex below ({}): the levels connect hex to hex above and below",
+                cite("2.42")
+            ));
+        }
         let same_engine = f
-            .pieces_at(a)
+            .standing_at(a)
             .any(|q| pieces.iter().any(|p| p.index == q.index));
         return Ok(extra + if same_engine && a_up == b_up { 1 } else { 2 });
     }
@@ -136,25 +145,31 @@ pub fn step_cost(f: &Field, from: Spot, to: Spot, mover: Mover) -> Result<u32, S
     if f.demolished(a) && (t.has(traits::RAISED)) {
         return Ok(extra + 3); // 2.33
     }
-    // Up onto raised ground (battlements, arrow-slits, towers, the keep) from the ground
-    // only by a stairway (3.32 names stairways; section 1, which would give the way up, is
-    // missing: ours), from rubble (2.33, above) or from a siege tower's upper level (2.45,
-    // above); and down the same ways (ours).
+    // Up onto the wall-walk (battlements, arrow-slits) from the ground only by a stairway
+    // (3.32 names stairways; section 1, which would give the way up, is missing: ours),
+    // from rubble (2.33, above) or from a siege tower's upper level (2.45, above); and
+    // down the same ways (ours). A castle tower or the keep is entered on foot from the
+    // ground through its door (3.1 note 5: "Horses can never enter tower doorways", so men
+    // on foot do; 6.72: the defenders withdraw "in the keep"); ours: the doors open into
+    // the castle, so from and to a hex inside it (a courtyard), and a stair inside takes
+    // the man up to the tower's level and on to the walls.
     let raised = |h: Hex| f.has(h, traits::RAISED) && !f.demolished(h);
+    let wall_walk = |h: Hex| raised(h) && f.has(h, traits::WALL);
     let ground = |h: Hex| !raised(h) && !f.has(h, traits::STAIRWAY) && !f.demolished(h);
-    if raised(b) && ground(a) {
+    let by_door = |outside: Hex, building: Hex| !wall_walk(building) && f.inside_castle(outside);
+    if raised(b) && ground(a) && !by_door(a, b) {
         return Err(format!(
-            "{} is {}, raised ground: from the ground one climbs onto the walls, towers and keep only by a stairway, rubble or a siege tower (our reading of {}; section 1 is missing)",
+            "{} is {}, raised ground: from the ground one climbs onto the walls only by a stairway, rubble, a siege tower or through a castle tower, and enters a castle tower or the keep through its door from inside the castle (our reading of {}; section 1 is missing)",
             id(b),
             t.name.to_lowercase(),
-            cite("3.32")
+            cite("3.1 note 5, 3.32, 6.72")
         ));
     }
-    if raised(a) && ground(b) {
+    if raised(a) && ground(b) && !by_door(b, a) {
         return Err(format!(
-            "{} is below the walls: from raised ground one comes down only by a stairway or rubble (our reading of {}, as the way up; section 1 is missing)",
+            "{} is below the walls: from the walls one comes down only by a stairway, rubble or through a castle tower, and out of a castle tower or the keep through its door into the castle (our reading of {}, as the way up; section 1 is missing)",
             id(b),
-            cite("3.32")
+            cite("3.1 note 5, 3.32, 6.72")
         ));
     }
     let cost = match mover {
@@ -230,7 +245,7 @@ pub fn costs(
             .collect();
         next.push((spot.0, !spot.1));
         next.into_iter()
-            .filter(|to| !to.1 || f.pieces_at(to.0).any(|p| p.def.above > 0))
+            .filter(|to| !to.1 || f.standing_at(to.0).any(|p| p.def.above > 0))
             .filter(|to| {
                 // Mounted characters may cross occupied trenches (3.32); otherwise living
                 // enemy characters cannot be passed through (1.61, cited by 3.32).
@@ -245,7 +260,7 @@ pub fn costs(
                     && !f.marked(to.0, markers::FILLED_MOAT)
                     && (f.terrain(to.0).is_some_and(|t| t.no_horses)
                         || f.demolished(to.0)
-                        || f.pieces_at(to.0).any(|p| !p.def.faced_on_hexside));
+                        || f.standing_at(to.0).any(|p| !p.def.faced_on_hexside));
                 !(screen_barred || (load == Load::Screen && to.1))
             })
             .filter_map(|to| step_cost(f, spot, to, mover).ok().map(|c| (to, c)))
@@ -305,9 +320,12 @@ fn reach_assuming(
         if mover == Mover::Horse && f.has(h, traits::TRENCH) {
             continue;
         }
+        // Nor on a riderless horse, mule or draft animal (ours, as SI410).
         let taken = f
             .characters_at(h)
-            .any(|o| (o.level == Some(muster_model::Level::Upper)) == up);
+            .any(|o| (o.level == Some(muster_model::Level::Upper)) == up)
+            || f.standing_at(h)
+                .any(|p| p.def.animal && p.piece.rider.is_none());
         if taken {
             continue;
         }
