@@ -11,12 +11,15 @@ use crate::siege::vocabulary::{markers, options, unit_traits};
 /// `SI419`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI419", "character-markers", "siege", "A panic, rout or ransom marker on a character who cannot carry it.",
-        "A `panic` or `rout` marker needs the option `panic-and-rout`, a character set up in its hex, and that character neither a knight nor, when the siege names its `defender`, a defender inside the castle; a `ransom` marker needs the option `ransom` and a knight on foot in its hex. The set-up is read through the placement model: an error when every character that may stand in the hex is barred, none when the owner could put one there who may carry it.",
+        "A `panic` or `rout` marker needs the option `panic-and-rout`, a character set up in its hex, and that character neither a knight nor, when the siege names its `defender`, a defender inside the castle (when it names none, a warning on a panic or rout marker inside the castle: Muster cannot tell whose castle it is, ours); a `ransom` marker needs the option `ransom` and a knight on foot in its hex. The set-up is read through the placement model: an error when every character that may stand in the hex is barred, none when the owner could put one there who may carry it.",
         "\"Knights are fearless and so never panic\"; \"Defenders of the castle are not affected by panic or rout while they are inside the castle\" (6.1); \"Only a knight can surrender\" and then takes a RANSOM marker (6.4). Inside the castle is ours: its walls, arrow-slits, towers, keep, stairways, courtyards and gateways.",
         "A panic marker on 1208, where the knight Sir Renaud is set up.",
         "Siege 6.1, 6.4."),
     run: markers,
 };
+
+/// Where "inside the castle" comes from, for the help text.
+const INSIDE: &str = "inside the castle is our reading: its walls, arrow-slits, towers, keep, stairways, courtyards and gateways, and the hexes they enclose";
 
 fn markers(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = super::super::field::Field::new(s);
@@ -85,9 +88,27 @@ fn markers(s: &Scenario, out: &mut Vec<Diagnostic>) {
         if let Some(why) = reasons.first() {
             let mut d = err(format!("a {} marker on {}: {why}", m.kind, m.hex));
             if inside && m.kind != markers::RANSOM {
-                d = d.help("inside the castle is our reading: its walls, arrow-slits, towers, keep, stairways, courtyards and gateways, and the hexes they enclose");
+                d = d.help(INSIDE);
             }
             out.push(d);
+        } else if inside && defender.is_none() && m.kind != markers::RANSOM {
+            // 6.1 note 2 still applies when the scenario does not say who defends: the
+            // character may be a defender inside the castle (ours: a warning, not a guess).
+            out.push(
+                Diagnostic::warning(
+                    CHECK.doc.code,
+                    loc.clone(),
+                    format!(
+                        "a {} marker on {}, inside the castle: if the character there defends it, he neither panics nor routs, and the siege names no `defender` to tell",
+                        m.kind, m.hex
+                    ),
+                )
+                .at_hex(m.hex.to_string())
+                .rule(cite(rule))
+                .help(format!(
+                    "name the side that holds the castle in `siege: (…, defender: \"…\")`; {INSIDE}"
+                )),
+            );
         }
     }
 }

@@ -9,7 +9,7 @@ use crate::scenario::Scenario;
 /// `SI420`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI420", "engine-crew", "siege", "A ballista set up without the crew it needs beside it.",
-        "An engine whose kind names a `crew` (a ballista: two characters, one of them an engineer) has that many characters of its side set up in the hexes next to it, one of them with the kind's `crew_trait`. The set-up is read through the placement model (a matching: one character a hex, so one owner's-choice counter over two neighbouring hexes is one character): an error when no arrangement of the set-up can crew it.",
+        "An engine whose kind names a `crew` (a ballista: two characters, one of them an engineer) has that many characters of its side set up in the hexes next to it, one of them with the kind's `crew_trait`. The set-up is read through the placement model (a matching: one character a hex, so one owner's-choice counter over two neighbouring hexes is one character): an error when no arrangement of the set-up can crew it. A mounted character set up on a certain hex is next to it by either hex of his horse (3.31, as for 1.44's friend next to the target; ours: the text does not say which hex counts). A burnt-out engine (a `destroyed` marker on it, 3.55) needs no crew.",
         "\"Two characters must be adjacent to the ballista during those three turns for it to work. At least one of them must be an engineer (whether wounded or healthy).\" A ballista set up without its crew is set up to do nothing: most likely a hex or a unit mistyped.",
         "A ballista at 1215 with one engineer beside it.",
         "Siege 3.41."),
@@ -19,7 +19,12 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 fn crews(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
-    for p in f.pieces.iter().filter(|p| p.def.crew > 0) {
+    // A burnt-out engine is destroyed (3.55): nothing to crew.
+    for p in f
+        .pieces
+        .iter()
+        .filter(|p| p.def.crew > 0 && !f.burnt_out(p))
+    {
         let (Some(side), Some(&at)) = (p.side, p.hexes.first()) else {
             continue;
         };
@@ -33,7 +38,18 @@ fn crews(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 0
             }
         };
-        let most = s.placements.most_at_once(&beside, ours, None);
+        // A mounted character whose horse's second hex only is next to it (3.31: a horse
+        // occupies two hexes; his head stands elsewhere, so he takes no hex of the matching).
+        let by_tail = f
+            .characters
+            .iter()
+            .filter(|c| {
+                c.side == side
+                    && !beside.contains(&c.hex)
+                    && c.tail.is_some_and(|t| beside.contains(&t))
+            })
+            .count();
+        let most = s.placements.most_at_once(&beside, ours, None) + by_tail;
         let trait_ok = |l: &crate::placement::Line| {
             l.counters.iter().any(|c| match &p.def.crew_trait {
                 None => true,
@@ -53,7 +69,7 @@ fn crews(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     .filter(|h| beside.contains(h))
                     .map(move |h| (li, *h))
             })
-            .map(|pin| s.placements.most_at_once(&beside, ours, Some(pin)))
+            .map(|pin| s.placements.most_at_once(&beside, ours, Some(pin)) + by_tail)
             .max()
             .unwrap_or(0);
         let short = (most as u32) < p.def.crew;

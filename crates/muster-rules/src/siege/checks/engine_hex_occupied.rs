@@ -10,7 +10,7 @@ use crate::scenario::Scenario;
 /// `SI410`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("SI410", "engine-hex-occupied", "siege", "Something stands in a ballista's or engine's hex, or two pieces overlap.",
-        "No character and no other piece is in the hex of a ballista, trebuchet or mangonel on the map; no two pieces share a hex (a horse may stand with nothing else). Set-up lines are read through the placement model: a line that fills its hexes is judged at each (an error per hex); an owner's choice is an error only when no legal arrangement exists, else a warning naming the hexes to avoid.",
+        "No character and no other piece is in the hex of a ballista, trebuchet or mangonel on the map, nor a character in a hex of a riderless horse, mule or draft animal (ours: the animal's counter holds its hexes, as a mounted character's horse holds his); no two pieces share a hex (a horse may stand with nothing else). Set-up lines are read through the placement model: a line that fills its hexes is judged at each (an error per hex); an owner's choice is an error only when no legal arrangement exists, else a warning naming the hexes to avoid.",
         "\"No character can enter or pass through a hex occupied by a ballista\"; trebuchets and mangonels on the map have the same restrictions (4.22).",
         "A crossbowman set up in 0910 where the ballista stands.",
         "Siege 3.43, 4.22."),
@@ -20,12 +20,17 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 fn no_entry(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
+    // A ballista, trebuchet or mangonel (3.43, 4.22), or an animal no one rides (ours:
+    // 3.34 and 5.11 have it led beside a character, never stood on).
+    let closed = |p: &super::super::field::PlacedPiece| {
+        p.def.no_entry || (p.def.animal && p.piece.rider.is_none())
+    };
     // Characters, through the placement model (a horse's second hex too).
     let characters = judge_lines(s, CHECK.doc.code, &cite("3.43, 4.22"), |line, unit, h| {
         [h].into_iter()
             .chain(mounted_tail(s, line, unit, h))
             .find_map(|x| {
-                let p = f.pieces_at(x).find(|p| p.def.no_entry)?;
+                let p = f.pieces_at(x).find(|p| closed(p))?;
                 Some(about(
                     s,
                     h,
@@ -40,7 +45,7 @@ fn no_entry(s: &Scenario, out: &mut Vec<Diagnostic>) {
             .hex
             .as_deref()
             .and_then(|id| g.from_printed(id).ok())
-            .and_then(|h| f.pieces_at(h).find(|p| p.def.no_entry));
+            .and_then(|h| f.pieces_at(h).find(|p| closed(p)));
         match engine {
             Some(p) => d.label(p.location(), "the engine is here"),
             None => d,
