@@ -489,3 +489,23 @@ fn item_16_no_character_stands_on_a_riderless_horse() {
         case.findings("SI410")
     );
 }
+
+#[test]
+fn item_15_the_damage_marker_is_ours() {
+    // 4.12: "Damage inflicted on the castle walls is noted down on the Siege Record
+    // Sheet"; the text prints no damage marker. Regression: the marker was labelled
+    // Printed.
+    let rs = muster_rules::ruleset("siege").expect("siege");
+    let damage = rs
+        .markers
+        .iter()
+        .find(|m| m.id == "damage")
+        .expect("a damage marker");
+    assert_eq!(damage.provenance, muster_model::Provenance::Supplied);
+    assert!(damage.rule.contains("4.12"), "{}", damage.rule);
+    assert_eq!(
+        damage.max_value,
+        Some(3),
+        "4.13: the fourth stage is rubble"
+    );
+}

@@ -66,8 +66,11 @@ pub(super) fn crossing(f: &Field, p: Hex, q: Hex, shot: &Shot, shelters: bool, e
         }
         // From a siege tower's upper level a house wall below him is ignored like any
         // obstacle below (2.43), but the walls of the target's own room (3.26 b: a house
-        // is shot into only through a window, ours from a tower too).
+        // is shot into only through a window, ours from a tower too). The castle's own
+        // walls (beside a gate) are not a house's: they still block.
+        let house = f.has(p, traits::BUILDING) || f.has(q, traits::BUILDING);
         let below = tower_shot
+            && house
             && f.level(p, false) < ls
             && f.level(q, false) < ls
             && !target_room.is_some_and(|r| r.contains(&p) || r.contains(&q));
