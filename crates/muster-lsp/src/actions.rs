@@ -102,7 +102,9 @@ fn replacement(text: &str, range: Range, suggestion: &str) -> Option<String> {
 
 /// "Record this as an erratum of the print": appends an entry waiving the finding's code
 /// at its hex to the scenario's `errata` (creating the list when there is none). The
-/// `printed` quote is left for the designer to fill in from the booklet.
+/// `printed` quote is the finding's line as the file transcribes it, never empty (review
+/// finding 15: an empty quote turned an error green with nothing recorded); the designer
+/// replaces it with the booklet's words where they differ.
 fn erratum(uri: &Uri, text: &str, d: &Diagnostic, data: &Data) -> Option<CodeAction> {
     let Some(NumberOrString::String(code)) = &d.code else {
         return None;
@@ -120,7 +122,8 @@ fn erratum(uri: &Uri, text: &str, d: &Diagnostic, data: &Data) -> Option<CodeAct
         .map(|h| format!("hexes: [{h:?}], "))
         .unwrap_or_default();
     let entry = format!(
-        "(code: {code:?}, {hexes}printed: \"\", why: {:?})",
+        "(code: {code:?}, {hexes}printed: {:?}, why: {:?})",
+        quote(text, d.range, &data.message),
         data.message
     );
     let edits = match fields.iter().find(|(k, _)| k.name == "errata") {
@@ -134,6 +137,22 @@ fn erratum(uri: &Uri, text: &str, d: &Diagnostic, data: &Data) -> Option<CodeAct
         edit: Some(edit(uri, edits)),
         ..Default::default()
     })
+}
+
+/// What an erratum quotes by default: the line of `text` holding the start of `range`
+/// (trimmed, without a trailing comma), else the text in the range, else `message`.
+fn quote(text: &str, range: Range, message: &str) -> String {
+    let start = text::offset(text, range.start);
+    let end = text::offset(text, range.end).max(start);
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let line = text[line_start..line_end].trim();
+    let line = line.strip_suffix(',').unwrap_or(line).trim();
+    [line, text[start..end].trim(), message]
+        .into_iter()
+        .find(|q| !q.is_empty())
+        .unwrap_or("?")
+        .to_string()
 }
 
 /// The indentation of the line holding `offset`.
@@ -196,6 +215,7 @@ fn add_field(text: &str, root: &Node, entry: &str) -> Option<Vec<TextEdit>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::str::FromStr;
 
     fn apply(text: &str, edits: &[TextEdit]) -> String {
         let mut out = text.to_string();
@@ -221,6 +241,42 @@ mod tests {
         );
         let key = text::range(text, 1, 6);
         assert_eq!(replacement(text, key, "unit").unwrap(), "unit");
+    }
+
+    #[test]
+    fn an_erratum_quotes_the_findings_line_never_nothing() {
+        // Review finding 15: `printed: ""` waived the finding and validate accepted it.
+        let text =
+            "(\n    setup: [\n        (units: [\"Red Foot\"], at: Hexes([\"0203\"])),\n    ],\n)\n";
+        let s = text.find("\"0203").unwrap();
+        let r = text::range(text, s, s + 6);
+        assert_eq!(
+            quote(text, r, "m"),
+            "(units: [\"Red Foot\"], at: Hexes([\"0203\"]))"
+        );
+        assert_eq!(
+            quote("\n\n", text::range("\n\n", 1, 1), "the message"),
+            "the message"
+        );
+        let d = Diagnostic {
+            range: r,
+            code: Some(NumberOrString::String("AC101".into())),
+            ..Default::default()
+        };
+        let data = Data {
+            hex: Some("0203".into()),
+            message: "two units".into(),
+            ..Default::default()
+        };
+        let uri = Uri::from_str("file:///p/x.scenario.ron").unwrap();
+        let a = erratum(&uri, text, &d, &data).unwrap();
+        let edits = &a.edit.unwrap().changes.unwrap()[&uri];
+        let out = apply(text, edits);
+        assert!(!out.contains("printed: \"\""), "{out}");
+        assert!(
+            out.contains("printed: \"(units: [\\\"Red Foot\\\"], at: Hexes([\\\"0203\\\"]))\""),
+            "{out}"
+        );
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! Completion: unit ids in set-up lines, hex ids of the map, terrain, hexside, path and
-//! unit-kind ids of the ruleset, rulesets, codes, zone forms and enum values, and field
+//! Completion: unit ids of the cursor's side in set-up lines, hex ids and zone names of the
+//! map, terrain, hexside, path and unit-kind ids of the ruleset, rulesets, codes, zone forms and enum values, and field
 //! names, the last three from the file kind's JSON Schema.
 
 use crate::context::{self, Context};
@@ -12,8 +12,9 @@ use lsp_types::{
     Range, TextEdit,
 };
 use muster_check::syntax::NodeKind;
-use muster_model::Ruleset;
+use muster_model::{FileKind, MapFile, Ruleset};
 use serde_json::Value;
+use std::sync::Arc;
 
 /// Answers `textDocument/completion`.
 pub fn complete(docs: &Docs, p: CompletionParams) -> Option<CompletionResponse> {
@@ -51,19 +52,44 @@ fn item(
     }
 }
 
-/// What a scenario or map names, for completing values: its units, its map's hexes, its
-/// ruleset.
+/// What a scenario or map names, for completing values: the units of the side the cursor
+/// is in, its map (the scenario's or itself) and its ruleset. Read tolerantly
+/// ([`crate::tolerant`]), so that they complete inside a line still being typed.
 struct Facts {
     units: Vec<(String, String)>,
-    hexes: Vec<String>,
+    map: Option<MapFile>,
     ruleset: Option<&'static Ruleset>,
 }
 
+impl Facts {
+    /// The printed ids of the map's hexes.
+    fn hexes(&self) -> Vec<String> {
+        let Some(m) = &self.map else {
+            return vec![];
+        };
+        let grid = muster_hex::Grid::new(m.grid.clone());
+        grid.hexes().map(|h| grid.to_printed(h)).collect()
+    }
+}
+
 fn facts(docs: &Docs, c: &Cursor) -> Facts {
+    let tolerant = crate::tolerant::read_around(&c.text, c.offset);
+    let root = tolerant.as_ref().map(|t| &t.tree);
     let mut units = Vec::new();
-    if let Some(root) = &c.tree {
+    if let Some(root) = root {
         if let (NodeKind::Object(_), Some(sides)) = (&root.kind, field(root, "sides")) {
-            for side in items(sides) {
+            let all = items(sides);
+            // The side whose text holds the cursor; all sides when none does.
+            let own: Vec<&muster_check::syntax::Node> = all
+                .iter()
+                .filter(|s| s.span.start <= c.offset && c.offset <= s.span.end)
+                .collect();
+            let sides = if own.is_empty() {
+                all.iter().collect()
+            } else {
+                own
+            };
+            for side in sides {
                 let side_name = field(side, "name").and_then(string).unwrap_or_default();
                 for u in field(side, "units").map(items).unwrap_or_default() {
                     if let Some(id) = field(u, "id").and_then(string) {
@@ -74,26 +100,59 @@ fn facts(docs: &Docs, c: &Cursor) -> Facts {
             }
         }
     }
-    let (hexes, ruleset) = match Model::load(docs, &c.path, c.kind) {
-        Some(Model::Scenario(s)) => {
-            let grid = muster_hex::Grid::new(s.map().value.grid.clone());
-            (
-                grid.hexes().map(|h| grid.to_printed(h)).collect(),
-                Some(s.ruleset),
-            )
-        }
+    let (map, ruleset) = match Model::load(docs, &c.path, c.kind) {
+        Some(Model::Scenario(s)) => (Some(s.map().value.clone()), Some(s.ruleset)),
         Some(Model::Map(m)) => {
-            let grid = muster_hex::Grid::new(m.value.grid.clone());
             let r = muster_rules::ruleset(&m.value.ruleset);
-            (grid.hexes().map(|h| grid.to_printed(h)).collect(), r)
+            (Some(m.value), r)
         }
-        None => (vec![], written_ruleset(&c.text)),
+        None => {
+            let map = match c.kind {
+                FileKind::Scenario => root
+                    .and_then(|r| field(r, "map"))
+                    .and_then(string)
+                    .and_then(|w| referenced_map(docs, c, w)),
+                // The repaired text, else (a line that reads but does not validate
+                // yet, such as `(hex: "", terrain: "woods")`) the text without it.
+                FileKind::Map => tolerant
+                    .as_ref()
+                    .map(|t| t.text.clone())
+                    .into_iter()
+                    .chain([crate::tolerant::blank_line(&c.text, c.offset)])
+                    .find_map(|t| {
+                        muster_check::parse_text::<MapFile>(&c.path, Arc::from(t), c.kind)
+                            .ok()
+                            .map(|m| m.value)
+                    }),
+                _ => None,
+            };
+            (map, written_ruleset(&c.text))
+        }
     };
     Facts {
         units,
-        hexes,
+        map,
         ruleset,
     }
+}
+
+/// The map a scenario names (`map: "..."`), held to the pack boundary: the editor's
+/// buffer when it is open, else the file.
+fn referenced_map(docs: &Docs, c: &Cursor, written: &str) -> Option<MapFile> {
+    let target = muster_check::lexical(&c.path.parent()?.join(written));
+    let checker = docs.checker();
+    if checker.admit_reference(&c.path, &target) != Ok(true) {
+        return None;
+    }
+    let text: Arc<str> = match docs.get(&target) {
+        Some(d) => d.text.clone(),
+        None => String::from_utf8(checker.read_reference(&c.path, &target).ok()?)
+            .ok()?
+            .into(),
+    };
+    muster_check::parse_text::<MapFile>(&target, text, FileKind::Map)
+        .ok()
+        .map(|m| m.value)
 }
 
 /// The ruleset a file names, read from the text (for files that do not load yet).
@@ -156,6 +215,13 @@ fn in_string(docs: &Docs, c: &Cursor, ctx: &Context, start: usize) -> Vec<Comple
                 .collect()
         }
         _ if ctx.variant() == Some("Hexes") => hexes(docs, c, start),
+        _ if ctx.variant() == Some("Named") => facts(docs, c)
+            .map
+            .map(|m| m.zones)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|z| item(c, start, z.id, Some(z.name), kind))
+            .collect(),
         "hexes" | "hex" | "at" | "enter" | "from" | "to" => hexes(docs, c, start),
         "terrain" | "default_terrain" => vocab(c, start, docs, |r| {
             r.terrain
@@ -202,7 +268,7 @@ fn in_string(docs: &Docs, c: &Cursor, ctx: &Context, start: usize) -> Vec<Comple
 
 fn hexes(docs: &Docs, c: &Cursor, start: usize) -> Vec<CompletionItem> {
     facts(docs, c)
-        .hexes
+        .hexes()
         .into_iter()
         .map(|h| item(c, start, h, None, CompletionItemKind::VALUE))
         .collect()
@@ -317,4 +383,136 @@ fn forms(c: &Cursor, ctx: &Context) -> Vec<CompletionItem> {
             i
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    //! Completion inside a line still being typed (issue 28 item 7, review finding 5):
+    //! the documents below do not parse, and still complete.
+    use super::*;
+    use crate::docs::Doc;
+    use lsp_types::Uri;
+    use std::path::{Path, PathBuf};
+    use std::str::FromStr;
+
+    const SCENARIO: &str =
+        include_str!("../../../tests/cases/invalid-ac101-stacking/x.scenario.ron");
+    const MAP: &str = include_str!("../../../tests/cases/invalid-ac101-stacking/x.map.ron");
+    const ZONES: &str = "    zones: [(id: \"ford\", name: \"The ford\", zone: Hexes([\"0303\"])), \
+                         (id: \"hill\", name: \"The hill\", zone: Hexes([\"0404\"]))],\n)";
+
+    /// A pack folder with the corpus map (with two named zones) on disk.
+    fn pack(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("muster-lsp-tolerant-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let map = MAP.trim_end().strip_suffix(')').unwrap().to_string() + ZONES;
+        std::fs::write(dir.join("x.map.ron"), map).unwrap();
+        std::fs::write(dir.join("muster.pack.ron"), "(name: \"t\")\n").unwrap();
+        dir
+    }
+
+    /// The labels completion offers in `text` (the document `file` of `dir`) at `|`.
+    fn labels(dir: &Path, file: &str, text: &str) -> Vec<String> {
+        let at = text.find('|').expect("a cursor");
+        let text = text.replacen('|', "", 1);
+        let path = dir.join(file);
+        let uri = Uri::from_str(&format!("file://{}", path.display())).unwrap();
+        let mut docs = Docs::new(vec![dir.to_path_buf()]);
+        docs.set(
+            path,
+            Doc {
+                uri: uri.clone(),
+                text: Arc::from(text.as_str()),
+                version: 1,
+            },
+        );
+        let position = text::position(&text, at);
+        let p: CompletionParams = serde_json::from_value(serde_json::json!({
+            "textDocument": {"uri": uri.as_str()},
+            "position": position,
+        }))
+        .unwrap();
+        match complete(&docs, p) {
+            Some(CompletionResponse::Array(items)) => items.into_iter().map(|i| i.label).collect(),
+            _ => vec![],
+        }
+    }
+
+    /// The scenario cut after its first set-up line of `side`'s list, and `line` typed
+    /// there: the file ends at the cursor, with no closing brackets.
+    fn typed_after(anchor: &str, line: &str) -> String {
+        let at = SCENARIO.find(anchor).unwrap() + anchor.len();
+        format!("{}\n                {line}", &SCENARIO[..at])
+    }
+
+    /// The scenario with `line` inserted after `anchor`, the rest kept.
+    fn typed_into(anchor: &str, line: &str) -> String {
+        let at = SCENARIO.find(anchor).unwrap() + anchor.len();
+        format!(
+            "{}\n                {line}{}",
+            &SCENARIO[..at],
+            &SCENARIO[at..]
+        )
+    }
+
+    const RED: &str = "(units: [\"Red Leader\"], at: Hexes([\"0202\"])),";
+    const BLUE: &str = "(units: [\"Blue Leader\"], at: Hexes([\"0503\"])),";
+
+    #[test]
+    fn unit_ids_of_the_lines_own_side_complete_in_an_unclosed_line() {
+        let dir = pack("units");
+        for text in [
+            typed_after(RED, "(units: [\"Red Kn|"),
+            typed_into(RED, "(units: [\"Red Kn|"),
+            typed_into(RED, "(units: [\"2x |"),
+        ] {
+            assert!(muster_check::syntax::read(&text.replace('|', "")).is_err());
+            let l = labels(&dir, "x.scenario.ron", &text);
+            assert_eq!(l, ["Red Leader", "Red Knights", "Red Foot"], "{text}");
+        }
+        let l = labels(&dir, "x.scenario.ron", &typed_into(BLUE, "(units: [\"|"));
+        assert_eq!(l, ["Blue Leader", "Blue Knights", "Blue Archers"]);
+    }
+
+    #[test]
+    fn hex_ids_of_the_scenarios_map_complete_in_an_unclosed_zone() {
+        let dir = pack("hexes");
+        for text in [
+            typed_after(RED, "(units: [\"Red Foot\"], at: Hexes([\"02|"),
+            typed_into(RED, "(units: [\"Red Foot\"], at: Hexes([\"02|"),
+            typed_into(RED, "(units: [\"Red Foot\"], at: Hexes([\"|\"])),"),
+        ] {
+            let l = labels(&dir, "x.scenario.ron", &text);
+            assert_eq!(l.len(), 36, "{text}: {l:?}");
+            assert!(l.contains(&"0606".to_string()));
+        }
+    }
+
+    #[test]
+    fn zone_names_of_the_map_complete_in_an_unclosed_line() {
+        let dir = pack("zones");
+        let l = labels(
+            &dir,
+            "x.scenario.ron",
+            &typed_after(RED, "(units: [\"Red Foot\"], at: Named(\"f|"),
+        );
+        assert_eq!(l, ["ford", "hill"]);
+    }
+
+    #[test]
+    fn hex_ids_and_terrain_complete_in_a_new_map_entry() {
+        let dir = pack("map");
+        let head = MAP.trim_end().strip_suffix(')').unwrap();
+        let text = format!("{head}    hexes: [\n        (hex: \"|");
+        assert_eq!(labels(&dir, "y.map.ron", &text).len(), 36);
+        let text =
+            format!("{head}    hexes: [\n        (hex: \"|\", terrain: \"woods\"),\n    ],\n)");
+        assert_eq!(labels(&dir, "y.map.ron", &text).len(), 36);
+        let text = format!("{head}    hexes: [\n        (hex: \"0101\", terrain: \"w|");
+        let ruleset = muster_rules::ruleset("a-la-charge").unwrap();
+        let ids: Vec<String> = ruleset.terrain.iter().map(|t| t.id.clone()).collect();
+        assert_eq!(labels(&dir, "y.map.ron", &text), ids);
+    }
 }

@@ -23,6 +23,7 @@ mod locate;
 mod model;
 mod server;
 pub mod text;
+mod tolerant;
 mod transport;
 
 pub use server::Error;

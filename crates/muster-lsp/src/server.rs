@@ -7,7 +7,7 @@ use crossbeam_channel::RecvTimeoutError;
 use lsp_server::{Connection, Message, Notification, Request, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
-    Notification as _, PublishDiagnostics, ShowMessage,
+    LogMessage, Notification as _, PublishDiagnostics, ShowMessage,
 };
 use lsp_types::{PublishDiagnosticsParams, Uri};
 use muster_model::FileKind;
@@ -27,6 +27,9 @@ pub struct Server<'c> {
     pending: BTreeMap<PathBuf, Instant>,
     /// The last check of each checked document, by the file each diagnostic is about.
     results: BTreeMap<PathBuf, ByFile>,
+    /// URIs a client sent that a strict parser refuses (raw `[`, `]`), by the encoded
+    /// form they are kept under: diagnostics go back under the client's own string.
+    raw_uris: BTreeMap<String, String>,
 }
 
 impl<'c> Server<'c> {
@@ -38,6 +41,7 @@ impl<'c> Server<'c> {
             docs: Docs::new(roots),
             pending: BTreeMap::new(),
             results: BTreeMap::new(),
+            raw_uris: BTreeMap::new(),
         }
     }
 
@@ -78,6 +82,14 @@ impl<'c> Server<'c> {
     /// server down) answers with an error.
     fn answer(&mut self, req: Request) -> Response {
         let id = req.id.clone();
+        let mut req = req;
+        // A raw `[` or `]` in the document's URI, as in notifications (review finding 14).
+        if let Some(fixed) = req.params["textDocument"]["uri"]
+            .as_str()
+            .and_then(text::repair_uri)
+        {
+            req.params["textDocument"]["uri"] = serde_json::Value::String(fixed);
+        }
         let docs = &self.docs;
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             handlers::handle(docs, &req.method, req.params)
@@ -97,20 +109,47 @@ impl<'c> Server<'c> {
         }
     }
 
+    /// A notification's parameters. A document URI a strict parser refuses (raw `[` or
+    /// `]`, review finding 14) is read percent-encoded and remembered; parameters that
+    /// still do not read are logged to the client rather than dropped in silence.
+    fn params<P: serde::de::DeserializeOwned>(&mut self, n: Notification) -> Option<P> {
+        let first = match serde_json::from_value::<P>(n.params.clone()) {
+            Ok(p) => return Some(p),
+            Err(e) => e,
+        };
+        let mut params = n.params;
+        let raw = params["textDocument"]["uri"].as_str().map(str::to_string);
+        if let Some(fixed) = raw.as_deref().and_then(text::repair_uri) {
+            params["textDocument"]["uri"] = serde_json::Value::String(fixed.clone());
+            if let Ok(p) = serde_json::from_value::<P>(params) {
+                self.raw_uris.insert(fixed, raw.unwrap_or_default());
+                return Some(p);
+            }
+        }
+        let message = lsp_types::LogMessageParams {
+            typ: lsp_types::MessageType::ERROR,
+            message: format!("muster: ignored `{}`: {first}", n.method),
+        };
+        let _ = self
+            .conn
+            .sender
+            .send(Message::Notification(Notification::new(
+                LogMessage::METHOD.into(),
+                message,
+            )));
+        None
+    }
+
     fn notified(&mut self, n: Notification) {
         match n.method.as_str() {
             DidOpenTextDocument::METHOD => {
-                if let Ok(p) =
-                    serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(n.params)
-                {
+                if let Some(p) = self.params::<lsp_types::DidOpenTextDocumentParams>(n) {
                     let d = p.text_document;
                     self.changed(d.uri, d.text, d.version, true);
                 }
             }
             DidChangeTextDocument::METHOD => {
-                if let Ok(p) =
-                    serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(n.params)
-                {
+                if let Some(p) = self.params::<lsp_types::DidChangeTextDocumentParams>(n) {
                     // Full sync: the last change holds the whole text.
                     if let Some(c) = p.content_changes.into_iter().last() {
                         let d = p.text_document;
@@ -126,9 +165,7 @@ impl<'c> Server<'c> {
                 }
             }
             DidCloseTextDocument::METHOD => {
-                if let Ok(p) =
-                    serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(n.params)
-                {
+                if let Some(p) = self.params::<lsp_types::DidCloseTextDocumentParams>(n) {
                     if let Some(path) = text::path_of(&p.text_document.uri) {
                         self.docs.close(&path);
                         self.pending.remove(&path);
@@ -295,17 +332,17 @@ impl<'c> Server<'c> {
             let Some(uri) = open.map(|d| d.uri.clone()).or_else(|| text::uri_of(&file)) else {
                 continue;
             };
+            let raw = self.raw_uris.get(uri.as_str()).cloned();
             let params = PublishDiagnosticsParams {
                 uri,
                 diagnostics: all,
                 version: open.map(|d| d.version),
             };
-            self.conn
-                .sender
-                .send(Message::Notification(Notification::new(
-                    PublishDiagnostics::METHOD.into(),
-                    params,
-                )))?;
+            let mut n = Notification::new(PublishDiagnostics::METHOD.into(), params);
+            if let Some(raw) = raw {
+                n.params["uri"] = serde_json::Value::String(raw);
+            }
+            self.conn.sender.send(Message::Notification(n))?;
         }
         Ok(())
     }

@@ -65,6 +65,33 @@ pub fn path_of(uri: &Uri) -> Option<PathBuf> {
     Some(PathBuf::from(decoded.as_ref()))
 }
 
+/// A URI string as a strict parser takes it: characters RFC 3986 does not allow (raw `[`
+/// and `]` in a path, which some clients send, spaces, non-ASCII) percent-encoded, `%`
+/// escapes already there kept. `None` when nothing needed encoding (review finding 14).
+pub fn repair_uri(raw: &str) -> Option<String> {
+    // The scheme and authority (`file://host`) stay as they are; only what follows does
+    // not allow brackets.
+    let path_from = raw
+        .find("://")
+        .map(|i| i + 3 + raw[i + 3..].find('/').unwrap_or(raw.len() - i - 3))
+        .unwrap_or(0);
+    let (head, rest) = raw.split_at(path_from);
+    let allowed = |b: u8| b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/?#%".contains(&b);
+    if rest.bytes().all(allowed) {
+        return None;
+    }
+    let mut out = String::with_capacity(raw.len() + 8);
+    out.push_str(head);
+    for b in rest.bytes() {
+        if allowed(b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    Some(out)
+}
+
 /// Characters a path keeps unescaped in a URI: unreserved ones and the separator.
 const PATH: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
     .remove(b'/')
@@ -100,6 +127,28 @@ mod tests {
         assert_eq!(position(text, 99), Position::new(1, 0));
         assert_eq!(offset(text, Position::new(0, 99)), 2);
         assert_eq!(offset(text, Position::new(9, 0)), text.len());
+    }
+
+    #[test]
+    fn raw_brackets_in_a_uri_are_encoded_and_read_back() {
+        // Review finding 14: `Uri` refuses a raw `[`, and the notification was dropped.
+        let raw = "file:///p/drafts%20&%20wip,%20[v2]/civ:a,b.scenario.ron";
+        assert!(Uri::from_str(raw).is_err());
+        let fixed = repair_uri(raw).unwrap();
+        assert_eq!(
+            fixed,
+            "file:///p/drafts%20&%20wip,%20%5Bv2%5D/civ:a,b.scenario.ron"
+        );
+        let uri = Uri::from_str(&fixed).unwrap();
+        assert_eq!(
+            path_of(&uri).unwrap(),
+            Path::new("/p/drafts & wip, [v2]/civ:a,b.scenario.ron")
+        );
+        assert_eq!(repair_uri("file:///p/a%20b.map.ron"), None);
+        assert_eq!(
+            repair_uri("file:///p/a b é.map.ron").unwrap(),
+            "file:///p/a%20b%20%C3%A9.map.ron"
+        );
     }
 
     #[test]
