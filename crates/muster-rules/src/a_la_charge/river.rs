@@ -4,16 +4,19 @@
 //!
 //! The texts draw no map, and the ruleset lets a map draw a river either way: with river
 //! hexsides (the hexside feature the ruleset marks `river`) or with river hexes (terrain
-//! `river`, which no unit enters, §9); and a bridge with a bridge hexside (a bridge over a
-//! river: crossing there is not crossing the river) or a bridge hex (terrain `bridge`).
-//! Ours: a bridge hex carries the crossing over the river hexsides of its own hex, so a
-//! step across a river hexside from or into a bridge hex is by the bridge; a bridge hex is
-//! a bridge over the river when a river hexside bounds it or a river hex touches it. A
-//! river of hexes is crossed only through its bridge hexes, its river hexes being closed.
+//! `river`, which no unit enters: Supplied, ours — §9 says only that terrain costs MP per
+//! the Terrain Effects Table, which the texts do not reproduce; 2nd St Albans' "cross the
+//! river only through the bridges" and §12.5's retreat that "cannot [go] due to the
+//! presence of a river" are what the texts print); and a bridge with a bridge hexside or a
+//! bridge hex (terrain `bridge`). Ours: a bridge hex carries the crossing over the river
+//! hexsides of its own hex, so a step across a river hexside from or into a bridge hex is
+//! by the bridge. A river of hexes is crossed only through its bridge hexes, its river
+//! hexes being closed. AC110 counts a bridge only where reach crosses the river by it
+//! ([`bridges`]).
 
 use crate::a_la_charge::vocabulary::{features, terrain};
 use crate::scenario::Scenario;
-use muster_hex::Hex;
+use muster_hex::{Direction, Hex};
 
 /// Whether a river hexside (a hexside feature the ruleset marks `river`) runs between two
 /// neighbouring hexes, bridged or not.
@@ -64,29 +67,112 @@ pub fn has_river(s: &Scenario) -> bool {
     hexsides || s.world.grid.hexes().any(|h| river_hex(s, h))
 }
 
-/// Whether a bridge hex is a bridge over the river: a river hexside bounds it or a river
-/// hex touches it (ours, above).
-pub fn bridge_hex_crosses(s: &Scenario, h: Hex) -> bool {
-    bridge_hex(s, h)
-        && s.world
-            .grid
-            .neighbors_on_map(h)
-            .any(|n| river_hex(s, n) || river_hexside(s, h, n))
-}
-
-/// The bridges of the map that cross a river, counted: bridge hexsides and bridge hexes
-/// over the river.
-pub fn bridges(s: &Scenario) -> usize {
+/// The bridges of the map that reach can cross the river by, counted (AC110 reads this,
+/// with `open` the step reach takes, so that "a bridge" is what movement crosses by):
+/// - a bridge hexside that reach steps across, on a river hexside or drawn in the river's
+///   place (without the bridges its two hexes lie on different banks);
+/// - a bridge hex that reach steps from or into across a river hexside of its own hex;
+/// - a bridge hex in a river of hexes: going round the hex, the neighbours reach steps to
+///   and from fall in two or more runs parted by river hexes, so it joins land on both
+///   banks (ours: the texts draw no map).
+///
+/// A bridge hexside away from the river, a bridge hexside into a river hex (closed), or a
+/// bridge hex on a bank beside river hexes gives reach no crossing and is not counted.
+pub fn bridges(s: &Scenario, open: impl Fn(Hex, Hex) -> bool) -> usize {
+    let orientation = s.world.grid.orientation();
+    let both = |a: Hex, b: Hex| open(a, b) && open(b, a);
+    let banks = std::cell::OnceCell::new();
     let hexsides = s
         .world
         .hexside_entries()
         .filter(|(_, f, _)| *f == features::BRIDGE)
+        .filter(|(side, _, _)| {
+            let (a, b) = side.hexes(orientation);
+            if !both(a, b) {
+                return false;
+            }
+            // On a river hexside, or drawn in the river's place: without the bridges the
+            // two hexes lie on different banks.
+            river_hexside(s, a, b) || {
+                let banks = banks.get_or_init(|| banks_without_bridges(s, &both));
+                banks.get(&a) != banks.get(&b)
+            }
+        })
         .count();
     let hexes = s
         .world
         .grid
         .hexes()
-        .filter(|h| bridge_hex_crosses(s, *h))
+        .filter(|h| bridge_hex(s, *h))
+        .filter(|h| {
+            let over_hexside = s
+                .world
+                .grid
+                .neighbors_on_map(*h)
+                .any(|n| river_hexside(s, *h, n) && both(*h, n));
+            over_hexside || land_runs(s, *h, &both) >= 2
+        })
         .count();
     hexsides + hexes
+}
+
+/// Going round `h`, how many runs of neighbours `open` joins to it there are, parted by
+/// river hexes (a neighbour neither open nor a river hex, or off the map, parts no runs:
+/// only the river makes two banks).
+fn land_runs(s: &Scenario, h: Hex, open: &impl Fn(Hex, Hex) -> bool) -> usize {
+    // Each neighbour, in ring order: Some(true) land, Some(false) river, None neither.
+    let ring: Vec<Option<bool>> = Direction::ALL
+        .into_iter()
+        .map(|d| s.world.grid.neighbor(h, d))
+        .map(|n| {
+            if s.world.grid.contains(n) && river_hex(s, n) {
+                Some(false)
+            } else if s.world.grid.contains(n) && open(h, n) {
+                Some(true)
+            } else {
+                None
+            }
+        })
+        .filter(Option::is_some)
+        .collect();
+    // Count the changes from river to land going round: each starts a run of land.
+    let len = ring.len();
+    let starts = (0..len)
+        .filter(|&i| ring[i] == Some(true) && ring[(i + len - 1) % len] == Some(false))
+        .count();
+    if starts == 0 && ring.contains(&Some(true)) {
+        1
+    } else {
+        starts
+    }
+}
+
+/// The banks: each hex's part of the map, joined by the steps `open` takes both ways that
+/// use no bridge (no bridge hexside between, neither hex a bridge hex).
+fn banks_without_bridges(
+    s: &Scenario,
+    open: &impl Fn(Hex, Hex) -> bool,
+) -> std::collections::HashMap<Hex, usize> {
+    let mut bank = std::collections::HashMap::new();
+    let mut next = 0;
+    for start in s.world.grid.hexes() {
+        if bank.contains_key(&start) || bridge_hex(s, start) {
+            continue;
+        }
+        bank.insert(start, next);
+        let mut todo = vec![start];
+        while let Some(h) = todo.pop() {
+            for n in s.world.grid.neighbors_on_map(h) {
+                if bank.contains_key(&n) || bridge_hex(s, n) || bridge_hexside(s, h, n) {
+                    continue;
+                }
+                if open(h, n) {
+                    bank.insert(n, next);
+                    todo.push(n);
+                }
+            }
+        }
+        next += 1;
+    }
+    bank
 }

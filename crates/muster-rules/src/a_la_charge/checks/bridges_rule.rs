@@ -1,6 +1,6 @@
 //! AC110 — "cross the river only by the bridges" needs a river with bridges.
 
-use crate::a_la_charge::{river, SECOND_ST_ALBANS};
+use crate::a_la_charge::{reach, river, SECOND_ST_ALBANS};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -9,7 +9,7 @@ use muster_model::Effect;
 /// `AC110`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("AC110", "bridges-rule", "a-la-charge", "A side may cross rivers only by bridges, but the map has no river with a bridge.",
-        "When a special rule restricts a side to crossing rivers by bridges, the map (with overlays) has a river (river hexsides or river hexes) and at least one bridge over it: a bridge hexside, or a bridge hex that a river hexside bounds or a river hex touches. Movement reach reads the same definition: a bridge hex carries the crossing over the river hexsides of its own hex (ours: the texts draw no map).",
+        "When a special rule restricts a side to crossing rivers by bridges, the map (with overlays) has a river (river hexsides or river hexes) and at least one bridge movement reach crosses it by, for that side: a bridge hexside on a river hexside or in its place (without the bridges its two hexes lie on different banks), a bridge hex across a river hexside of its own hex, or a bridge hex in a river of hexes joining land on both banks. A bridge hexside away from the river or into a river hex, or a bridge hex on a bank beside river hexes, crosses nothing and does not count. Ours: the texts draw no map; reading a bridge hex as carrying the crossing over its own river hexsides, and a bridge hex among river hexes as joining the banks, is Muster's.",
         "The rule would otherwise be meaningless, or the map is missing its bridges.",
         "2nd St Albans on a map without the river south of the town.",
         "A la Charge (The Red Rose and the White) 2nd St Albans (printed as a second §13.1), set-up; §11 (rivers and bridges)."),
@@ -18,13 +18,16 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (i, r) in s.file.special_rules.iter().enumerate() {
-        let Effect::CrossRiversOnlyByBridges { .. } = &r.rule else {
+        let Effect::CrossRiversOnlyByBridges { side } = &r.rule else {
             continue;
         };
-        // The definition movement reach crosses by (`river`): a river of hexsides or of
-        // hexes, a bridge hexside or a bridge hex over the river.
+        // The crossing movement reach takes (`river::bridges` with reach's own step): a
+        // bridge counts only if reach crosses the river by it for this side.
+        let Some(side) = s.file.sides.iter().position(|sd| sd.id == *side) else {
+            continue;
+        };
         let rivers = river::has_river(s);
-        let bridges = river::bridges(s) > 0;
+        let bridges = river::bridges(s, |a, b| reach::step_cost(s, side, a, b).is_some()) > 0;
         if !rivers || !bridges {
             out.push(
                 Diagnostic::error(
@@ -41,7 +44,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 )
                 .rule(SECOND_ST_ALBANS)
                 .help(if rivers {
-                    "draw a bridge hexside over the river, or a bridge hex on a river hexside or beside a river hex (Muster reads a bridge hex as crossing the river hexsides of its own hex, ours)"
+                    "draw a bridge hexside on the river (on or in place of a river hexside), or a bridge hex in the river with land on both banks (a bridge hex on a bank crosses nothing; Muster's reading of bridge hexes, ours)"
                 } else {
                     "draw the river as river hexsides or river hexes"
                 }),
