@@ -12,7 +12,7 @@ const STAGES: &str = SECOND_ST_ALBANS;
 /// `AC109`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("AC109", "staged-activation", "a-la-charge", "A stage of a staged activation covers no unit of the side, or a set-up line no stage frees.",
-        "For each stage (\"second turn he can also move the units on hex row 06xx\"), at least one set-up line of the side lies in the stage's zones; and every set-up line of the side lies, at least in part, in some stage's zones (a line no stage frees never moves), and a line that fills its hexes has every hex in some stage's zones (each of its hexes certainly holds a unit), and an owner's-choice line has at least as many hexes in stages' zones as combat units (they cannot share a hex, §7: the rest stand where no stage frees them).",
+        "For each stage (\"second turn he can also move the units on hex row 06xx\"), at least one set-up line of the side lies in the stage's zones; and every set-up line of the side lies, at least in part, in some stage's zones (a line no stage frees never moves), and a line that fills its hexes has every hex in some stage's zones (each of its hexes certainly holds a unit), and an owner's-choice line has at least as many hexes in stages' zones as combat units, counting only hexes a combat unit of the line can take: not terrain no unit enters, not certainly held by another line's combat unit (they cannot share a hex, §7: the rest stand where no stage frees them).",
         "A stage that frees nobody points at a wrong row or a wrong side.",
         "`(turn: 2, zones: [Row(\"07xx\")])` when the Yorkists set up on 06xx.",
         "A la Charge (The Red Rose and the White) 2nd St Albans (printed as a second §13.1)."),
@@ -75,18 +75,47 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     .help("add those hexes' row to a stage, or check the line against the print"),
                 );
             }
-            // An owner's-choice line with more combat units than hexes a stage frees puts
-            // the rest where no stage frees them (pigeonhole: they cannot share a hex, §7).
+            // An owner's-choice line with more combat units than freed hexes they can take
+            // puts the rest where no stage frees them (pigeonhole: they cannot share a hex,
+            // §7). A freed hex counts only if a combat unit of the line can stand there: not
+            // terrain no unit enters (AC102's reading), not certainly held by another line's
+            // combat unit.
             let freed_here = l.hexes.len() - unfreed.len();
+            let mut lost = Vec::new();
+            for h in l.hexes.iter().filter(|h| freed.contains(h)) {
+                let t = s.world.terrain(*h);
+                let enterable = s
+                    .ruleset
+                    .terrain
+                    .iter()
+                    .any(|d| d.id == t && d.mp.is_some());
+                let held = s
+                    .placements
+                    .certainly_held(*h)
+                    .iter()
+                    .any(|o| o.line != li && !o.free);
+                let at = s.world.grid.to_printed(*h);
+                if !enterable {
+                    lost.push(format!("{at} is {t}, which no unit enters"));
+                } else if held {
+                    lost.push(format!("{at} is held by another line's combat unit"));
+                }
+            }
+            let usable = freed_here - lost.len();
             let bound = usize::try_from(l.bound).unwrap_or(usize::MAX);
-            if !l.fills_every_hex() && freed_here > 0 && bound > freed_here {
+            if !l.fills_every_hex() && freed_here > 0 && bound > usable {
+                let why = if lost.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", lost.join("; "))
+                };
                 out.push(
                     Diagnostic::warning(
                         CHECK.doc.code,
                         Location::here(s.deployments[li].zone_pointer.clone()),
                         format!(
-                            "{side}'s staged activation frees only {freed_here} of this line's hexes for its {bound} combat units: at least {} must stand where no stage frees them ({}) and never move",
-                            bound - freed_here,
+                            "{side}'s staged activation frees only {usable} of this line's hexes for its {bound} combat units{why}: at least {} must stand where no stage frees them ({}) and never move",
+                            bound - usable,
                             unfreed.join(", ")
                         ),
                     )
