@@ -33,7 +33,7 @@ pub use cache::{refuse_inside_pack, Cache, MAX_CACHE_BYTES};
 pub use cap::{Suppressed, MAX_FINDINGS_PER_FILE};
 pub use comments::keep_comments;
 pub use finding::{FileReport, Finding, LocatedLabel, Report};
-pub use help_uri::help_uri;
+pub use help_uri::{help_base, help_uri, manifest_help_base};
 pub use inspect::{inspect_json, INSPECT_VERSION};
 pub use load::{load_value, parse_bytes, parse_text, LoadError, Loaded, MAX_FILE_BYTES};
 pub use paths::{display_path, lexical};

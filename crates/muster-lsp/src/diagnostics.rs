@@ -40,12 +40,14 @@ pub fn check(docs: &Docs, path: &Path) -> ByFile {
     let checker = docs.checker();
     let mut report = Report::default();
     let (findings, _) = checker.check_file(path, kind, &mut report);
+    // Code links: the pack manifest's `help_base` plus the code's anchor, else none.
+    let help_base = muster_check::manifest_help_base(path);
     for f in findings {
         let file = muster_check::lexical(&f.file);
         let Some(text) = docs.text_or(&file, report.sources.get(&f.file)) else {
             continue;
         };
-        let d = convert(&f, text, docs, &report);
+        let d = convert(&f, text, docs, &report, help_base.as_deref());
         out.entry(file).or_default().push(d);
     }
     out
@@ -77,7 +79,13 @@ fn severity(s: Severity) -> DiagnosticSeverity {
 }
 
 /// One finding as an LSP diagnostic; `text` is the text of the finding's file.
-fn convert(f: &Finding, text: &str, docs: &Docs, report: &Report) -> Diagnostic {
+fn convert(
+    f: &Finding,
+    text: &str,
+    docs: &Docs,
+    report: &Report,
+    help_base: Option<&str>,
+) -> Diagnostic {
     let d = &f.diagnostic;
     let mut message = d.message.clone();
     if let Some(hex) = &d.hex {
@@ -117,8 +125,8 @@ fn convert(f: &Finding, text: &str, docs: &Docs, report: &Report) -> Diagnostic 
         range: text::range(text, f.start, f.end),
         severity: Some(severity(d.severity)),
         code: Some(NumberOrString::String(d.code.to_string())),
-        code_description: Uri::from_str(&muster_check::help_uri(d.code))
-            .ok()
+        code_description: muster_check::help_uri(help_base, d.code)
+            .and_then(|u| Uri::from_str(&u).ok())
             .map(|href| CodeDescription { href }),
         source: Some("muster".into()),
         message,

@@ -18,4 +18,10 @@ pub struct Manifest {
     /// Diagnostic codes raised to errors.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deny: Vec<String>,
+    /// Absolute URL where the pack's diagnostic codes are explained (e.g. the published
+    /// docs/codes.md, `https://github.com/ORG/REPO/blob/main/docs/codes.md`): SARIF
+    /// `helpUri` and the language server's code links are this plus `#` and the code in
+    /// lower case. Without it, no links are given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub help_base: Option<String>,
 }

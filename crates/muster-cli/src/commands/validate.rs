@@ -69,6 +69,32 @@ pub struct Args {
     /// it references (and the tool's version): unchanged files are not checked again.
     #[arg(long, value_name = "DIR")]
     cache: Option<PathBuf>,
+    /// Absolute URL where codes are explained (e.g. your published docs/codes.md): SARIF
+    /// rules link to it plus `#` and the code (`…/codes.md#mu013`). Defaults to the
+    /// `help_base` of the first path's pack manifest; without either, rules carry their
+    /// help text but no link.
+    #[arg(long, value_name = "URL")]
+    help_base: Option<String>,
+}
+
+/// The base of rule links: `--help-base`, else the first path's manifest's `help_base`;
+/// one that is not an absolute URL is refused (exit 2), never written as a relative link.
+fn help_base(args: &Args) -> anyhow::Result<Option<String>> {
+    if let Some(b) = &args.help_base {
+        return muster_check::help_base(b)
+            .map(Some)
+            .map_err(|e| anyhow::anyhow!("--help-base: {e}"));
+    }
+    match args
+        .paths
+        .first()
+        .and_then(|p| muster_check::manifest_help_base(p))
+    {
+        Some(b) => muster_check::help_base(&b)
+            .map(Some)
+            .map_err(|e| anyhow::anyhow!("help_base in the pack manifest: {e}")),
+        None => Ok(None),
+    }
 }
 
 /// Refuses (exit 2) a code no check has, naming the nearest one: `--allow AC1O1` must not
@@ -140,6 +166,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
     known_codes(&args.allow, "--allow", false)?;
+    let help_base = help_base(&args)?;
     known_codes(&args.deny, "--deny", true)?;
     let exclude = muster_check::Exclude::new(&args.exclude).map_err(anyhow::Error::msg)?;
     // A sharded report records its shard and its pack, for `muster merge` to check.
@@ -201,7 +228,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ExitCode::SUCCESS
     };
     // A closed stdout (`muster validate bad | head -1`) ends the output, not the verdict.
-    match output(&args, &report, tag.as_ref()) {
+    match output(&args, &report, tag.as_ref(), help_base.as_deref()) {
         Err(e) if super::is_broken_pipe(&e) => return Ok(code),
         other => other?,
     }
@@ -213,7 +240,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// Writes the report to stdout in the chosen format; `tag` is the shard (`I/N`) and pack
 /// identity of a sharded run (see [`super::shard_tag`]).
-fn output(args: &Args, report: &Report, tag: Option<&(String, String)>) -> anyhow::Result<()> {
+fn output(
+    args: &Args,
+    report: &Report,
+    tag: Option<&(String, String)>,
+    help_base: Option<&str>,
+) -> anyhow::Result<()> {
     let base = std::env::current_dir().ok();
     let base = base.as_deref();
     match args.format {
@@ -226,7 +258,7 @@ fn output(args: &Args, report: &Report, tag: Option<&(String, String)>) -> anyho
             super::emit(serde_json::to_string_pretty(&v)?)?
         }
         ReportFormat::Sarif => {
-            let mut v = muster_cli::render::sarif(report, base);
+            let mut v = muster_cli::render::sarif_with_help(report, base, help_base);
             let props = v
                 .pointer_mut("/runs/0/properties")
                 .and_then(|p| p.as_object_mut());
@@ -245,7 +277,9 @@ fn output(args: &Args, report: &Report, tag: Option<&(String, String)>) -> anyho
                     ]
                 })
                 .unwrap_or_default();
-            super::emit(muster_cli::render::junit_with_properties(report, base, &props))?
+            super::emit(muster_cli::render::junit_with_properties(
+                report, base, &props,
+            ))?
         }
         ReportFormat::Github => {
             use std::io::Write;

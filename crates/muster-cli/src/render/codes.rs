@@ -19,9 +19,10 @@ pub fn codes_markdown() -> String {
     out
 }
 
-/// Where a code's explanation is published: its heading in docs/codes.md.
-pub fn help_uri(code: &str) -> String {
-    muster_check::help_uri(code)
+/// Where a code's explanation is published: `base` (an absolute URL, e.g. of
+/// docs/codes.md) plus the code's anchor; `None` without a base (never a relative link).
+pub fn help_uri(base: Option<&str>, code: &str) -> Option<String> {
+    muster_check::help_uri(base, code)
 }
 
 /// An explanation's own `##` headings one level down, under its code's heading.

@@ -18,7 +18,7 @@ pub use github::github;
 pub use human::{human, human_findings, human_to_writer, summary};
 pub use json::json;
 pub use junit::{junit, junit_with_properties};
-pub use sarif::sarif;
+pub use sarif::{sarif, sarif_with_help};
 pub use snippet::WIDTH as SNIPPET_WIDTH;
 
 pub use muster_check::display_path;

@@ -68,20 +68,31 @@ fn base_ids(base: Option<&Path>) -> Value {
 /// The report as a SARIF 2.1.0 log; every string from a file bounded and escaped (see
 /// [`super::escape`]).
 pub fn sarif(report: &Report, base: Option<&Path>) -> Value {
+    sarif_with_help(report, base, None)
+}
+
+/// [`sarif`] with rule links: each rule's `helpUri` is `help_base` (an absolute URL) plus
+/// the code's anchor, and absent without one. Each rule's `help` is its explanation, the
+/// text `muster explain CODE` prints and docs/codes.md is written from.
+pub fn sarif_with_help(report: &Report, base: Option<&Path>, help_base: Option<&str>) -> Value {
     let report = &shown(report);
     let codes = muster_rules::registry::all_codes();
     let rules: Vec<Value> = codes
         .iter()
         .map(|d| {
-            json!({
+            let help = format!("{}\n\n{}", d.summary, d.doc.trim_end());
+            let mut rule = json!({
                 "id": d.code,
                 "name": d.name,
                 "shortDescription": {"text": d.summary},
                 "fullDescription": {"text": d.summary},
-                "help": {"text": d.doc, "markdown": d.doc},
-                "helpUri": super::help_uri(d.code),
+                "help": {"text": help, "markdown": help},
                 "properties": {"system": d.system},
-            })
+            });
+            if let Some(uri) = super::help_uri(help_base, d.code) {
+                rule["helpUri"] = json!(uri);
+            }
+            rule
         })
         .collect();
     let results: Vec<Value> = report
