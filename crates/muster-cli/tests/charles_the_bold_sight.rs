@@ -129,7 +129,10 @@ fn an_owners_choice_of_archers_fires_overhead() {
     assert!(over, "archers fire over the bills: {why}");
     let (mixed, why) = clear(choice, "0607", "0604");
     assert!(mixed, "{why}");
-    assert!(why.contains("only if an archer"), "{why}");
+    assert!(
+        why.contains("clear only if `Longbows (east)` shoots"),
+        "{why}"
+    );
     assert!(why.contains("ours"), "{why}");
 }
 
@@ -165,4 +168,32 @@ fn los_reads_the_lists_range_columns() {
     let (bills, why) = clear(hill, "0607", "0605");
     assert!(!bills, "{why}");
     assert!(why.contains("does not fire"), "{why}");
+}
+
+/// An owner's choice is taken at its most favourable as the best single stand (ours; issue
+/// 29, CB review 1): in 0210 the longbows may stand (they fire over the friendly bills in
+/// 0209 but reach only 4H) or the crossbowmen (6H, but no archers: the bills block); the
+/// target is 5 hexes away, so neither can make the shot. With guns in the choice (6H, the
+/// narrow 2H front off the target) no stand has the arc, the range and the sight together.
+/// Guards against judging sight for one stand, range for another and the arc for a third.
+#[test]
+fn an_owners_choice_is_judged_one_stand_at_a_time() {
+    let q = "tests/queries/charles-the-bold/";
+    let (ok, why) = clear(&format!("{q}mixed-choice.scenario.ron"), "0210", "0205");
+    assert!(!ok, "{why}");
+    assert!(why.contains("no single stand"), "{why}");
+    assert!(
+        why.contains("`Longbows`") && why.contains("`Crossbowmen`"),
+        "{why}"
+    );
+    let (ok, why) = clear(
+        &format!("{q}mixed-choice-guns.scenario.ron"),
+        "0210",
+        "0205",
+    );
+    assert!(!ok, "{why}");
+    // 4 hexes: the longbows reach and fire over nothing; the reason names them.
+    let (ok, why) = clear(&format!("{q}mixed-choice.scenario.ron"), "0210", "0206");
+    assert!(ok, "{why}");
+    assert!(why.contains("`Longbows`"), "{why}");
 }

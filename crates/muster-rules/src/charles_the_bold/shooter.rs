@@ -1,12 +1,14 @@
-//! Who shoots from a hex, and what that changes on a line of fire (§6.0, §16): the stands
+//! Who shoots from a hex, and whether that stand can make the shot (§6.0, §16): the stands
 //! the set-up may put in the shooter's hex (the one certainly there, else every stand an
-//! owner's choice or a hidden line may put there), whether they fire overhead ("only
-//! archers can fire overhead") and how far their list's range columns reach.
+//! owner's choice or a hidden line may put there), each judged on its own for sight
+//! ("only archers can fire overhead"), its firing arc and its list's range columns. One
+//! engine for `query los` and `query fire`.
 
-use super::visibility::{sight, Sight};
+use super::facing::in_arc;
+use super::visibility::sight;
 use crate::fire::LineOfFire;
 use crate::scenario::Scenario;
-use muster_hex::Hex;
+use muster_hex::{Corner, Hex};
 use muster_model::ListEntry;
 
 /// Whether a list line shoots overhead (§6.0 "Only archers can fire overhead"): a bow, the
@@ -24,10 +26,21 @@ pub fn longest_band(e: &ListEntry) -> Option<u32> {
         .max()
 }
 
-/// The stands (side, unit) that may be the shooter in `hex`: the stand certainly set up
-/// there (every type of its line when the line mixes types), or else every stand of every
-/// line that may put one there. Generals are not stands (§1.2) and never shoot.
-pub fn stands_at(s: &Scenario, hex: Hex) -> Vec<(usize, usize)> {
+/// A stand that may shoot from a hex, with the facing its set-up line gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Candidate {
+    /// Its side.
+    pub side: usize,
+    /// Its unit.
+    pub unit: usize,
+    /// The point of the hex it faces (§3.0), when its line gives one.
+    pub corner: Option<Corner>,
+}
+
+/// The stands that may be the shooter in `hex`: the stand certainly set up there (every
+/// type of its line when the line mixes types), or else every stand of every line that may
+/// put one there. Generals are not stands (§1.2) and never shoot.
+pub fn stands_at(s: &Scenario, hex: Hex) -> Vec<Candidate> {
     let p = &s.placements;
     let certain: Vec<_> = p
         .certainly_held(hex)
@@ -36,99 +49,218 @@ pub fn stands_at(s: &Scenario, hex: Hex) -> Vec<(usize, usize)> {
         .collect();
     let lines: Vec<usize> = match certain.first() {
         Some(o) => match o.unit {
-            Some(u) => return vec![(o.side, u)],
+            Some(unit) => {
+                let corner = p.lines().get(o.line).and_then(|l| l.corner);
+                return vec![Candidate {
+                    side: o.side,
+                    unit,
+                    corner,
+                }];
+            }
             None => vec![o.line],
         },
         None => p.who_could_be(hex).to_vec(),
     };
-    let mut out: Vec<(usize, usize)> = Vec::new();
+    let mut out: Vec<Candidate> = Vec::new();
     for li in lines {
         let l = p.line(li);
         for c in l.counters.iter().filter(|c| !c.free && c.count > 0) {
-            if !out.contains(&(l.side, c.unit)) {
-                out.push((l.side, c.unit));
+            let k = Candidate {
+                side: l.side,
+                unit: c.unit,
+                corner: l.corner,
+            };
+            if !out.contains(&k) {
+                out.push(k);
             }
         }
     }
     out
 }
 
-/// The sight from `from` to `to` for the stands that may shoot from `from` (§6.0): a stand
-/// between blocks unless the shooter is an archer. When only some of the stands that may
-/// be there are archers, the line is judged for the archers (ours: an owner's choice is
-/// taken at its most favourable, as the hexes an owner's choice may fill are taken empty),
-/// and the reason says the others are blocked.
-pub fn sight_of_shooter(s: &Scenario, from: Hex, to: Hex, stands: &[Hex]) -> Sight {
-    let shooters = stands_at(s, from);
-    let archers: Vec<bool> = shooters
+/// The stand certainly set up in `hex` as `(side, unit)`, with its line's facing.
+pub fn candidate_of(s: &Scenario, side: usize, unit: usize, hex: Hex) -> Candidate {
+    let corner = s
+        .placements
+        .lines()
         .iter()
-        .filter_map(|&(side, unit)| s.list_entry(side, unit))
-        .map(fires_overhead)
-        .collect();
-    let any = archers.iter().any(|a| *a);
-    let mut v = sight(s, from, to, any, stands);
-    if any && archers.iter().any(|a| !a) && v.clear {
-        let others = sight(s, from, to, false, stands);
-        if !others.clear {
-            v.reason = format!(
-                "{}; only if an archer of the stands that may be set up in {} shoots: for the others {} (ours: an owner's choice is taken at its most favourable)",
-                v.reason,
-                s.world.grid.to_printed(from),
-                others.reason
-            );
-        }
-    }
-    v
+        .find(|l| {
+            l.side == side && l.hexes.contains(&hex) && l.counters.iter().any(|c| c.unit == unit)
+        })
+        .and_then(|l| l.corner);
+    Candidate { side, unit, corner }
 }
 
-/// §16: the range columns of the stands that may shoot from `from`, applied to the line to
-/// `to`. Beyond the longest column of every one of them (or with no column: the stand does
-/// not fire) the line is not clear; within it for some only, the line stays as it is and
-/// the reason says so (ours: an owner's choice taken at its most favourable). `range` is
-/// set when the stands share one longest column. A target 1 hex away is in the first
-/// column (ours, as `query fire`).
-pub fn apply_range(s: &Scenario, from: Hex, to: Hex, l: &mut LineOfFire) {
-    let d = muster_hex::distance(from, to);
-    let at = s.world.grid.to_printed(from);
-    let reaches: Vec<(&str, Option<u32>)> = stands_at(s, from)
-        .into_iter()
-        .filter_map(|(side, unit)| {
-            let e = s.list_entry(side, unit)?;
-            Some((s.file.sides[side].units[unit].id.as_str(), longest_band(e)))
-        })
-        .collect();
-    if reaches.is_empty() {
-        l.reason = format!(
-            "{}; range not checked: no stand with an army-list line may be set up in {at}",
-            l.reason
-        );
-        return;
-    }
-    let longest: Vec<u32> = reaches.iter().filter_map(|(_, r)| *r).collect();
-    if longest.len() == reaches.len() && longest.windows(2).all(|w| w[0] == w[1]) {
-        l.range = longest.first().map(|r| (d, *r));
-    }
-    let reach = |r: &Option<u32>| r.is_some_and(|r| r >= d);
-    if reaches.iter().all(|(_, r)| !reach(r)) {
-        let why = match reaches.as_slice() {
-            [(id, None)] => format!(
-                "`{id}` has no range columns in its army list: it does not fire (§16)"
-            ),
-            [(id, Some(r))] => format!(
-                "out of range: the target is {d} hexes away and `{id}` fires at most {r} (§16)"
-            ),
-            _ => format!(
-                "out of range: the target is {d} hexes away and no stand that may be set up in {at} fires that far (§16)"
-            ),
-        };
-        l.clear = false;
-        l.reason = format!("{why}; {}", l.reason);
-    } else if reaches.iter().all(|(_, r)| reach(r)) {
-        l.reason = format!("{}; in range: {d} hexes (§16)", l.reason);
+/// The hexes certainly holding a stand, which block sight (§6.0); generals are not stands
+/// (§1.2).
+pub fn blocking_stands(s: &Scenario) -> Vec<Hex> {
+    let p = &s.placements;
+    p.certain_hexes()
+        .filter(|h| p.certainly_held(*h).iter().any(|o| !o.free))
+        .collect()
+}
+
+/// One stand's judgement of a shot: sight, firing arc and range together.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Judged {
+    /// The stand's unit id.
+    pub id: String,
+    /// Whether this stand can make the shot.
+    pub clear: bool,
+    /// Why: what stops it first, then what was found.
+    pub reason: String,
+    /// Its longest range column (§16).
+    pub longest: Option<u32>,
+    /// The hexes of the line.
+    pub path: Vec<Hex>,
+}
+
+/// Whether stand `c` in `from` can shoot at `to` (§6.0, §16): it sees the target (a stand
+/// between blocks unless it is an archer), the target is in its firing arc ("along the
+/// lines of the wide frontal H lines", artillery "along the narrow 2H front") and within
+/// its longest range column. `stands`: hexes holding stands.
+pub fn judge(s: &Scenario, from: Hex, to: Hex, c: &Candidate, stands: &[Hex]) -> Judged {
+    let grid = &s.world.grid;
+    let id = s.file.sides[c.side].units[c.unit].id.clone();
+    let entry = s.list_entry(c.side, c.unit);
+    let v = sight(s, from, to, entry.is_some_and(fires_overhead), stands);
+    let (mut fails, mut notes) = (Vec::new(), Vec::new());
+    if v.clear {
+        notes.push(v.reason);
     } else {
-        l.reason = format!(
-            "{}; in range only for some of the stands that may be set up in {at}: {d} hexes (§16; ours: an owner's choice is taken at its most favourable)",
-            l.reason
-        );
+        fails.push(v.reason);
     }
+    let artillery = entry.is_some_and(|e| e.has("Art"));
+    let target = grid.to_printed(to);
+    match c.corner {
+        Some(k) => {
+            let facing = k.name(grid.orientation());
+            if in_arc(grid, from, k, to, artillery) {
+                notes.push(format!(
+                    "{target} is in the firing arc of `{id}` facing {facing}"
+                ));
+            } else if artillery {
+                fails.push(format!("{target} is off the narrow 2H front of the artillery `{id}` facing {facing} (§6.0; ours: a corridor two hexes wide straight ahead)"));
+            } else {
+                fails.push(format!("{target} is outside the firing arc of `{id}` facing {facing}: it fires along its wide frontal lines (§6.0; ours: the wedge between the two lines out of its front hexsides)"));
+            }
+        }
+        None => notes.push(format!(
+            "firing arc not checked: the set-up line of `{id}` gives no facing"
+        )),
+    }
+    let d = muster_hex::distance(from, to);
+    let longest = entry.and_then(longest_band);
+    match (entry, longest) {
+        (None, _) => notes.push(format!(
+            "range not checked: `{id}` has no army-list line"
+        )),
+        (Some(_), None) => fails.push(format!(
+            "`{id}` has no range columns in its army list: it does not fire (§16)"
+        )),
+        (Some(_), Some(r)) if r < d => fails.push(format!(
+            "out of range: the target is {d} hexes away and `{id}` fires at most {r} (§16)"
+        )),
+        (Some(_), Some(r)) if d <= 1 => notes.push(format!(
+            "in range: 1 hex, within `{id}`'s {r}H (ours: a target 1 hex away is in the first column; §16's columns start at 2H)"
+        )),
+        (Some(_), Some(r)) => notes.push(format!(
+            "in range: {d} hexes, within `{id}`'s {r}H (§16)"
+        )),
+    }
+    let clear = fails.is_empty();
+    fails.extend(notes);
+    Judged {
+        id,
+        clear,
+        reason: fails.join("; "),
+        longest,
+        path: v.path,
+    }
+}
+
+/// The line of fire from `from` to `to` (§6.0, §16). The stand certainly in `from` is
+/// judged; with an owner's choice or a hidden line, every stand that may be there is
+/// judged on its own, and the line is clear when one of them can make the shot (ours: an
+/// owner's choice is taken at its most favourable — the best single stand, never the best
+/// sight of one with the arc or range of another); the reason names which.
+pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
+    let stands = blocking_stands(s);
+    let at = s.world.grid.to_printed(from);
+    let d = muster_hex::distance(from, to);
+    let judged: Vec<Judged> = stands_at(s, from)
+        .iter()
+        .map(|c| judge(s, from, to, c, &stands))
+        .collect();
+    let mut l = LineOfFire {
+        clear: false,
+        cover: None,
+        one_sided: false,
+        face: None,
+        path: vec![],
+        levels: None,
+        steps: vec![],
+        reason: String::new(),
+        uncertain: vec![],
+        range: None,
+    };
+    match judged.as_slice() {
+        [] => {
+            let v = sight(s, from, to, false, &stands);
+            l.clear = v.clear;
+            l.path = v.path;
+            l.reason = format!(
+                "{}; firing arc not checked: no stand with a facing is certainly set up in {at}; range not checked: no stand with an army-list line may be set up in {at}",
+                v.reason
+            );
+        }
+        [one] => {
+            l.clear = one.clear;
+            l.path = one.path.clone();
+            l.reason = one.reason.clone();
+            l.range = one.longest.map(|r| (d, r));
+        }
+        many => {
+            const OURS: &str = "ours: an owner's choice is taken at its most favourable, the best single stand judged for sight, arc and range together";
+            let others = |keep: bool| {
+                many.iter()
+                    .filter(|j| j.clear == keep)
+                    .map(|j| format!("`{}`: {}", j.id, j.reason))
+                    .collect::<Vec<_>>()
+                    .join(" — ")
+            };
+            match many.iter().find(|j| j.clear) {
+                Some(best) => {
+                    l.clear = true;
+                    l.path = best.path.clone();
+                    l.range = best.longest.map(|r| (d, r));
+                    l.reason = if many.iter().all(|j| j.clear) {
+                        format!(
+                            "clear for every stand that may be set up in {at}, `{}` among them: {} ({OURS})",
+                            best.id, best.reason
+                        )
+                    } else {
+                        format!(
+                            "clear only if `{}` shoots, of the stands that may be set up in {at}: {} ({OURS}); not for the others — {}",
+                            best.id,
+                            best.reason,
+                            others(false)
+                        )
+                    };
+                }
+                None => {
+                    l.path = many.first().map(|j| j.path.clone()).unwrap_or_default();
+                    let longest: Vec<Option<u32>> = many.iter().map(|j| j.longest).collect();
+                    if longest.windows(2).all(|w| w[0] == w[1]) {
+                        l.range = longest.first().copied().flatten().map(|r| (d, r));
+                    }
+                    l.reason = format!(
+                        "no single stand that may be set up in {at} can make the shot ({OURS}) — {}",
+                        others(false)
+                    );
+                }
+            }
+        }
+    }
+    l
 }

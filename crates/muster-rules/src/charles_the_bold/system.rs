@@ -13,90 +13,6 @@ use muster_model::UnitDef;
 /// Charles the Bold.
 pub struct System;
 
-/// Where the target lies against the shooter's firing arc (§6.0), and why.
-enum Arc {
-    Inside(String),
-    Outside(String),
-    Unknown(String),
-}
-
-/// §6.0: "The firing arc is along the lines of the wide frontal H lines. Artillery fire
-/// along the narrow 2H front": the shooter is the stand certainly set up in `from`, its
-/// facing the point its set-up line gives.
-fn firing_arc(s: &Scenario, from: Hex, to: Hex) -> Arc {
-    let grid = &s.world.grid;
-    let shooter = s
-        .placements
-        .certainly_held(from)
-        .into_iter()
-        .filter(|o| !o.free)
-        .find_map(|o| {
-            let unit = o.unit?;
-            let corner = s.placements.lines()[o.line].corner?;
-            Some((o.side, unit, corner))
-        });
-    let Some((side, unit, corner)) = shooter else {
-        return choice_arc(s, from, to);
-    };
-    let id = &s.file.sides[side].units[unit].id;
-    let artillery = s.list_entry(side, unit).is_some_and(|e| e.has("Art"));
-    let facing = corner.name(grid.orientation());
-    if super::facing::in_arc(grid, from, corner, to, artillery) {
-        Arc::Inside(format!(
-            "{} is in the firing arc of `{id}` facing {facing}",
-            grid.to_printed(to)
-        ))
-    } else if artillery {
-        Arc::Outside(format!(
-            "{} is off the narrow 2H front of the artillery `{id}` facing {facing} (§6.0; ours: a corridor two hexes wide straight ahead)",
-            grid.to_printed(to)
-        ))
-    } else {
-        Arc::Outside(format!("{} is outside the firing arc of `{id}` facing {facing}: it fires along its wide frontal lines (§6.0; ours: the wedge between the two lines out of its front hexsides)", grid.to_printed(to)))
-    }
-}
-
-/// The firing arc when no stand is certainly in the shooter's hex: the stands the set-up
-/// may put there (owner's choice, hidden), each with its line's facing. Outside when every
-/// one of them has the target outside its arc, inside when every one has it inside.
-fn choice_arc(s: &Scenario, from: Hex, to: Hex) -> Arc {
-    let grid = &s.world.grid;
-    let p = &s.placements;
-    let mut verdicts = Vec::new();
-    for &li in p.who_could_be(from) {
-        let l = p.line(li);
-        for c in l.counters.iter().filter(|c| !c.free && c.count > 0) {
-            let artillery = s.list_entry(l.side, c.unit).is_some_and(|e| e.has("Art"));
-            verdicts.push(
-                l.corner
-                    .map(|k| super::facing::in_arc(grid, from, k, to, artillery)),
-            );
-        }
-    }
-    let at = grid.to_printed(from);
-    if verdicts.is_empty() || verdicts.iter().any(Option::is_none) {
-        return Arc::Unknown(format!(
-            "firing arc not checked: no stand with a facing is certainly set up in {at}"
-        ));
-    }
-    if verdicts.iter().all(|v| *v == Some(false)) {
-        Arc::Outside(format!(
-            "{} is outside the firing arc of every stand that may be set up in {at} (§6.0)",
-            grid.to_printed(to)
-        ))
-    } else if verdicts.iter().all(|v| *v == Some(true)) {
-        Arc::Inside(format!(
-            "{} is in the firing arc of every stand that may be set up in {at}",
-            grid.to_printed(to)
-        ))
-    } else {
-        Arc::Unknown(format!(
-            "firing arc uncertain: of the stands that may be set up in {at}, some have {} in their arc and some not",
-            grid.to_printed(to)
-        ))
-    }
-}
-
 impl GameSystem for System {
     system_basics!(
         "charles-the-bold",
@@ -173,37 +89,8 @@ impl GameSystem for System {
         from: FireEnd,
         to: FireEnd,
     ) -> Result<LineOfFire, QueryError> {
-        let p = &s.placements;
-        // Stands block sight; generals are not stands (§1.2).
-        let stands: Vec<Hex> = p
-            .certain_hexes()
-            .filter(|h| p.certainly_held(*h).iter().any(|o| !o.free))
-            .collect();
-        // The shooter's list lines: archers shoot overhead (§6.0).
-        let mut v = super::shooter::sight_of_shooter(s, from.hex, to.hex, &stands);
-        let arc = firing_arc(s, from.hex, to.hex);
-        match arc {
-            Arc::Outside(why) => {
-                v.clear = false;
-                v.reason = format!("{why}; {}", v.reason);
-            }
-            Arc::Inside(why) | Arc::Unknown(why) => v.reason = format!("{}; {why}", v.reason),
-        }
-        let mut l = LineOfFire {
-            clear: v.clear,
-            cover: None,
-            one_sided: false,
-            face: None,
-            path: v.path,
-            levels: None,
-            steps: vec![],
-            reason: v.reason,
-            uncertain: vec![],
-            range: None,
-        };
-        // The list's range columns (§16).
-        super::shooter::apply_range(s, from.hex, to.hex, &mut l);
-        Ok(l)
+        // Sight, firing arc and range of one stand at a time (§6.0, §16).
+        Ok(super::shooter::line_of_fire(s, from.hex, to.hex))
     }
 
     fn highlight(&self, s: &Scenario, hex: Hex) -> Option<Highlight> {
