@@ -421,9 +421,27 @@ fn no_line_of_fire_from_a_unit_that_cannot_shoot() {
         v["reason"]
             .as_str()
             .unwrap_or("")
-            .contains("not an archery unit"),
+            .contains("so none can shoot from there"),
         "{v}"
     );
     let archer = json(&["query", "los", ODDS, "0304", "0503", "--format", "json"]);
     assert_eq!(archer["clear"], true, "{archer}");
+}
+
+/// Issue 29 (AC review 3), §12.2: the shooter is judged over every unit the set-up may put
+/// in FROM, not only a combat unit certainly there: a leader alone (0601), and a hex only an
+/// infantry owner's choice may fill (0105), give no line of fire (both answered clear).
+#[test]
+fn no_line_of_fire_where_no_archer_may_stand() {
+    let scenario = "tests/queries/a-la-charge/no-archer-may-shoot.scenario.ron";
+    for (from, to, who) in [
+        ("0601", "0503", "`Blue Leader`"),
+        ("0105", "0102", "`Red Foot`"),
+    ] {
+        let v = json(&["query", "los", scenario, from, to, "--format", "json"]);
+        assert_eq!(v["clear"], false, "{from} {to}: {v}");
+        let reason = v["reason"].as_str().unwrap_or("");
+        assert!(reason.contains("so none can shoot from there"), "{v}");
+        assert!(reason.contains(who), "{v}");
+    }
 }

@@ -71,36 +71,53 @@ impl GameSystem for System {
         // §12.1: "the attacking unit must be within the range, in hexes, of that unit as
         // indicated on the counter" — the range of the archer certainly set up there.
         let distance = muster_hex::distance(from.hex, to.hex);
-        // §12.2: only archery units shoot: the archer certainly in FROM shoots; a combat
-        // unit certainly there with no archer beside it (§3: no range on its counter)
-        // cannot fire from there, whatever lies between.
-        let held: Vec<(usize, usize)> = s
-            .placements
-            .certainly_held(from.hex)
-            .into_iter()
-            .filter(|o| !o.free)
-            .filter_map(|o| Some((o.side, o.unit?)))
-            .collect();
+        // §12.2: only archery units shoot. The shooter is judged over every unit the
+        // set-up may put in FROM (as Charles the Bold's shooter.rs): the combat unit
+        // certainly there, else every unit of every line that may put one there, leaders
+        // too; when none is an archer (§3: no range on its counter), no shot is possible
+        // from there, whatever lies between.
+        let may_be = units_that_may_be_in(s, from.hex);
         let is_archer =
             |&(side, unit): &(usize, usize)| s.unit(side, unit).1.is_some_and(|k| k.archer);
-        let shooter = held.iter().copied().find(is_archer);
-        if let (None, Some(&(side, unit))) = (shooter, held.first()) {
+        let archers: Vec<(usize, usize)> = may_be.iter().copied().filter(is_archer).collect();
+        if !may_be.is_empty() && archers.is_empty() {
+            let names: Vec<String> = may_be
+                .iter()
+                .map(|&(side, unit)| format!("`{}`", s.file.sides[side].units[unit].id))
+                .collect();
             answer.clear = false;
             answer.reason = format!(
-                "`{}` in {} is not an archery unit and cannot shoot (§12.2); {}",
-                s.file.sides[side].units[unit].id,
+                "no unit the set-up may put in {} is an archery unit ({}), so none can shoot from there (§12.2); {}",
                 s.world.grid.to_printed(from.hex),
+                names.join(", "),
                 answer.reason
             );
             return Ok(answer);
         }
-        let range = shooter.and_then(|(side, unit)| {
-            let def = &s.file.sides[side].units[unit];
-            def.steps
-                .first()
-                .and_then(|st| st.range)
-                .map(|r| (def.id.as_str(), r))
-        });
+        // The certain archer's range; when only an owner's choice may put archers there,
+        // the longest of theirs (the choice at its most favourable, ours).
+        let certain = may_be.len() == 1 && !s.placements.certainly_held(from.hex).is_empty();
+        let range = archers
+            .iter()
+            .filter_map(|&(side, unit)| {
+                let def = &s.file.sides[side].units[unit];
+                def.steps
+                    .first()
+                    .and_then(|st| st.range)
+                    .map(|r| (def.id.as_str(), r))
+            })
+            .max_by_key(|(_, r)| *r);
+        let range = match range {
+            Some((id, r)) if !certain => {
+                answer.reason = format!(
+                    "{}; an owner's choice may put `{id}` in {} (its range taken, the choice at its most favourable, ours)",
+                    answer.reason,
+                    s.world.grid.to_printed(from.hex)
+                );
+                Some((id, r))
+            }
+            other => other,
+        };
         match range {
             Some((id, r)) => {
                 answer.range = Some((distance, r));
@@ -119,7 +136,7 @@ impl GameSystem for System {
             }
             None => {
                 answer.reason = format!(
-                    "{}; range not checked: no archer is certainly set up in {} ({distance} hexes to the target)",
+                    "{}; range not checked: no unit is set up in {} ({distance} hexes to the target)",
                     answer.reason,
                     s.world.grid.to_printed(from.hex)
                 );
@@ -127,4 +144,43 @@ impl GameSystem for System {
         }
         Ok(answer)
     }
+}
+
+/// The units the set-up may put in `hex`: the combat unit certainly there (every type of
+/// its line when the line mixes types), else every unit of every line that may put one
+/// there, and the leaders certainly there.
+fn units_that_may_be_in(s: &Scenario, hex: Hex) -> Vec<(usize, usize)> {
+    let p = &s.placements;
+    let held = p.certainly_held(hex);
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    let mut push = |k: (usize, usize)| {
+        if !out.contains(&k) {
+            out.push(k);
+        }
+    };
+    let lines: Vec<usize> = match held.iter().find(|o| !o.free) {
+        Some(o) => match o.unit {
+            Some(unit) => return vec![(o.side, unit)],
+            None => vec![o.line],
+        },
+        None => {
+            for o in held.iter().filter(|o| o.free) {
+                if let Some(unit) = o.unit {
+                    push((o.side, unit));
+                }
+            }
+            p.who_could_be(hex).to_vec()
+        }
+    };
+    for li in lines {
+        let l = p.line(li);
+        if !l.on_map() {
+            continue;
+        }
+        for c in l.counters.iter().filter(|c| c.count > 0) {
+            // A combat unit's line: its leaders ride along but do not shoot either.
+            push((l.side, c.unit));
+        }
+    }
+    out
 }
