@@ -30,8 +30,8 @@ pub enum ReportFormat {
 pub struct Args {
     /// Files and folders to check (folders are searched for *.map.ron, *.overlay.ron,
     /// *.scenario.ron, *.armylist.ron, *.ruleset.ron, muster.pack.ron and their .json
-    /// twins).
-    #[arg(required = true)]
+    /// twins). Without one, the working directory (`.`).
+    #[arg(default_value = ".")]
     paths: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Human)]
@@ -48,7 +48,7 @@ pub struct Args {
     /// Treat warnings as errors for the exit status (same as `--deny warnings`).
     #[arg(long)]
     deny_warnings: bool,
-    /// Print only errors (human format), no summary.
+    /// Print only errors (human format), no summary: nothing at all when there are none.
     #[arg(short, long)]
     quiet: bool,
     /// Write a PNG per failing scenario or map into this folder, offending hexes marked.
@@ -75,6 +75,10 @@ pub struct Args {
     /// help text but no link.
     #[arg(long, value_name = "URL")]
     help_base: Option<String>,
+    /// With `--format github`, also annotate notes (`::notice`); by default only errors
+    /// and warnings become annotations, so that a clean pack adds none to a pull request.
+    #[arg(long)]
+    github_notes: bool,
 }
 
 /// The base of rule links: `--help-base`, else the first path's manifest's `help_base`;
@@ -285,7 +289,10 @@ fn output(
             use std::io::Write;
             std::io::stdout()
                 .lock()
-                .write_all(muster_cli::render::github(report, base).as_bytes())?;
+                .write_all(
+                    muster_cli::render::github_with_notes(report, base, args.github_notes)
+                        .as_bytes(),
+                )?;
         }
         ReportFormat::Human => {
             let mut shown = report.clone();

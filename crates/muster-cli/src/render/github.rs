@@ -18,13 +18,23 @@ fn escape_property(s: &str) -> String {
         .replace(',', "%2C")
 }
 
-/// One annotation per finding; every string from a file bounded and escaped (see
-/// [`super::escape`]), so each annotation is one line that Muster began.
+/// One annotation per error and warning; every string from a file bounded and escaped
+/// (see [`super::escape`]), so each annotation is one line that Muster began. Notes are
+/// left out (they are informational — break points, allowed codes, recorded errata — and
+/// would annotate every pull request): [`github_with_notes`] adds them as `::notice`.
 pub fn github(report: &Report, base: Option<&Path>) -> String {
+    github_with_notes(report, base, false)
+}
+
+/// [`github`], with notes as `::notice` annotations when `notes` is set.
+pub fn github_with_notes(report: &Report, base: Option<&Path>, notes: bool) -> String {
     let report = &shown(report);
     let mut out = String::new();
     for f in report.findings() {
         let d = &f.diagnostic;
+        if d.severity == Severity::Note && !notes {
+            continue;
+        }
         let command = match d.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",

@@ -14,7 +14,7 @@ mod snippet;
 
 pub use codes::{codes_markdown, help_uri};
 pub use escape::{bound, clean, escape_controls, shown, shown_path};
-pub use github::github;
+pub use github::{github, github_with_notes};
 pub use human::{human, human_findings, human_to_writer, summary};
 pub use json::json;
 pub use junit::{junit, junit_with_properties};
