@@ -274,11 +274,52 @@ fn routed_artillery_is_destroyed() {
         "query",
         "morale",
         ARCS,
-        "Back Foot",
+        "Mover",
         "--shock",
         "10",
         "--roll",
         "5",
     ]);
     assert_eq!(foot["result"], "Rout", "foot still routs: {foot}");
+}
+
+/// §9 "+3 Enemy foot or horse behind flank and within 4" (6")" (AGA review 1).
+const MORALE: &str = "tests/rules-examples/aga-morale.scenario.ron";
+
+/// Behind Foot stands two hexes straight behind Flanked Foot (within 4 inches at 2 a hex):
+/// +3 from the set-up, with no flag (regular −1, roll 3: 3 − 1 + 3 = 5). Alone Foot's only
+/// enemy stands ahead of it: no +3, and `--enemy-behind-flank` is refused.
+#[test]
+fn enemy_behind_the_flank_comes_from_the_set_up() {
+    let v = json(&["query", "morale", MORALE, "Flanked Foot", "--roll", "3"]);
+    assert_eq!(
+        modifier(&v, "Enemy foot or horse behind flank"),
+        Some((3, "printed".into())),
+        "{v}"
+    );
+    assert_eq!(v["score"], 5, "{v}");
+    let alone = json(&["query", "morale", MORALE, "Alone Foot", "--roll", "3"]);
+    assert_eq!(
+        modifier(&alone, "Enemy foot or horse behind flank"),
+        None,
+        "{alone}"
+    );
+    let (code, _, err) = muster(&[
+        "query",
+        "morale",
+        MORALE,
+        "Alone Foot",
+        "--roll",
+        "3",
+        "--enemy-behind-flank",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not behind its flank"), "{err}");
+}
+
+/// The flag's help gives the printed 25 mm figure too.
+#[test]
+fn the_behind_flank_flag_gives_both_printed_distances() {
+    let (_, out, _) = muster(&["query", "morale", "--help"]);
+    assert!(out.contains("within 4\" (6\" for 25 mm)"), "{out}");
 }

@@ -23,7 +23,9 @@ pub struct MoraleArgs {
     /// And Gentlemen All: shock points it has suffered so far in the game.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     shock: i32,
-    /// And Gentlemen All: enemy foot or horse behind its flank and within 4 inches (+3).
+    /// And Gentlemen All: enemy foot or horse behind its flank and within 4" (6" for 25 mm)
+    /// (+3, §9). Worked out from the set-up's facings without it; a claim the set-up
+    /// contradicts is refused, one it cannot tell (owner's choice, hidden, no facing) taken.
     #[arg(long)]
     enemy_behind_flank: bool,
     /// And Gentlemen All: its army is demoralised (+2).

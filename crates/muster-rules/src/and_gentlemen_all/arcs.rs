@@ -83,6 +83,14 @@ pub fn quarter(grid: &Grid, from: Hex, facing: Direction, to: Hex) -> Option<Qua
     })
 }
 
+/// Whether `to` lies behind the flank of a regiment at `from` facing `facing` (§9 "+3
+/// Enemy foot or horse behind flank"; ours, on hexes): strictly behind the line abreast of
+/// it, more than 90° off straight ahead, so in its rear or the back of its flank quarter. A
+/// hex exactly abreast is beside the flank, not behind it.
+pub fn behind_flank(grid: &Grid, from: Hex, facing: Direction, to: Hex) -> bool {
+    from != to && angle_terms(grid, from, facing, to).0 < 0
+}
+
 /// Whether `to` lies in the fire arc of a regiment at `from` facing `facing`: within 45°
 /// either side of straight ahead (`cos θ > 1/√2`; never exactly 45° on a hex grid).
 pub fn in_fire_arc(grid: &Grid, from: Hex, facing: Direction, to: Hex) -> bool {

@@ -3,7 +3,7 @@
 //! a hidden line may put there named apart. Who touches a regiment where (front, flank,
 //! rear) is [`super::arcs`]'s geometry on the facing its set-up line gives.
 
-use super::arcs::{quarter, Quarter};
+use super::arcs::{behind_flank, quarter, Quarter};
 use super::tables::UnitType;
 use crate::placement::Assume;
 use crate::scenario::Scenario;
@@ -34,9 +34,20 @@ fn enemies_next_to(
     hex: Hex,
     counts: impl Fn(&Scenario, usize, usize) -> bool,
 ) -> (Vec<Hex>, Vec<Hex>) {
+    enemies_in(s, side, s.world.grid.neighbors_on_map(hex), counts)
+}
+
+/// Of `hexes`, those where an enemy of `side` that `counts` certainly stands (and is not
+/// hidden), and those where an owner's choice or a hidden one may.
+fn enemies_in(
+    s: &Scenario,
+    side: usize,
+    hexes: impl IntoIterator<Item = Hex>,
+    counts: impl Fn(&Scenario, usize, usize) -> bool,
+) -> (Vec<Hex>, Vec<Hex>) {
     let p = &s.placements;
     let (mut certain, mut maybe) = (Vec::new(), Vec::new());
-    for n in s.world.grid.neighbors_on_map(hex) {
+    for n in hexes {
         let sure = p.certainly_held(n).iter().any(|o| {
             o.side != side
                 && !o.free
@@ -66,6 +77,29 @@ fn enemies_next_to(
 /// unit").
 pub fn foot_or_horse_contacts(s: &Scenario, side: usize, hex: Hex) -> (Vec<Hex>, Vec<Hex>) {
     enemies_next_to(s, side, hex, foot_or_horse)
+}
+
+/// The hexes behind the flank of a regiment of `side` at `hex` facing `facing` and within
+/// `within` hexes ([`super::arcs::behind_flank`]) where an enemy foot or horse regiment
+/// certainly stands, and those where an owner's choice or a hidden one may (§9 "+3 Enemy
+/// foot or horse behind flank and within 4" (6")").
+pub fn foot_or_horse_behind_flank(
+    s: &Scenario,
+    side: usize,
+    hex: Hex,
+    facing: Direction,
+    within: u32,
+) -> (Vec<Hex>, Vec<Hex>) {
+    let (p, g) = (&s.placements, &s.world.grid);
+    let candidates = (0..p.lines().len()).flat_map(|l| p.candidates(l).iter().copied());
+    let mut near: Vec<Hex> = p
+        .certain_hexes()
+        .chain(candidates)
+        .filter(|h| muster_hex::distance(hex, *h) <= within && behind_flank(g, hex, facing, *h))
+        .collect();
+    near.sort_by_cached_key(|h| g.to_printed(*h));
+    near.dedup();
+    enemies_in(s, side, near, foot_or_horse)
 }
 
 /// How a regiment of `side` at `hex` facing `facing` is contacted (§8): in flank if an

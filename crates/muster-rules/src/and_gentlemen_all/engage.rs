@@ -8,10 +8,11 @@
 
 use super::arcs::{facing_name, facing_of, quarter, Quarter};
 use super::combat::{self, Band, Fire, Melee, MoraleResult};
-use super::contact::{contacted, foot_or_horse_contacts};
+use super::contact::{contacted, foot_or_horse_behind_flank, foot_or_horse_contacts};
 use super::sight::{cover_rank, target_cover};
 use super::tables::{
-    range_hexes, rating_combat, rating_morale, rating_target, unit_type_modifiers, Source, UnitType,
+    behind_flank_hexes, behind_flank_inches, range_hexes, rating_combat, rating_morale,
+    rating_target, unit_type_modifiers, Source, UnitType,
 };
 use crate::and_gentlemen_all::vocabulary::{features, terrain};
 use crate::fire::FireEnd;
@@ -516,12 +517,18 @@ pub fn melee(
 }
 
 /// A morale test of the regiment (§9): its modifiers, and with a roll the score and result.
+/// "+3 Enemy foot or horse behind flank and within 4" (6")" comes from the set-up: an enemy
+/// foot or horse regiment behind its flank ([`super::arcs::behind_flank`]) within the
+/// distance at the scenario's scale; `behind_claimed` (the asker's word) is refused where
+/// the set-up contradicts it, as `--flank` and `--rear` are, and taken where the set-up
+/// cannot tell (an owner's-choice or hidden regiment, no facing).
 pub fn morale(
     s: &Scenario,
     (side, u): (usize, usize),
     shock_points: i32,
     roll: Option<i32>,
-    situation: &[Modifier],
+    behind_claimed: bool,
+    demoralised: bool,
 ) -> Result<(Party, Option<MoraleResult>), String> {
     let x = unit(s, side, u)?;
     let mut mods = vec![
@@ -531,7 +538,12 @@ pub fn morale(
     if is_foot(&x) && s.world.terrain(x.hex) == terrain::EARTHWORK {
         mods.push(printed("Foot in earthworks or fortifications", -2));
     }
-    mods.extend(situation.iter().cloned());
+    if let Some(m) = behind_flank_term(s, (side, u), &x, behind_claimed)? {
+        mods.push(m);
+    }
+    if demoralised {
+        mods.push(printed("Army demoralised", 2));
+    }
     let mut p = Party {
         unit: x.id.to_string(),
         hex: x.hex,
@@ -552,15 +564,78 @@ pub fn morale(
     Ok((p, result))
 }
 
-/// The modifiers the query may add to a morale test (§9): an enemy behind the flank within
-/// 4 inches (+3) and a demoralised army (+2).
-pub fn morale_situation(enemy_behind_flank: bool, demoralised: bool) -> Vec<Modifier> {
-    let mut v = Vec::new();
-    if enemy_behind_flank {
-        v.push(printed("Enemy foot or horse behind flank", 3));
+/// §9's "+3 Enemy foot or horse behind flank and within 4" (6")" for the regiment `x`:
+/// the modifier, a note of no value where the set-up may put one there but does not say,
+/// or nothing; a claim the set-up contradicts is refused.
+fn behind_flank_term(
+    s: &Scenario,
+    who: (usize, usize),
+    x: &Unit,
+    claimed: bool,
+) -> Result<Option<Modifier>, String> {
+    const WHAT: &str = "Enemy foot or horse behind flank";
+    let Some(scale) = &s.file.scale else {
+        return match claimed {
+            true => Err(
+                "the scenario declares no scale (AG209): \"within 4\" (6\")\" (§9) needs one"
+                    .into(),
+            ),
+            false => Ok(None),
+        };
+    };
+    let within = behind_flank_hexes(scale);
+    let Some(f) = facing_of(s, who, x.hex) else {
+        return Ok(Some(match claimed {
+            true => Modifier {
+                what: format!(
+                    "{WHAT} (the asker's word: the set-up gives `{}` no facing, AG213)",
+                    x.id
+                ),
+                value: 3,
+                printed: true,
+            },
+            false => Modifier {
+                what: format!(
+                    "{WHAT} not worked out: the set-up gives `{}` no facing (AG213)",
+                    x.id
+                ),
+                value: 0,
+                printed: false,
+            },
+        }));
+    };
+    let (certain, maybe) = foot_or_horse_behind_flank(s, who.0, x.hex, f, within);
+    let g = &s.world.grid;
+    let names = |hs: &[Hex]| {
+        hs.iter()
+            .map(|h| g.to_printed(*h))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !certain.is_empty() {
+        return Ok(Some(printed(WHAT, 3)));
     }
-    if demoralised {
-        v.push(printed("Army demoralised", 2));
+    if !maybe.is_empty() {
+        return Ok(Some(match claimed {
+            true => printed(WHAT, 3),
+            false => Modifier {
+                what: format!(
+                    "{WHAT} not counted: an owner's-choice or hidden enemy regiment may stand in {} (the asker may say one does)",
+                    names(&maybe)
+                ),
+                value: 0,
+                printed: false,
+            },
+        }));
     }
-    v
+    if claimed {
+        return Err(format!(
+            "not behind its flank: no enemy foot or horse regiment stands behind the flank of `{}` facing {} within {within} hexes ({} inches at {} inches a hex; §9; ours: behind the flank is more than 90° off straight ahead; the set-up's facings decide, as for flank and rear, §7, §8)",
+            x.id,
+            facing_name(s, f),
+            behind_flank_inches(scale.figures),
+            scale.inches_per_hex
+        ));
+    }
+    Ok(None)
 }

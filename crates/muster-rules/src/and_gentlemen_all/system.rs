@@ -94,9 +94,15 @@ impl GameSystem for System {
                 "a regiment's morale test (§9) counts its shock points, an enemy behind its flank and a demoralised army; hits, losses, disorder, an attached general and what the test follows are not read".into(),
             ));
         }
-        let situation = engage::morale_situation(ask.enemy_behind_flank, ask.demoralised);
-        let (p, result) = engage::morale(s, ask.unit, ask.shock, ask.roll, &situation)
-            .map_err(QueryError::Refused)?;
+        let (p, result) = engage::morale(
+            s,
+            ask.unit,
+            ask.shock,
+            ask.roll,
+            ask.enemy_behind_flank,
+            ask.demoralised,
+        )
+        .map_err(QueryError::Refused)?;
         Ok(MoraleAnswer::Regiment(p, result))
     }
 }

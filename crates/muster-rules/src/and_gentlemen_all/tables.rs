@@ -71,6 +71,21 @@ pub fn movement_inches(t: UnitType, f: Formation, figures: FigureScale) -> Optio
     }
 }
 
+/// §9's "+3 Enemy foot or horse behind flank and within 4" (6")": the distance in inches,
+/// 4 for 15 mm and 6 for 25 mm.
+pub fn behind_flank_inches(figures: FigureScale) -> f32 {
+    match figures {
+        FigureScale::Mm15 => 4.0,
+        FigureScale::Mm25 => 6.0,
+    }
+}
+
+/// §9's behind-flank distance in hexes at the scenario's scale, rounded to the nearest hex
+/// and at least one, as the fire ranges are ([`range_hexes`]; ours).
+pub fn behind_flank_hexes(scale: &Scale) -> u32 {
+    ((behind_flank_inches(scale.figures) / scale.inches_per_hex + 0.5).floor() as u32).max(1)
+}
+
 /// §7 Fire ranges in inches: the upper limits of point blank, effective and long.
 pub fn range_inches(t: UnitType, figures: FigureScale) -> [f32; 3] {
     let (r15, r25) = match t {
