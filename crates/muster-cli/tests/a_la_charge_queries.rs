@@ -445,3 +445,35 @@ fn no_line_of_fire_where_no_archer_may_stand() {
         assert!(reason.contains(who), "{v}");
     }
 }
+
+/// Issue 29 (AC review 4): the whole St Albans §12.2 building sentence applies wherever
+/// buildings block, its road exception too: in Normans and Byzantines a shot straight down
+/// the street through building hexes is clear (ours; guards against blocking it there).
+#[test]
+fn in_normans_and_byzantines_a_shot_down_the_road_passes_its_buildings() {
+    let scenario = "tests/queries/a-la-charge/nb-building-road.scenario.ron";
+    let v = json(&["query", "los", scenario, "0206", "0203", "--format", "json"]);
+    assert_eq!(v["clear"], true, "{v}");
+    let reason = v["reason"].as_str().unwrap_or("");
+    assert!(reason.contains("along the street"), "{v}");
+    assert!(
+        reason.contains("applied in Normans and Byzantines too, ours"),
+        "{v}"
+    );
+}
+
+/// Issue 29 (AC review 5): St Albans §12.2's slope and hilltop sentence applies in Normans
+/// and Byzantines too (ours): from level ground to a hilltop hex no slope touches is no
+/// shot (guards against the hilltop being inert there).
+#[test]
+fn in_normans_and_byzantines_level_ground_does_not_see_an_inner_hilltop() {
+    let scenario = "tests/queries/a-la-charge/nb-hilltop.scenario.ron";
+    let v = json(&["query", "los", scenario, "0204", "0202", "--format", "json"]);
+    assert_eq!(v["clear"], false, "{v}");
+    let reason = v["reason"].as_str().unwrap_or("");
+    assert!(reason.contains("inner hilltop"), "{v}");
+    assert!(
+        reason.contains("applied in Normans and Byzantines too, ours"),
+        "{v}"
+    );
+}

@@ -1,7 +1,8 @@
 //! Line of fire for archery (§12.2): centre to centre, with the Saint Albans rules that
-//! buildings block except straight down a road and the level-ground/slope/hilltop rule, and
-//! the N&B translator's house rule that hills block (option `hills-block-fire`). Terrain
-//! the ruleset marks as blocking fire blocks in both variants. Answers explain themselves
+//! buildings block except straight down a road and the level-ground/slope/hilltop rule
+//! (applied in Normans and Byzantines too, ours: N&B prints none of that terrain), and the
+//! N&B translator's house rule that hills block (option `hills-block-fire`). Terrain the
+//! ruleset marks as blocking fire blocks in both variants. Answers explain themselves
 //! hex by hex.
 
 use super::is_saint_albans;
@@ -27,17 +28,31 @@ fn terrain<'a>(s: &'a Scenario, h: Hex) -> &'a str {
     s.world.terrain(h)
 }
 
+/// Where a St Albans §12.2 sentence is applied in a Normans and Byzantines scenario: the
+/// label of that reading (ours: N&B prints no building, slope or hilltop rule, and the
+/// translator's note says its scenarios draw no village or road), else nothing.
+fn in_normans(s: &Scenario) -> &'static str {
+    if is_saint_albans(s) {
+        ""
+    } else {
+        ", applied in Normans and Byzantines too, ours"
+    }
+}
+
 /// Whether a hex between the ends blocks fire, and why. One rule in both variants: the
 /// terrain the ruleset marks `blocks_fire` blocks (St Albans §12.2 prints it for
-/// buildings; a building in a Normans and Byzantines map, and a village in either variant,
-/// block because the ruleset supplies it so, ours), and with the N&B translator's house
-/// rule (option `hills-block-fire`) hills too.
+/// buildings, with its road exception, and both apply in Normans and Byzantines too,
+/// ours; a village in either variant blocks because the ruleset supplies it so, ours),
+/// and with the N&B translator's house rule (option `hills-block-fire`) hills too.
 fn blocks(s: &Scenario, h: Hex, hills_block: bool) -> Option<String> {
     let t = terrain(s, h);
     let def = s.ruleset.terrain.iter().find(|d| d.id == t)?;
     if def.blocks_fire {
-        let whose = if t == terrain::BUILDING && is_saint_albans(s) {
-            "St Albans §12.2: \"archers cannot shoot through a building hex\"".to_string()
+        let whose = if t == terrain::BUILDING {
+            format!(
+                "St Albans §12.2: \"archers cannot shoot through a building hex\"{}",
+                in_normans(s)
+            )
         } else {
             format!("{}; the ruleset's value, ours", def.rule)
         };
@@ -138,18 +153,18 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
     let mut path = Vec::new();
     let mut reasons = Vec::new();
     let mut clear = true;
-    if is_saint_albans(s) {
+    // St Albans §12.2's slope and hilltop sentence, in Normans and Byzantines too (ours:
+    // slope and hilltop hexes on an N&B map read as St Albans prints them).
+    {
         let (a, b) = (hilltop_class(s, from), hilltop_class(s, to));
         if (a == "level" && b == "inner hilltop") || (a == "inner hilltop" && b == "level") {
             clear = false;
-            reasons.push(format!("fire between level ground and a hilltop hex not adjacent to a slope is not possible ({} is {a}, {} is {b}; St Albans §12.2)", p(from), p(to)));
+            reasons.push(format!("fire between level ground and a hilltop hex not adjacent to a slope is not possible ({} is {a}, {} is {b}; St Albans §12.2{})", p(from), p(to), in_normans(s)));
         }
     }
-    let road = if is_saint_albans(s) {
-        straight_down_road(s, &steps)
-    } else {
-        None
-    };
+    // The whole St Albans §12.2 building sentence, its road exception too, in both
+    // variants (ours in Normans and Byzantines, with the building rule itself).
+    let road = straight_down_road(s, &steps);
     if let Some((r, hexes)) = road {
         // Down the road: the buildings it runs through do not block (St Albans §12.2
         // excepts building hexes only; other terrain that blocks still does).
@@ -159,8 +174,9 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
             };
             if terrain(s, h) == terrain::BUILDING {
                 reasons.push(format!(
-                    "{why}, but the shot runs in a straight line of hexes along {} through it",
-                    road_name(s, r)
+                    "{why}, but the shot runs in a straight line of hexes along {} through it (St Albans §12.2{})",
+                    road_name(s, r),
+                    in_normans(s)
                 ));
             } else {
                 clear = false;
