@@ -55,6 +55,13 @@ fn every_rule_has_help_text_and_no_relative_help_uri() {
         assert!(explained.contains(summary), "{id}: {explained}");
         let doc = text.strip_prefix(summary).unwrap_or(text).trim();
         assert!(explained.contains(doc), "{id}: help is not explain's text");
+        // A friendly name is one Pascal-case identifier (the multitool's SARIF2012).
+        let name = r["name"].as_str().unwrap();
+        assert!(
+            name.starts_with(|c: char| c.is_ascii_uppercase())
+                && name.chars().all(|c| c.is_ascii_alphanumeric()),
+            "{id}: name {name}"
+        );
         match r.get("helpUri") {
             None => {}
             Some(u) => panic!("{id}: helpUri {u} without a configured base"),

@@ -44,6 +44,20 @@ fn region(f: &Finding) -> Value {
     r
 }
 
+/// A check's name as SARIF wants a rule's friendly name, one Pascal-case identifier
+/// (`hex-listed-twice` → `HexListedTwice`; SARIF2012).
+fn pascal_case(name: &str) -> String {
+    name.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 fn level(s: Severity) -> &'static str {
     match s {
         Severity::Error => "error",
@@ -83,7 +97,7 @@ pub fn sarif_with_help(report: &Report, base: Option<&Path>, help_base: Option<&
             let help = format!("{}\n\n{}", d.summary, d.doc.trim_end());
             let mut rule = json!({
                 "id": d.code,
-                "name": d.name,
+                "name": pascal_case(d.name),
                 "shortDescription": {"text": d.summary},
                 "fullDescription": {"text": d.summary},
                 "help": {"text": help, "markdown": help},
