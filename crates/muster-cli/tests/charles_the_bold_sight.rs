@@ -197,3 +197,20 @@ fn an_owners_choice_is_judged_one_stand_at_a_time() {
     assert!(ok, "{why}");
     assert!(why.contains("`Longbows`"), "{why}");
 }
+
+/// From the hillside a hill-top hex is seen only when every hex between is on the hill top
+/// (ours; issue 29, CB review 2): from the hillside 0210 the hill top 0209 is seen, but not
+/// 0206 or 0205 on a second hill beyond the plain 0208–0207. Guards against checking only
+/// that the target is a hill-top hex.
+#[test]
+fn from_the_hillside_only_its_own_hill_top() {
+    let hills = "tests/queries/charles-the-bold/hillside-two-hills.scenario.ron";
+    for to in ["0206", "0205"] {
+        let (ok, why) = clear(hills, "0210", to);
+        assert!(!ok, "{to}: {why}");
+        assert!(
+            why.contains("every hex between") && why.contains("ours"),
+            "{why}"
+        );
+    }
+}
