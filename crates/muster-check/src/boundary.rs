@@ -69,6 +69,25 @@ impl PackRoot {
         }
     }
 
+    /// The names of the regular files in the folder of `target`, when that folder is
+    /// inside the pack (listed beneath the opened root, never outside it): for
+    /// suggesting the file a mistyped reference meant.
+    pub(crate) fn names_beside(&self, target: &Path) -> Vec<String> {
+        let (Some(root), Ok(rel)) = (&self.opened, self.relative(target)) else {
+            return vec![];
+        };
+        let folder = rel.parent().unwrap_or(Path::new("")).to_path_buf();
+        root.walk(&folder, &|p: &Path, dir: bool| dir && p != folder)
+            .into_iter()
+            .filter_map(|w| match w {
+                muster_io::Walked::File(p) if p.parent() == Some(folder.as_path()) => {
+                    p.file_name().and_then(|n| n.to_str()).map(String::from)
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Reads `target` beneath the root.
     pub(crate) fn read(&self, target: &Path) -> Result<Vec<u8>, ReadError> {
         let rel = self.relative(target).map_err(ReadError::Refused)?;

@@ -377,11 +377,21 @@ fn short(s: String) -> String {
     }
 }
 
+/// How the schema's hex-id and hexside patterns begin (`^[0-9]{4}([0-9]{2})?$`).
+const HEX_ID_PATTERN: &str = "^[0-9]{4}";
+
+/// A hex id in words, for a value that does not match the schema's pattern.
+const HEX_ID_HELP: &str = "write 4 digits, column then row, e.g. `0504` (6 digits, `010203`, \
+                           on a map of more than 99 columns or rows)";
+
 /// Schema errors as diagnostics (MU002), each pointing at the offending key or value.
 fn schema_diagnostics(kind: FileKind, json: &serde_json::Value) -> Vec<Diagnostic> {
     use crate::suggest::{allowed_fields, allowed_forms, listing, nearest};
     use jsonschema::error::ValidationErrorKind as K;
-    let see = format!("see `schemas/{}.schema.json`", kind.schema_name());
+    let see = format!(
+        "`muster schema --out schemas` writes the schema, `schemas/{}.schema.json`",
+        kind.schema_name()
+    );
     let mut out = Vec::new();
     let mut stack: Vec<jsonschema::ValidationError> = validator(kind).iter_errors(json).collect();
     while let Some(e) = stack.pop() {
@@ -449,6 +459,25 @@ fn schema_diagnostics(kind: FileKind, json: &serde_json::Value) -> Vec<Diagnosti
                     )
                     .help(format!("add `{name}: ...`; {see}")),
                 );
+            }
+            K::Pattern { pattern } if pattern.starts_with(HEX_ID_PATTERN) => {
+                let written = parts.instance.as_str().unwrap_or_default();
+                let (message, help) = if pattern == format!("{HEX_ID_PATTERN}([0-9]{{2}})?$") {
+                    (
+                        format!("`{written}` is not a hex id"),
+                        HEX_ID_HELP.to_string(),
+                    )
+                } else {
+                    (
+                        format!("`{written}` is not a hexside"),
+                        format!(
+                            "write a hex id, `/` and a compass side, e.g. `0504/NE`; the hex id: {HEX_ID_HELP}"
+                        ),
+                    )
+                };
+                out.push(
+                    Diagnostic::error(codes::SCHEMA.code, Location::here(path), message).help(help),
+                )
             }
             _ => out.push(
                 Diagnostic::error(codes::SCHEMA.code, Location::here(path), message)

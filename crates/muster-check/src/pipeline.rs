@@ -387,7 +387,8 @@ impl Checker {
                 Err(refusal) => stop.push(refused(text, pointer, what, &refusal)),
                 // A file the editor holds but has not written yet (a new map) exists.
                 Ok(false) if !self.overrides.contains_key(&target) => {
-                    stop.push(reference_failed(false, text, pointer, what))
+                    let beside = root.names_beside(&target);
+                    stop.push(missing_reference(text, pointer, what, &beside))
                 }
                 Ok(_) => {
                     refs.push((target.clone(), *kind));
@@ -405,9 +406,11 @@ impl Checker {
                 Location::here("/ruleset"),
                 format!("unknown ruleset `{}`", scenario.value.ruleset),
             )
-            .help(format!(
-                "the rulesets are {}",
-                muster_rules::system_ids().collect::<Vec<_>>().join(", ")
+            .help(muster_rules::suggest::did_you_mean(
+                &scenario.value.ruleset,
+                "rulesets",
+                &muster_rules::system_ids().collect::<Vec<_>>(),
+                "",
             ));
             let mut out = vec![d];
             out.extend(
@@ -902,6 +905,22 @@ fn reference_failed(exists: bool, written: &str, pointer: &str, what: &str) -> D
     }
 }
 
+/// A reference to a file that is not there (MU010): suggests the nearest name among the
+/// files of the folder it points into (listed inside the pack only).
+fn missing_reference(written: &str, pointer: &str, what: &str, beside: &[String]) -> Diagnostic {
+    let (folder, name) = match written.rsplit_once('/') {
+        Some((folder, name)) => (format!("{folder}/"), name),
+        None => (String::new(), written),
+    };
+    let mut d = reference_failed(false, written, pointer, what);
+    if let Some(n) = muster_rules::suggest::nearest(name, beside.iter().map(String::as_str)) {
+        d.help = Some(format!(
+            "did you mean `{folder}{n}`? (paths are relative to this file)"
+        ));
+    }
+    d
+}
+
 /// A file a folder walk reached through a symlink leading out of the pack (MU013).
 fn outside_file(path: &Path, why: &Refusal) -> Finding {
     let mut f = Finding::unreadable(path, format!("this file {why}; it was not read"));
@@ -958,9 +977,11 @@ fn finish(
                 Location::here("/ruleset"),
                 format!("unknown ruleset `{ruleset_id}`"),
             )
-            .help(format!(
-                "the rulesets are {}",
-                muster_rules::system_ids().collect::<Vec<_>>().join(", ")
+            .help(muster_rules::suggest::did_you_mean(
+                ruleset_id,
+                "rulesets",
+                &muster_rules::system_ids().collect::<Vec<_>>(),
+                "",
             ));
             locate_all(vec![d], &located, None, &[])
         }

@@ -104,24 +104,8 @@ fn forms_of(root: &Value, b: &Value, out: &mut Vec<String>, depth: usize) {
     }
 }
 
-/// The candidate nearest to `written`, when it is near enough to be a slip of the
-/// keyboard (case ignored; at most a third of the letters differ).
-pub fn nearest<'c>(
-    written: &str,
-    candidates: impl IntoIterator<Item = &'c str>,
-) -> Option<&'c str> {
-    let w = written.to_lowercase();
-    let limit = (w.chars().count() / 3).max(1);
-    candidates
-        .into_iter()
-        .map(|c| {
-            let bare = c.trim_end_matches("(..)");
-            (strsim::damerau_levenshtein(&w, &bare.to_lowercase()), c)
-        })
-        .filter(|(d, _)| *d <= limit)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
-}
+/// The one suggester (Damerau–Levenshtein), shared with the rules' messages.
+pub use muster_rules::suggest::nearest;
 
 /// A list for a help line: `a, b or c`.
 pub fn listing(items: &[String]) -> String {

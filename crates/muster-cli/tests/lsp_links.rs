@@ -2,6 +2,7 @@
 //! `codeDescription.href` is the pack manifest's `help_base` plus the code's anchor, an
 //! absolute URL, and absent without one (never the old relative `/blob/main/…`).
 
+#[allow(dead_code)] // the helpers other LSP tests use
 mod lsp_client;
 
 use lsp_client::{workspace, Client};

@@ -83,3 +83,124 @@ fn new_pack_validates_clean_for_every_system() {
     }
     let _ = muster(&["--version"]);
 }
+
+/// A new A la Charge pack in a scratch folder, its scenario text edited by `edit`, its map
+/// by `edit_map`; the human report of `validate`.
+fn validate_edited(name: &str, edit: &[(&str, &str)], edit_map: &[(&str, &str)]) -> String {
+    let dir = scratch(name);
+    let (code, _, err) = muster_in(&dir, &["new", "pack", "p", "--ruleset", "a-la-charge"]);
+    assert_eq!(code, 0, "{err}");
+    for (file, edits) in [
+        ("p/scenarios/p.scenario.ron", edit),
+        ("p/maps/p.map.ron", edit_map),
+    ] {
+        let path = dir.join(file);
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        for (from, to) in edits {
+            assert!(text.contains(from), "{from} in {text}");
+            text = text.replacen(from, to, 1);
+        }
+        std::fs::write(&path, text).unwrap();
+    }
+    let (_, out, err) = muster_in(&dir, &["validate", "p", "--color", "never"]);
+    out + &err
+}
+
+/// Findings 10 and 11: one Damerau–Levenshtein suggester for unknown units (a
+/// transposition), kinds, terrain, rulesets and map paths; hex ids in words.
+#[test]
+fn unknown_names_in_files_get_the_nearest_or_the_list() {
+    let out = validate_edited("unit", &[("\"2x Knights\"", "\"2x Knigths\"")], &[]);
+    assert!(
+        out.contains("no unit `Knigths`") && out.contains("did you mean `Knights`?"),
+        "{out}"
+    );
+    let out = validate_edited("unit-far", &[("\"2x Knights\"", "\"2x Pikemen\"")], &[]);
+    assert!(
+        out.contains("the unit ids of First side are `Knights`"),
+        "{out}"
+    );
+    let out = validate_edited("kind", &[("kind: \"knights\"", "kind: \"knight\"")], &[]);
+    assert!(out.contains("did you mean `knights`?"), "{out}");
+    let out = validate_edited("terrain", &[], &[("\"clear\"", "\"claer\"")]);
+    assert!(
+        out.contains("unknown terrain `claer`") && out.contains("did you mean `clear`?"),
+        "{out}"
+    );
+    let out = validate_edited("ruleset", &[("\"a-la-charge\"", "\"a-la-charg\"")], &[]);
+    assert!(out.contains("did you mean `a-la-charge`?"), "{out}");
+    let out = validate_edited("map", &[("../maps/p.map.ron", "../maps/pp.map.ron")], &[]);
+    assert!(
+        out.contains("`../maps/pp.map.ron` does not exist")
+            && out.contains("did you mean `../maps/p.map.ron`?"),
+        "{out}"
+    );
+    let out = validate_edited("hex", &[("\"0612\"", "\"06O2\"")], &[]);
+    assert!(
+        out.contains("`06O2` is not a hex id")
+            && out.contains("write 4 digits, column then row, e.g. `0504`")
+            && !out.contains("[0-9]"),
+        "{out}"
+    );
+}
+
+/// Finding 10: a map path outside the pack is not listed for suggestions (the folder is
+/// read through the pack boundary only).
+#[test]
+fn missing_map_outside_the_pack_suggests_nothing_from_outside() {
+    let dir = scratch("outside");
+    let (code, _, err) = muster_in(&dir, &["new", "pack", "p", "--ruleset", "siege"]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(dir.join("secret.map.ron"), "()").unwrap();
+    let path = dir.join("p/scenarios/p.scenario.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        text.replace("../maps/p.map.ron", "../../secrt.map.ron"),
+    )
+    .unwrap();
+    let (_, out, err) = muster_in(&dir, &["validate", "p", "--color", "never"]);
+    assert!(
+        !out.contains("secret") && !err.contains("secret"),
+        "{out}{err}"
+    );
+}
+
+/// Findings 10 and 23: `explain` and the queries suggest the nearest code, unit or group,
+/// list the candidates when nothing is close, and name every unit an ambiguous name means.
+#[test]
+fn unknown_codes_units_and_groups_on_the_command_line() {
+    let (code, _, err) = muster(&["explain", "AC199"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("did you mean `AC109`?"), "{err}");
+    let (_, _, err) = muster(&["explain", "AG2"]);
+    assert!(err.contains("the AG codes are `AG201`"), "{err}");
+    let st_albans = "scenarios/a-la-charge/st-albans-1.scenario.ron";
+    let (_, _, err) = muster(&["query", "reach", st_albans, "Archers"]);
+    assert!(
+        err.contains("`lancastrians/Archers` and `yorkists/Archers`"),
+        "{err}"
+    );
+    let (_, _, err) = muster(&["query", "reach", st_albans, "lancastrians/Archer"]);
+    assert!(
+        err.contains("did you mean `lancastrians/Archers`?"),
+        "{err}"
+    );
+    let (_, _, err) = muster(&["query", "reach", st_albans, "Pikemen"]);
+    assert!(err.contains("the units are `(1-2)`"), "{err}");
+    let saint_aubin = "scenarios/charles-the-bold/saint-aubin.scenario.ron";
+    let (_, _, err) = muster(&["query", "command", saint_aubin, "centr"]);
+    assert!(err.contains("did you mean `centre`?"), "{err}");
+    let (_, _, err) = muster(&["query", "command", saint_aubin, "centre"]);
+    assert!(
+        err.contains("`english/centre` and `burgundians/centre`"),
+        "{err}"
+    );
+    let (_, _, err) = muster(&["query", "command", saint_aubin, "english/xyzzy"]);
+    assert!(
+        err.contains("the command groups are `english/left`"),
+        "{err}"
+    );
+    let (_, _, err) = muster(&["new", "pack", "x", "--ruleset", "alacharge"]);
+    assert!(err.contains("did you mean `a-la-charge`?"), "{err}");
+}

@@ -55,6 +55,7 @@ mod ratings;
 pub mod registry;
 mod scenario;
 pub mod siege;
+pub mod suggest;
 pub mod system;
 mod world;
 

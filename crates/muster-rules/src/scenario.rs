@@ -248,16 +248,22 @@ impl<'a> Scenario<'a> {
 }
 
 fn unknown_unit(id: &str, units: &[UnitDef], side: &str, pointer: String) -> Diagnostic {
-    let close: Vec<&str> = units
+    let ids: Vec<&str> = units.iter().map(|u| u.id.as_str()).collect();
+    let close: Vec<&str> = ids
         .iter()
-        .map(|u| u.id.as_str())
+        .copied()
         .filter(|u| {
             u.to_lowercase().contains(&id.to_lowercase())
                 || id.to_lowercase().contains(&u.to_lowercase())
         })
         .collect();
     let help = if close.is_empty() {
-        format!("define it in the `units` of {side}, or use one of its unit ids")
+        crate::suggest::did_you_mean(
+            id,
+            &format!("unit ids of {side}"),
+            &ids,
+            &format!("define it in the `units` of {side}"),
+        )
     } else {
         format!(
             "did you mean {}?",

@@ -40,6 +40,33 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ))?;
             Ok(ExitCode::SUCCESS)
         }
-        None => anyhow::bail!("unknown code `{code}`; run `muster explain --list`"),
+        None => {
+            // Codes of the same system (`AC1..`) when none is close: the whole table is
+            // for `--list`.
+            let all: Vec<&str> = muster_rules::registry::all_codes()
+                .into_iter()
+                .map(|d| d.code)
+                .collect();
+            let prefix: String = code.chars().take(2).collect::<String>().to_uppercase();
+            let same: Vec<&str> = all
+                .iter()
+                .copied()
+                .filter(|c| c.starts_with(&prefix))
+                .collect();
+            let help = match muster_rules::suggest::nearest(&code, all.iter().copied()) {
+                Some(n) => format!("did you mean `{n}`?"),
+                None if !same.is_empty() => format!(
+                    "the {prefix} codes are {}",
+                    muster_rules::suggest::listing(&same)
+                ),
+                None => String::new(),
+            };
+            if help.is_empty() {
+                anyhow::bail!("unknown code `{code}`; `muster explain --list` lists every code")
+            }
+            anyhow::bail!(
+                "unknown code `{code}`: {help} (`muster explain --list` lists every code)"
+            )
+        }
     }
 }

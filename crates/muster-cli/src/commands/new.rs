@@ -153,9 +153,14 @@ fn create(path: &Path, text: &str) -> anyhow::Result<()> {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if muster_rules::ruleset(&args.ruleset).is_none() {
         anyhow::bail!(
-            "unknown ruleset `{}`; the rulesets are {}",
+            "unknown ruleset `{}`: {}",
             args.ruleset,
-            muster_rules::system_ids().collect::<Vec<_>>().join(", ")
+            muster_rules::suggest::did_you_mean(
+                &args.ruleset,
+                "rulesets",
+                &muster_rules::system_ids().collect::<Vec<_>>(),
+                ""
+            )
         );
     }
     let (c, r) = args

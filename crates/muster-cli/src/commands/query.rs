@@ -138,10 +138,42 @@ pub(super) fn find_unit(s: &Scenario, name: &str) -> anyhow::Result<(usize, usiz
                 .map(move |(ui, _)| (si, ui))
         })
         .collect();
+    let qualified = |(si, ui): (usize, usize)| {
+        let side = &s.file.sides[si];
+        format!("{}/{}", side.id, side.units[ui].id)
+    };
     match hits.as_slice() {
         [one] => Ok(*one),
-        [] => bail!("no unit `{name}` in this scenario"),
-        _ => bail!("`{name}` names several units; use `side/unit-id`"),
+        [] => {
+            let all = s
+                .file
+                .sides
+                .iter()
+                .enumerate()
+                .flat_map(|(si, side)| (0..side.units.len()).map(move |ui| (si, ui)));
+            let candidates: Vec<String> = if name.contains('/') {
+                all.map(qualified).collect()
+            } else {
+                let mut ids: Vec<String> = all
+                    .map(|(si, ui)| s.file.sides[si].units[ui].id.clone())
+                    .collect();
+                ids.sort();
+                ids.dedup();
+                ids
+            };
+            bail!(
+                "no unit `{name}` in this scenario: {}",
+                muster_rules::suggest::did_you_mean(name, "units", &candidates, "it has no units")
+            )
+        }
+        several => {
+            let names: Vec<String> = several.iter().copied().map(qualified).collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            bail!(
+                "`{name}` names several units: {}; write `side/unit-id`",
+                muster_rules::suggest::listing(&names).replacen(" or ", " and ", 1)
+            )
+        }
     }
 }
 
@@ -265,8 +297,44 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 .collect();
             let (si, ci) = match hits.as_slice() {
                 [one] => *one,
-                [] => bail!("no command group `{group}`"),
-                _ => bail!("`{group}` names a group on both sides; write `side/{group}`"),
+                [] => {
+                    let qualify = side_filter.is_some();
+                    let candidates: Vec<String> = s
+                        .file
+                        .sides
+                        .iter()
+                        .filter(|sd| side_filter.as_ref().is_none_or(|f| &sd.id == f))
+                        .flat_map(|sd| {
+                            sd.commands.iter().map(move |c| {
+                                if qualify {
+                                    format!("{}/{}", sd.id, c.id)
+                                } else {
+                                    c.id.clone()
+                                }
+                            })
+                        })
+                        .collect();
+                    bail!(
+                        "no command group `{group}`: {}",
+                        muster_rules::suggest::did_you_mean(
+                            &group,
+                            "command groups",
+                            &candidates,
+                            "this scenario has none"
+                        )
+                    )
+                }
+                several => {
+                    let names: Vec<String> = several
+                        .iter()
+                        .map(|(si, _)| format!("{}/{gid}", s.file.sides[*si].id))
+                        .collect();
+                    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                    bail!(
+                        "`{group}` names a group on both sides: {}; write `side/{gid}`",
+                        muster_rules::suggest::listing(&names).replacen(" or ", " and ", 1)
+                    )
+                }
             };
             let side = &s.file.sides[si];
             let cmd = &side.commands[ci];

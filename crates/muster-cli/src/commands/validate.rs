@@ -287,12 +287,9 @@ fn output(
         }
         ReportFormat::Github => {
             use std::io::Write;
-            std::io::stdout()
-                .lock()
-                .write_all(
-                    muster_cli::render::github_with_notes(report, base, args.github_notes)
-                        .as_bytes(),
-                )?;
+            std::io::stdout().lock().write_all(
+                muster_cli::render::github_with_notes(report, base, args.github_notes).as_bytes(),
+            )?;
         }
         ReportFormat::Human => {
             let mut shown = report.clone();

@@ -68,7 +68,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                         format!("unknown unit kind `{}`", u.kind),
                     )
                     .rule(cite(s, "§3"))
-                    .help(format!("the kinds are {}", ids.join(", "))),
+                    .help(crate::suggest::did_you_mean(&u.kind, "kinds", &ids, "")),
                 );
                 continue;
             };

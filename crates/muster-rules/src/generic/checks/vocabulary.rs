@@ -45,18 +45,11 @@ pub const PATHS: MapCheck = MapCheck {
     run: paths,
 };
 
-fn list(ids: impl Iterator<Item = String>) -> String {
-    ids.map(|i| format!("`{i}`")).collect::<Vec<_>>().join(", ")
-}
-
 fn terrain(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
     let known = |t: &str| ruleset.terrain.iter().any(|d| d.id == t);
-    let help = || {
-        format!(
-            "the {} terrain types are {}",
-            ruleset.name,
-            list(ruleset.terrain.iter().map(|t| t.id.clone()))
-        )
+    let ids: Vec<&str> = ruleset.terrain.iter().map(|t| t.id.as_str()).collect();
+    let help = |t: &str| {
+        crate::suggest::did_you_mean(t, &format!("{} terrain types", ruleset.name), &ids, "")
     };
     if !known(&world.default_terrain) {
         let loc = Location {
@@ -69,7 +62,7 @@ fn terrain(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
                 loc,
                 format!("unknown terrain `{}`", world.default_terrain),
             )
-            .help(help()),
+            .help(help(&world.default_terrain)),
         );
     }
     let mut entries: Vec<_> = world
@@ -89,7 +82,7 @@ fn terrain(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
                 format!("unknown terrain `{t}`"),
             )
             .at_hex(world.grid.to_printed(h))
-            .help(help()),
+            .help(help(t)),
         );
     }
     let mut alike = Alike::default();
@@ -101,7 +94,7 @@ fn terrain(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
                 loc.location(),
                 format!("unknown terrain `{t}`"),
             )
-            .help(help()),
+            .help(help(t)),
         );
     }
 }
@@ -122,10 +115,15 @@ fn hexsides(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
                 format!("unknown hexside feature `{f}`"),
             )
             .at_hex(world.grid.to_printed(s.hex()))
-            .help(format!(
-                "the {} hexside features are {}",
-                ruleset.name,
-                list(ruleset.hexside_features.iter().map(|t| t.id.clone()))
+            .help(crate::suggest::did_you_mean(
+                f,
+                &format!("{} hexside features", ruleset.name),
+                &ruleset
+                    .hexside_features
+                    .iter()
+                    .map(|t| t.id.as_str())
+                    .collect::<Vec<_>>(),
+                "",
             )),
         );
     }
@@ -142,10 +140,15 @@ fn paths(world: &World, ruleset: &Ruleset, out: &mut Vec<Diagnostic>) {
                     p.location.clone(),
                     format!("unknown path kind `{}`", p.kind),
                 )
-                .help(format!(
-                    "the {} paths are {}",
-                    ruleset.name,
-                    list(ruleset.paths.iter().map(|t| t.id.clone()))
+                .help(crate::suggest::did_you_mean(
+                    &p.kind,
+                    &format!("{} paths", ruleset.name),
+                    &ruleset
+                        .paths
+                        .iter()
+                        .map(|t| t.id.as_str())
+                        .collect::<Vec<_>>(),
+                    "",
                 )),
             );
         }
