@@ -116,11 +116,18 @@ fn unit_hover(scenario: &Scenario, at: &At) -> Option<String> {
         "\n\ncounters: {} · provenance: {:?}",
         def.count, def.provenance
     );
-    if let Some(r) = def.rating {
-        let _ = write!(out, " · rating {r}");
-    }
-    if let Some(mp) = def.mp {
-        let _ = write!(out, " · MP {mp}");
+    if def.list_entry.is_some() {
+        // A Charles the Bold stand: its MP and rating are its army-list line's (§1.3, §16),
+        // its own never read (CB311); shown as its counter shows them.
+        let r = muster_rules::counter_ratings(scenario, side, def);
+        let _ = write!(out, " · {}", r.front);
+    } else {
+        if let Some(r) = def.rating {
+            let _ = write!(out, " · rating {r}");
+        }
+        if let Some(mp) = def.mp {
+            let _ = write!(out, " · MP {mp}");
+        }
     }
     for (i, s) in def.steps.iter().enumerate() {
         let _ = write!(

@@ -42,18 +42,25 @@ impl GameSystem for System {
         &[Query::Command, Query::Los, Query::Fire, Query::Morale]
     }
 
-    /// A general's rating; a stand's army-list MP, SP, impact and break points, and its
-    /// extra ranks (§7.4, §16).
+    /// A general's rating and MP; a stand's army-list MP, SP, impact and break points, and
+    /// its extra ranks (§7.4, §16). A stand's own `rating` and `mp` are never read: its list
+    /// line gives both (§1.3, §16; CB311 warns them).
     fn counter_ratings(&self, s: &Scenario, side: usize, def: &UnitDef) -> CounterRatings {
+        let general = s
+            .ruleset
+            .unit_kinds
+            .iter()
+            .any(|k| k.id == def.kind && k.leader);
+        if general {
+            return CounterRatings::of([ratings::leader(def), ratings::mp(def)]);
+        }
         CounterRatings::of([
-            ratings::leader(def),
             def.list_entry
                 .as_ref()
                 .map(|id| match s.lists.entry(side, id) {
                     Some(e) => format!("{} SP{} IF{} BP{}", e.mp, e.sp, e.impact, e.bp),
                     None => id.clone(),
                 }),
-            ratings::mp(def),
             def.ranks.map(|r| format!("+{r} rk")),
         ])
     }
