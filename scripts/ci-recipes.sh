@@ -193,8 +193,17 @@ for wf in docs/ci/*.yml; do
     if "$MUSTER" validate -q "$W/pack" > /dev/null; then fail "the broken scratch pack validates"; fi
     # The cached install: the binary under test where the workflow's cache would put it.
     cp "$MUSTER" "$W/runner-temp/muster/bin/muster"
-    "$PY" "$W/run-workflow.py" "$wf" "$W/pack" "$W/runner-temp" "$MUSTER" "$BASE_SHA" \
+    "$PY" -u "$W/run-workflow.py" "$wf" "$W/pack" "$W/runner-temp" "$MUSTER" "$BASE_SHA" \
         || fail "$wf: see the PROBLEM lines above"
+    if [ -f "$W/pack/muster-1.sarif" ]; then  # the merged report holds every finding once
+        (cd "$W/pack" && "$MUSTER" validate --format sarif . > "$W/unsharded.sarif") || true
+        "$PY" - "$W/pack/muster.sarif" "$W/unsharded.sarif" <<'CMP' || fail "$wf: the merged report differs from an unsharded run"
+import json, sys
+count = [sum(len(r.get("results", [])) for r in json.load(open(f))["runs"]) for f in sys.argv[1:]]
+print(f"   merged report: {count[0]} findings; unsharded run: {count[1]}")
+sys.exit(0 if count[0] == count[1] > 0 else 1)
+CMP
+    fi
     if grep -q 'pull_request.base.sha' "$wf"; then
         grep -q 'turns' "$W/runner-temp/step-summary.md" \
             || fail "$wf: the job summary does not show the diff (turns 5 → 7)"
@@ -212,6 +221,8 @@ cargo install -q --locked --path crates/muster-cli --root "$W/install" \
 
 # --- (c) pre-commit ------------------------------------------------------------------------
 echo "== (c) pre-commit: the hooks of HEAD, installed from a clean clone"
+"$VENV/bin/pre-commit" validate-manifest .pre-commit-hooks.yaml \
+    || fail ".pre-commit-hooks.yaml is not a valid pre-commit manifest"
 git clone -q "$ROOT" "$W/src"
 REV=$(git -C "$W/src" rev-parse HEAD)
 [ -n "$(git status --porcelain -- Cargo.toml Cargo.lock .pre-commit-hooks.yaml crates)" ] \
