@@ -174,9 +174,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     known_codes(&args.deny, "--deny", true)?;
     let exclude = muster_check::Exclude::new(&args.exclude).map_err(anyhow::Error::msg)?;
     // A sharded report records its shard and its pack, for `muster merge` to check.
-    let tag = args
-        .shard
-        .map(|s| (s.to_string(), super::shard_tag::pack_identity(&args.paths, &exclude)));
+    let tag = args.shard.map(|s| {
+        (
+            s.to_string(),
+            super::shard_tag::pack_identity(&args.paths, &exclude),
+        )
+    });
     let mut checker = Checker::new()
         .with_cap(muster_check::MAX_FINDINGS_PER_FILE)
         .with_exclude(exclude);
