@@ -323,3 +323,28 @@ fn the_behind_flank_flag_gives_both_printed_distances() {
     let (_, out, _) = muster(&["query", "morale", "--help"]);
     assert!(out.contains("within 4\" (6\" for 25 mm)"), "{out}");
 }
+
+/// A target the set-up gives no facing (AG213 flags it): fire is answered, since only the
+/// firer's 45° arc (§7) needs a facing, and "+2 Firing into Target's Flank" is named as not
+/// worked out rather than refused (AGA review 2).
+#[test]
+fn fire_at_a_target_without_a_facing_is_answered() {
+    let v = json(&[
+        "query",
+        "fire",
+        "tests/rules-examples/aga-no-facing.scenario.ron",
+        "Firer",
+        "Ahead",
+    ]);
+    let not_known = v["firer"]["modifiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["what"].as_str().unwrap_or("").contains("not worked out"));
+    assert!(not_known, "{v}");
+    assert_eq!(
+        modifier(&v["firer"], "Firing into target's flank"),
+        None,
+        "{v}"
+    );
+}

@@ -224,7 +224,6 @@ pub fn fire(
         }
     };
     facing(s, (side, u), &f)?;
-    let tf = facing(s, (tside, tu), &t)?;
     // Range, clear line of sight and the 45° arc of the front: the system's line of fire,
     // the one `query los` answers.
     let los = crate::system::line_of_fire(s, FireEnd::at(f.hex), FireEnd::at(t.hex))
@@ -236,17 +235,24 @@ pub fn fire(
         ));
     }
     // "+2 Firing into Target's Flank": the firer in the target's flank quarter (ours: the
-    // table prints no modifier for fire from the rear, so none is added).
-    let from = quarter(&s.world.grid, t.hex, tf, f.hex);
-    let flank = from == Some(Quarter::Flank);
-    let said = || {
-        format!(
+    // table prints no modifier for fire from the rear, so none is added). Only the firer's
+    // arc needs a facing: a target the set-up gives none is answered, the flank term the
+    // asker's word and named as not worked out.
+    let tf = facing_of(s, (tside, tu), t.hex);
+    let from = tf.and_then(|tf| quarter(&s.world.grid, t.hex, tf, f.hex));
+    let flank = match tf {
+        Some(_) => from == Some(Quarter::Flank),
+        None => m.flank,
+    };
+    let said = || match tf {
+        Some(tf) => format!(
             "`{}` is in the {} of `{}` facing {}",
             f.id,
             from.map_or("hex", Quarter::name),
             t.id,
             facing_name(s, tf)
-        )
+        ),
+        None => format!("the set-up gives `{}` no facing", t.id),
     };
     claim(m.flank, "into the target's flank", flank, said)?;
     claim(
@@ -267,8 +273,25 @@ pub fn fire(
         Band::Effective => fm.push(printed("Effective range", 0)),
         Band::Long => fm.push(printed("Long range", -2)),
     }
-    if flank {
-        fm.push(printed("Firing into target's flank", 2));
+    match (flank, tf) {
+        (true, Some(_)) => fm.push(printed("Firing into target's flank", 2)),
+        (true, None) => fm.push(Modifier {
+            what: format!(
+                "Firing into target's flank (the asker's word: the set-up gives `{}` no facing, AG213)",
+                t.id
+            ),
+            value: 2,
+            printed: true,
+        }),
+        (false, None) => fm.push(Modifier {
+            what: format!(
+                "Firing into target's flank not worked out: the set-up gives `{}` no facing (AG213)",
+                t.id
+            ),
+            value: 0,
+            printed: false,
+        }),
+        (false, Some(_)) => {}
     }
     if column(&f) {
         fm.push(printed("Firer in march column", -3));

@@ -7,6 +7,7 @@ mod artillery_rating;
 mod command_morale;
 mod composition;
 mod cover_classes;
+mod facing;
 mod heavy_artillery;
 mod horse_terrain;
 mod range_bands;
@@ -29,6 +30,7 @@ pub static CHECKS: &[ScenarioCheck] = &[
     cover_classes::CHECK,
     range_bands::CHECK,
     stacking::CHECK,
+    facing::CHECK,
 ];
 
 use crate::scenario::Scenario;
