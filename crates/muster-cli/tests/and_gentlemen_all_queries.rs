@@ -271,14 +271,7 @@ fn routed_artillery_is_destroyed() {
     assert_eq!(v["score"], 14, "{v}");
     assert_eq!(v["result"], "Destroyed", "{v}");
     let foot = json(&[
-        "query",
-        "morale",
-        ARCS,
-        "Mover",
-        "--shock",
-        "10",
-        "--roll",
-        "5",
+        "query", "morale", ARCS, "Mover", "--shock", "10", "--roll", "5",
     ]);
     assert_eq!(foot["result"], "Rout", "foot still routs: {foot}");
 }
@@ -347,4 +340,22 @@ fn fire_at_a_target_without_a_facing_is_answered() {
         None,
         "{v}"
     );
+}
+
+/// §7 "Artillery may only fire when in deployed formation": `query los` from light
+/// artillery in march column is not clear, as `query fire` refuses (one engine; AGA review 3).
+#[test]
+fn los_from_artillery_in_march_column_is_not_clear() {
+    const GUNS: &str = "tests/rules-examples/aga-column-guns.scenario.ron";
+    let los = json(&["query", "los", GUNS, "0202", "0205"]);
+    assert_eq!(los["clear"], false, "{los}");
+    assert!(
+        los["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("only fire when in deployed formation"),
+        "{los}"
+    );
+    let (code, _, err) = muster(&["query", "fire", GUNS, "Guns", "Target"]);
+    assert_eq!(code, 2, "{err}");
 }

@@ -4,8 +4,9 @@
 //! `blocks_fire` (woods, built-up areas) between the ends blocks, and so does a regiment
 //! (ours: "clear" line of sight is read as nothing standing between; generals, which the
 //! text does not have, never block); a line along a hexside follows the ruleset's
-//! `line_policy`. The shooter certainly set up in the first hex must have the target in its
-//! fire arc ([`super::arcs`]) and within its long range. Answers explain themselves hex by
+//! `line_policy`. The shooter certainly set up in the first hex must be able to fire
+//! (artillery only when deployed, §7), and have the target in its fire arc
+//! ([`super::arcs`]) and within its long range. Answers explain themselves hex by
 //! hex.
 
 use super::arcs::{facing_name, facing_of, in_fire_arc};
@@ -13,7 +14,7 @@ use super::tables::{range_hexes, UnitType};
 use crate::fire::LineOfFire;
 use crate::scenario::Scenario;
 use muster_hex::{hex_line, Hex, LinePolicy, LineStep};
-use muster_model::Cover;
+use muster_model::{Cover, Formation};
 
 /// The ruleset's policy for a line along a hexside (`line_policy`), "blocked-if-both"
 /// unless it says "blocked-if-either".
@@ -130,6 +131,18 @@ fn shooter(s: &Scenario, from: Hex, to: Hex) -> (Vec<String>, Vec<String>, Optio
         .regiment
         .as_ref()
         .and_then(|r| UnitType::of(&def.kind, r.mounted.unwrap_or(false)));
+    // "Artillery may only fire when in deployed formation" (§7): a shooter that cannot
+    // fire has no line of fire, whatever lies between.
+    let artillery = matches!(
+        kind,
+        Some(UnitType::LightArtillery | UnitType::HeavyArtillery)
+    );
+    if artillery && def.regiment.as_ref().map(|r| r.formation) == Some(Formation::MarchColumn) {
+        fails.push(format!(
+            "`{}` is artillery in march column: artillery may only fire when in deployed formation (§7)",
+            def.id
+        ));
+    }
     let range = match (kind, &s.file.scale) {
         (Some(t), Some(scale)) => {
             let (d, long) = (muster_hex::distance(from, to), range_hexes(t, scale)[2]);
