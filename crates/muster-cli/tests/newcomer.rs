@@ -204,3 +204,130 @@ fn unknown_codes_units_and_groups_on_the_command_line() {
     let (_, _, err) = muster(&["new", "pack", "x", "--ruleset", "alacharge"]);
     assert!(err.contains("did you mean `a-la-charge`?"), "{err}");
 }
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+/// The bundled pack copied twice into a scratch folder, `old` and `new`.
+fn two_packs(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    for side in ["old", "new"] {
+        for part in ["scenarios", "maps"] {
+            copy_dir(&common::root().join(part), &dir.join(side).join(part));
+        }
+        std::fs::copy(
+            common::root().join("muster.pack.ron"),
+            dir.join(side).join("muster.pack.ron"),
+        )
+        .unwrap();
+    }
+    dir
+}
+
+fn edit(path: &Path, edits: &[(&str, &str)]) {
+    let mut text = std::fs::read_to_string(path).unwrap();
+    for (from, to) in edits {
+        assert!(text.contains(from), "{from} in {}", path.display());
+        text = text.replacen(from, to, 1);
+    }
+    std::fs::write(path, text).unwrap();
+}
+
+const KALAVRYAI: &str = "scenarios/a-la-charge/kalavryai-1078.scenario.ron";
+
+/// Finding 4: army morale, commanders, unit ratings and kinds, army lists and map zones are
+/// compared (every field of the model); a counter moved twice is one `2x` line;
+/// `--exit-code` says whether anything changed.
+#[test]
+fn diff_compares_every_field_in_game_terms() {
+    let dir = two_packs("diff");
+    edit(
+        &dir.join("new").join(KALAVRYAI),
+        &[
+            ("army_morale: 13", "army_morale: 12"),
+            ("commander: \"Alexios Kommenos\"", "commander: \"Francs\""),
+            (
+                "(id: \"Francs\", name: \"Francs\", kind: \"knights\", count: 2, steps: [(strength: 4,",
+                "(id: \"Francs\", name: \"Francs\", kind: \"infantry\", count: 2, steps: [(strength: 2,",
+            ),
+        ],
+    );
+    edit(
+        &dir.join("new/scenarios/charles-the-bold/english.armylist.ron"),
+        &[("impact: 4, bp: 3", "impact: 4, bp: 2")],
+    );
+    edit(
+        &dir.join("new/maps/saint-albans.map.ron"),
+        &[("name: \"St Albans\"", "name: \"Saint Albans\"")],
+    );
+    let (code, out, err) = muster_in(&dir, &["diff", "old", "new"]);
+    assert_eq!(code, 0, "{err}");
+    for expected in [
+        "side byzantines, army morale: 13 → 12",
+        "side byzantines, commander: Alexios Kommenos → Francs",
+        "side byzantines, unit Francs, kind: knights → infantry",
+        "side byzantines, unit Francs, step 1, strength: 4 → 2",
+        "entry knights, bp: 3 → 2",
+        "zone st-albans, name: St Albans → Saint Albans",
+    ] {
+        assert!(out.contains(expected), "{expected}:\n{out}");
+    }
+    let (code, _, _) = muster_in(&dir, &["diff", "old", "new", "--exit-code"]);
+    assert_eq!(code, 1);
+    let (code, out, _) = muster_in(&dir, &["diff", "old", "old", "--exit-code"]);
+    assert_eq!(code, 0, "{out}");
+}
+
+/// Findings 4 and 24: repeated lines are one counted line.
+#[test]
+fn diff_counts_repeated_lines() {
+    let dir = two_packs("diff-2x");
+    edit(
+        &dir.join("new").join(KALAVRYAI),
+        &[("Hexes([\"1004\", \"1003\"])", "Hexes([\"1004\", \"1005\"])")],
+    );
+    let (_, out, _) = muster_in(&dir, &["diff", "old", "new"]);
+    assert!(
+        out.contains("2x Chomatenoi (byzantines) moved from 1004, 1003 to 1004, 1005"),
+        "{out}"
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    let unique: std::collections::BTreeSet<&&str> = lines.iter().collect();
+    assert_eq!(lines.len(), unique.len(), "no line repeated:\n{out}");
+}
+
+/// Finding 4: two files of different names are compared with each other, and a version
+/// that does not load is named, with why.
+#[test]
+fn diff_pairs_two_files_and_names_the_one_that_does_not_load() {
+    let dir = two_packs("diff-files");
+    let renamed = dir.join("new/scenarios/a-la-charge/kal 10% ü.scenario.ron");
+    std::fs::copy(dir.join("new").join(KALAVRYAI), &renamed).unwrap();
+    edit(&renamed, &[("army_morale: 13", "army_morale: 11")]);
+    let old = format!("old/{KALAVRYAI}");
+    let new = "new/scenarios/a-la-charge/kal 10% ü.scenario.ron";
+    let (code, out, err) = muster_in(&dir, &["diff", &old, new]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("army morale: 13 → 11"), "{out}");
+    assert!(
+        !out.contains("file added") && !out.contains("file removed"),
+        "{out}"
+    );
+    edit(&renamed, &[("turns: ", "tunrs: ")]);
+    let (_, out, _) = muster_in(&dir, &["diff", &old, new]);
+    assert!(
+        out.contains("the new version") && out.contains("does not load") && out.contains("MU002"),
+        "{out}"
+    );
+    assert!(!out.contains("the old version"), "{out}");
+}

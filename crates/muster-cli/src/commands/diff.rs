@@ -29,6 +29,10 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = DiffFormat::Human)]
     format: DiffFormat,
+    /// Exit with 1 when there are changes (0 when there are none), like `git diff
+    /// --exit-code`.
+    #[arg(long)]
+    exit_code: bool,
 }
 
 fn files(root: &Path) -> BTreeMap<PathBuf, (PathBuf, FileKind)> {
@@ -51,12 +55,302 @@ fn files(root: &Path) -> BTreeMap<PathBuf, (PathBuf, FileKind)> {
 
 /// The placements of a scenario in one of the compared trees (`roots`, which bound the
 /// pack when neither holds a manifest).
-fn placements(path: &Path, roots: &[PathBuf]) -> Option<Value> {
+fn placements(path: &Path, roots: &[PathBuf]) -> Result<Value, String> {
     Checker::new()
         .with_roots(roots.iter().cloned())
         .load_scenario(path)
-        .ok()
         .map(|l| inspect_json(&l))
+        .map_err(|report| {
+            report
+                .findings()
+                .next()
+                .map(|f| why(f))
+                .unwrap_or_else(|| "it has errors".into())
+        })
+}
+
+/// One finding as a reason: `MU002 missing field `turns` (line 3)`.
+fn why(f: &muster_check::Finding) -> String {
+    format!("{} {}", f.diagnostic.code, f.diagnostic.message)
+}
+
+/// Why one of the two versions does not load, naming which.
+fn not_loading(
+    old: Result<(), String>,
+    new: Result<(), String>,
+    a: &Path,
+    b: &Path,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for (which, r, p) in [("old", old, a), ("new", new, b)] {
+        if let Err(e) = r {
+            out.push(format!(
+                "cannot compare: the {which} version ({}) does not load: {e} (run `muster validate` on it)",
+                p.display()
+            ));
+        }
+    }
+    out
+}
+
+/// Loads `path` as `kind` and serializes the model back to JSON: every field the model
+/// has, whatever the file's form (RON or JSON, comments, order).
+fn model_json(path: &Path, kind: FileKind) -> Result<Value, String> {
+    fn to<T: serde::de::DeserializeOwned + serde::Serialize>(
+        path: &Path,
+        kind: FileKind,
+    ) -> Result<Value, String> {
+        match load_in_pack::<T>(path, kind) {
+            Ok(l) => serde_json::to_value(&l.value).map_err(|e| e.to_string()),
+            Err((findings, _)) => Err(findings
+                .first()
+                .map(why)
+                .unwrap_or_else(|| "it has errors".into())),
+        }
+    }
+    match kind {
+        FileKind::Scenario => to::<ScenarioFile>(path, kind),
+        FileKind::Map => to::<MapFile>(path, kind),
+        FileKind::Overlay => to::<muster_model::OverlayFile>(path, kind),
+        FileKind::Manifest => to::<muster_model::Manifest>(path, kind),
+        FileKind::Ruleset => to::<muster_model::Ruleset>(path, kind),
+        FileKind::ArmyList => to::<muster_model::ArmyListFile>(path, kind),
+    }
+}
+
+/// One step of a path into a file's model: a field, an element known by its id (a side, a
+/// unit, a command group, a hex), or an element by position.
+#[derive(Clone)]
+enum Step {
+    Field(String),
+    Id(String),
+    Index(usize),
+}
+
+/// What a field is called in game terms.
+fn field_words(key: &str) -> String {
+    match key {
+        "army_morale_number" | "army_morale" => "army morale".into(),
+        "morale_number" => "morale".into(),
+        "commander" => "commander".into(),
+        "commands" => "command groups".into(),
+        "steps" => "ratings".into(),
+        "mp" => "movement points".into(),
+        "special_rules" => "special rules".into(),
+        "terrain_classes" => "terrain classes".into(),
+        "break_proportion" => "break proportion".into(),
+        "default_terrain" => "default terrain".into(),
+        "army_lists" => "army lists".into(),
+        other => other.replace('_', " "),
+    }
+}
+
+/// A path in game terms: `side byzantines, unit Francs: ratings 1 strength`.
+fn label(path: &[Step]) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < path.len() {
+        match (&path[i], path.get(i + 1)) {
+            (Step::Field(f), Some(Step::Id(id))) => {
+                let what = match f.as_str() {
+                    "sides" => "side",
+                    "units" => "unit",
+                    "commands" => "command group",
+                    "hexes" => "hex",
+                    "zones" => "zone",
+                    "pieces" => "piece",
+                    "entries" => "entry",
+                    "terrain" => "terrain",
+                    "kinds" | "unit_kinds" => "kind",
+                    _ => "",
+                };
+                words.push(if what.is_empty() {
+                    format!("{} {id}", field_words(f))
+                } else {
+                    format!("{what} {id}")
+                });
+                i += 2;
+            }
+            (Step::Field(f), Some(Step::Index(n))) => {
+                let what = match f.as_str() {
+                    "steps" => "step".to_string(),
+                    other => field_words(other),
+                };
+                words.push(format!("{what} {}", n + 1));
+                i += 2;
+            }
+            (Step::Field(f), _) => {
+                words.push(field_words(f));
+                i += 1;
+            }
+            (Step::Id(id), _) => {
+                words.push(id.clone());
+                i += 1;
+            }
+            (Step::Index(n), _) => {
+                words.push(format!("{}", n + 1));
+                i += 1;
+            }
+        }
+    }
+    words.join(", ")
+}
+
+/// A value as a designer reads it: strings bare, lists and structs compact.
+fn shown(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => "nothing".into(),
+        other => short(&other.to_string()),
+    }
+}
+
+/// The key an element of a list is known by, if every element has one.
+fn element_id(v: &Value) -> Option<String> {
+    for k in ["id", "hex", "side", "name", "code", "title"] {
+        if let Some(x) = v.get(k) {
+            return Some(match x {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            });
+        }
+    }
+    None
+}
+
+/// Every difference between two model values, walked generically; `skip` says which
+/// paths the game-term comparisons above already cover.
+fn walk(
+    path: &mut Vec<Step>,
+    a: &Value,
+    b: &Value,
+    skip: &dyn Fn(&[Step]) -> bool,
+    out: &mut Vec<String>,
+) {
+    if a == b || skip(path) {
+        return;
+    }
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            for k in keys {
+                path.push(Step::Field(k.clone()));
+                walk(
+                    path,
+                    x.get(k).unwrap_or(&Value::Null),
+                    y.get(k).unwrap_or(&Value::Null),
+                    skip,
+                    out,
+                );
+                path.pop();
+            }
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            let ids = |v: &Vec<Value>| -> Option<Vec<String>> {
+                let ids: Vec<String> = v.iter().map(element_id).collect::<Option<_>>()?;
+                let unique: BTreeSet<&String> = ids.iter().collect();
+                (unique.len() == ids.len()).then_some(ids)
+            };
+            match (ids(x), ids(y)) {
+                (Some(ix), Some(iy)) if !x.is_empty() && !y.is_empty() => {
+                    for (i, id) in ix.iter().enumerate() {
+                        path.push(Step::Id(id.clone()));
+                        match iy.iter().position(|j| j == id) {
+                            Some(j) => walk(path, &x[i], &y[j], skip, out),
+                            None => out.push(format!("{} removed", label(path))),
+                        }
+                        path.pop();
+                    }
+                    for id in iy.iter().filter(|id| !ix.contains(id)) {
+                        path.push(Step::Id(id.clone()));
+                        out.push(format!("{} added", label(path)));
+                        path.pop();
+                    }
+                }
+                _ if x.len() == y.len() => {
+                    for (i, (p, q)) in x.iter().zip(y).enumerate() {
+                        path.push(Step::Index(i));
+                        walk(path, p, q, skip, out);
+                        path.pop();
+                    }
+                }
+                _ => {
+                    let l = label(path);
+                    for gone in x.iter().filter(|v| !y.contains(v)) {
+                        out.push(format!("{l}: removed `{}`", shown(gone)));
+                    }
+                    for new in y.iter().filter(|v| !x.contains(v)) {
+                        out.push(format!("{l}: added `{}`", shown(new)));
+                    }
+                }
+            }
+        }
+        _ => out.push(format!("{}: {} → {}", label(path), shown(a), shown(b))),
+    }
+}
+
+/// The fields of a scenario the game-term comparisons cover (placements, siege works,
+/// rules, victory, errata, the header): the generic walk leaves them out.
+fn scenario_covered(path: &[Step]) -> bool {
+    let f = |i: usize| match path.get(i) {
+        Some(Step::Field(f)) => f.as_str(),
+        _ => "",
+    };
+    matches!(
+        f(0),
+        "title"
+            | "turns"
+            | "first_side"
+            | "pieces"
+            | "markers"
+            | "special_rules"
+            | "victory"
+            | "errata"
+            | "overlays"
+    ) || (f(0) == "sides" && path.len() >= 3 && matches!(f(2), "setup" | "reinforcements"))
+}
+
+/// The fields of a map the game-term comparisons cover (grid, each hex's terrain,
+/// hexsides, paths).
+fn map_covered(path: &[Step]) -> bool {
+    let f = |i: usize| match path.get(i) {
+        Some(Step::Field(f)) => f.as_str(),
+        _ => "",
+    };
+    matches!(f(0), "grid" | "hexsides" | "paths" | "default_terrain")
+        || (f(0) == "hexes" && f(2) == "terrain")
+}
+
+/// Every other field of the two versions, in game terms where the path is known.
+fn model_changes(old: &Path, new: &Path, kind: FileKind) -> Vec<String> {
+    let (a, b) = (model_json(old, kind), model_json(new, kind));
+    let (a, b) = match (a, b) {
+        (Ok(a), Ok(b)) => (a, b),
+        (a, b) => return not_loading(a.map(|_| ()), b.map(|_| ()), old, new),
+    };
+    let skip: &dyn Fn(&[Step]) -> bool = match kind {
+        FileKind::Scenario => &scenario_covered,
+        FileKind::Map => &map_covered,
+        _ => &|_: &[Step]| false,
+    };
+    let mut out = Vec::new();
+    walk(&mut Vec::new(), &a, &b, skip, &mut out);
+    out
+}
+
+/// Repeated lines once, counted: `2x Chomatenoi (byzantines) removed from 1004, 1003`.
+fn counted_lines(lines: Vec<String>) -> Vec<String> {
+    let mut order: Vec<(String, usize)> = Vec::new();
+    for l in lines {
+        match order.iter_mut().find(|(x, _)| *x == l) {
+            Some((_, n)) => *n += 1,
+            None => order.push((l, 1)),
+        }
+    }
+    order
+        .into_iter()
+        .map(|(l, n)| if n == 1 { l } else { format!("{n}x {l}") })
+        .collect()
 }
 
 /// For each (side, unit id): how many counters stand on each place (a line's hexes, with
@@ -160,8 +454,9 @@ fn where_(hexes: &[String]) -> String {
 
 fn scenario_changes(old: &Path, new: &Path, roots: &[PathBuf]) -> Vec<String> {
     let mut out = Vec::new();
-    let (Some(a), Some(b)) = (placements(old, roots), placements(new, roots)) else {
-        return vec!["cannot compare: one version does not load (run `muster validate`)".into()];
+    let (a, b) = match (placements(old, roots), placements(new, roots)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (a, b) => return not_loading(a.map(|_| ()), b.map(|_| ()), old, new),
     };
     for key in ["title", "turns", "first_side"] {
         if a[key] != b[key] {
@@ -212,6 +507,7 @@ fn scenario_changes(old: &Path, new: &Path, roots: &[PathBuf]) -> Vec<String> {
             }
         }
     }
+    out.extend(model_changes(old, new, FileKind::Scenario));
     out
 }
 
@@ -268,11 +564,19 @@ fn short(s: &str) -> String {
 }
 
 fn map_changes(old: &Path, new: &Path) -> Vec<String> {
-    let (Ok(a), Ok(b)) = (
+    let (a, b) = match (
         load_in_pack::<MapFile>(old, FileKind::Map),
         load_in_pack::<MapFile>(new, FileKind::Map),
-    ) else {
-        return vec!["cannot compare: one version does not load (run `muster validate`)".into()];
+    ) {
+        (Ok(a), Ok(b)) => (a, b),
+        (a, b) => {
+            let reason = |r: Result<_, muster_check::LoadError>| {
+                r.map(|_| ()).map_err(|(f, _): muster_check::LoadError| {
+                    f.first().map(why).unwrap_or_else(|| "it has errors".into())
+                })
+            };
+            return not_loading(reason(a), reason(b), old, new);
+        }
     };
     let (a, b) = (a.value, b.value);
     let mut out = Vec::new();
@@ -325,6 +629,7 @@ fn map_changes(old: &Path, new: &Path) -> Vec<String> {
     for new in pb.iter().filter(|p| !pa.contains(p)) {
         out.push(format!("path added: `{}`", short(new)));
     }
+    out.extend(model_changes(old, new, FileKind::Map));
     out
 }
 
@@ -334,7 +639,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             anyhow::bail!("no such file or folder: {}", p.display());
         }
     }
-    let (fa, fb) = (files(&args.old), files(&args.new));
+    let (mut fa, mut fb) = (files(&args.old), files(&args.new));
+    // Two files are compared with each other whatever their names.
+    if args.old.is_file() && args.new.is_file() && fa.len() == 1 && fb.len() == 1 {
+        let name = match (args.old.file_name(), args.new.file_name()) {
+            (Some(x), Some(y)) if x == y => PathBuf::from(x),
+            (Some(x), Some(y)) => {
+                PathBuf::from(format!("{} → {}", x.to_string_lossy(), y.to_string_lossy()))
+            }
+            _ => PathBuf::from("file"),
+        };
+        fa = fa.into_values().map(|v| (name.clone(), v)).collect();
+        fb = fb.into_values().map(|v| (name.clone(), v)).collect();
+    }
     let roots: Vec<PathBuf> = [&args.old, &args.new]
         .into_iter()
         .filter(|p| p.is_dir())
@@ -349,11 +666,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             (None, Some(_)) => vec!["file added".to_string()],
             (Some((pa, FileKind::Scenario)), Some((pb, _))) => scenario_changes(pa, pb, &roots),
             (Some((pa, FileKind::Map)), Some((pb, _))) => map_changes(pa, pb),
-            (Some((pa, _)), Some((pb, _))) => {
-                if read_in_pack(pa).ok() != read_in_pack(pb).ok() {
-                    vec!["changed".to_string()]
-                } else {
+            (Some((pa, kind)), Some((pb, _))) => {
+                let changes = model_changes(pa, pb, *kind);
+                if changes.is_empty() && read_in_pack(pa).ok() != read_in_pack(pb).ok() {
+                    // Only comments or layout changed: nothing in game terms.
                     vec![]
+                } else {
+                    changes
                 }
             }
             (None, None) => vec![],
@@ -361,6 +680,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if changes.is_empty() {
             continue;
         }
+        let changes = counted_lines(changes);
         any = true;
         // File names and what changed quote files: bounded and escaped, one line each.
         let title = muster_cli::render::clean(&name.display().to_string().replace('\\', "/"));
@@ -389,5 +709,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !any {
         super::emit("no changes in game terms")?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if any && args.exit_code {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
