@@ -207,6 +207,15 @@ fn fire_through_a_village_is_refused_and_los_agrees() {
     assert!(err.contains("0505 is built-up area"), "{err}");
     let los = json(&["query", "los", ARCS, "0502", "0507"]);
     assert_eq!(los["clear"], false, "{los}");
+    // Blocking by woods and villages is ours (§7 prints them only as cover): said so (AGA
+    // review 4).
+    assert!(
+        los["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("ours: §7 prints only \"clear line of sight\""),
+        "{los}"
+    );
 }
 
 /// §8: "Units in contact with enemy to their front may conduct melee combat"; Rear Enemy

@@ -1,7 +1,8 @@
 //! Line of fire (§7: "Units may fire at enemy targets in range, clear line of sight, and
 //! within a 45° arc of their front"): the one engine `muster query los` and `muster query
 //! fire` both read, through the system table. Centre to centre; a terrain the ruleset marks
-//! `blocks_fire` (woods, built-up areas) between the ends blocks, and so does a regiment
+//! `blocks_fire` (woods, built-up areas) between the ends blocks (ours: §7 prints only "clear
+//! line of sight", and woods and buildings only as cover), and so does a regiment
 //! (ours: "clear" line of sight is read as nothing standing between; generals, which the
 //! text does not have, never block); a line along a hexside follows the ruleset's
 //! `line_policy`. The shooter certainly set up in the first hex must be able to fire
@@ -25,6 +26,9 @@ fn policy(s: &Scenario) -> LinePolicy {
     }
 }
 
+/// Why woods and built-up areas block: ours, said in every answer they decide.
+const BLOCKS_OURS: &str = "ours: §7 prints only \"clear line of sight\" and names woods and buildings as cover for a unit in them, not as blocking; we read a wood or built-up area between the ends as hiding what stands beyond it";
+
 /// Why `h` blocks a line passing through it, if it does: a terrain the ruleset marks as
 /// blocking fire, or a regiment certainly standing there.
 fn blocker(s: &Scenario, h: Hex) -> Option<String> {
@@ -37,7 +41,7 @@ fn blocker(s: &Scenario, h: Hex) -> Option<String> {
         .find(|d| d.id == t && d.blocks_fire)
     {
         return Some(format!(
-            "{at} is {}, which the ruleset marks as blocking fire",
+            "{at} is {}, which the ruleset marks as blocking fire ({BLOCKS_OURS})",
             def.name.to_lowercase()
         ));
     }
