@@ -91,3 +91,29 @@ fn queries_the_system_does_not_answer_are_refused_with_its_list() {
     let (code, _, err) = muster(&["query", "morale", EXAMPLES, "Foot", "--roll", "3"]);
     assert_eq!(code, 2, "the hits are needed: {err}");
 }
+
+/// `query fire` reads the line of fire through the engine of `query los` (issue 29, CB
+/// review 5): the crossbowmen in 0210 (no archers) cannot fire at 0206 over the friendly
+/// bills in 0209 (§6.0 "Only archers can fire overhead"), and the longbows in 0211 facing SW
+/// cannot fire at 0207 outside their firing arc (§6.0). Guards against dice for a shot
+/// `query los` calls not clear.
+#[test]
+fn fire_reads_the_line_of_fire() {
+    let q = "tests/queries/charles-the-bold/mixed-fire.scenario.ron";
+    for (firer, to, why) in [
+        ("Crossbowmen", "0206", "only archers fire overhead"),
+        ("Longbows", "0207", "outside the firing arc"),
+    ] {
+        let (code, _, err) = muster(&["query", "fire", q, firer, to]);
+        assert_ne!(code, 0, "{firer} → {to}: {err}");
+        assert!(err.contains("not clear") && err.contains(why), "{err}");
+        let los = json(&[
+            "query",
+            "los",
+            q,
+            if firer == "Longbows" { "0211" } else { "0210" },
+            to,
+        ]);
+        assert_eq!(los["clear"], false, "query los agrees: {los}");
+    }
+}

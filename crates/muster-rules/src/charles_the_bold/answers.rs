@@ -1,5 +1,6 @@
 //! Charles the Bold's answers to `fire` and `morale`: the dice a stand throws at a target
-//! (§6.0, §6.1, §16) and its morale test (§7), read off the set-up and its army list.
+//! (§6.0, §6.1, §16) when its line of fire is clear (the engine of `query los`), and its
+//! morale test (§7), read off the set-up and its army list.
 
 use super::morale::{adjusted_morale, fire_dice, test, Outcome, Test};
 use crate::queries::{After, EngageAsk, MoraleAsk};
@@ -134,6 +135,25 @@ pub fn fire(s: &Scenario, ask: &EngageAsk) -> Result<StandFire, QueryError> {
             ),
         }));
     };
+    // The line of fire through the same engine as `query los`: sight (a stand between
+    // blocks unless the firer is an archer), the firing arc of its facing and its range
+    // (§6.0, §16).
+    let line = super::shooter::judge(
+        s,
+        from,
+        to,
+        &super::shooter::candidate_of(s, side, unit, from),
+        &super::shooter::blocking_stands(s),
+    );
+    if !line.clear {
+        return Err(refused(format!(
+            "`{}` cannot fire from {} at {}: the line of fire is not clear ({}), as `query los` answers",
+            def.id,
+            grid.to_printed(from),
+            grid.to_printed(to),
+            line.reason
+        )));
+    }
     if ask.moves_before < 0 {
         return Err(refused("moves before firing are counted from 0".into()));
     }
