@@ -94,30 +94,23 @@ impl GameSystem for System {
             );
             return Ok(answer);
         }
-        // The certain archer's range; when only an owner's choice may put archers there,
-        // the longest of theirs (the choice at its most favourable, ours).
-        let certain = may_be.len() == 1 && !s.placements.certainly_held(from.hex).is_empty();
+        // §12.1: the range of the archer certainly set up there; where only an owner's
+        // choice may put an archer, the range is not checked (the answer says so).
+        let certain = may_be.len() == 1
+            && s.placements
+                .certainly_held(from.hex)
+                .iter()
+                .any(|o| !o.free && o.unit.is_some());
         let range = archers
-            .iter()
-            .filter_map(|&(side, unit)| {
+            .first()
+            .filter(|_| certain)
+            .and_then(|&(side, unit)| {
                 let def = &s.file.sides[side].units[unit];
                 def.steps
                     .first()
                     .and_then(|st| st.range)
                     .map(|r| (def.id.as_str(), r))
-            })
-            .max_by_key(|(_, r)| *r);
-        let range = match range {
-            Some((id, r)) if !certain => {
-                answer.reason = format!(
-                    "{}; an owner's choice may put `{id}` in {} (its range taken, the choice at its most favourable, ours)",
-                    answer.reason,
-                    s.world.grid.to_printed(from.hex)
-                );
-                Some((id, r))
-            }
-            other => other,
-        };
+            });
         match range {
             Some((id, r)) => {
                 answer.range = Some((distance, r));
@@ -136,7 +129,7 @@ impl GameSystem for System {
             }
             None => {
                 answer.reason = format!(
-                    "{}; range not checked: no unit is set up in {} ({distance} hexes to the target)",
+                    "{}; range not checked: no archer is certainly set up in {} ({distance} hexes to the target)",
                     answer.reason,
                     s.world.grid.to_printed(from.hex)
                 );
