@@ -11,7 +11,7 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
         "Every hex of a reinforcement's entry zone lies on an edge of the map, and at least one can be entered.",
         "Units arriving from off the map enter at its edge (\"enter east edge between 1401 and 0401\").",
         "`enter: Hexes([\"0505\"])` in the middle of the map.",
-        "The scenario's reinforcements: N&B Kalavryai (\"arrives on turn 2 between hexes 1201 and 1215\"); St Albans, 1st St Albans (\"enter east edge between 1401 and 0401\") and 2nd St Albans (\"enters by the three roads\"). Ours: entry hexes lie on a map edge, as every printed entry does."),
+        "The scenario's reinforcements: N&B Kalavryai (\"arrives on turn 2 between hexes 1201 and 1215\"); St Albans, 1st St Albans (\"enter east edge between 1401 and 0401\") and 2nd St Albans (\"enters by the three roads\"). Ours: entry hexes lie on a map edge — only 1st St Albans prints an edge (\"enter east edge\"); Kalavryai prints two hexes and 2nd St Albans three roads, which the reconstructed maps put at an edge."),
     run,
 };
 
@@ -19,9 +19,9 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 /// none: §9 is movement on the map).
 fn entries(s: &Scenario) -> &'static str {
     if is_saint_albans(s) {
-        "A la Charge (The Red Rose and the White) 1st St Albans set-up (\"enter east edge\"), 2nd St Albans set-up (\"enters by the three roads\"); on a map edge: ours"
+        "A la Charge (The Red Rose and the White) 1st St Albans set-up (\"enter east edge\"), 2nd St Albans set-up (\"enters by the three roads\"); on a map edge: ours (only 1st St Albans prints an edge)"
     } else {
-        "A la Charge (Normans and Byzantines) Kalavryai, Re-enforcements (\"arrives on turn 2 between hexes 1201 and 1215\"); on a map edge: ours"
+        "A la Charge (Normans and Byzantines) Kalavryai, Re-enforcements (\"arrives on turn 2 between hexes 1201 and 1215\"); on a map edge: ours (the print names hexes, not an edge)"
     }
 }
 

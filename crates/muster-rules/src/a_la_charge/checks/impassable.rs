@@ -12,7 +12,7 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
         "Through the placement model: a set-up line that fills its hexes puts a unit on every one of them, so each must be terrain units may enter (an error per hex); an owner's-choice line is an error when its units cannot all be placed on enterable hexes, and otherwise a warning naming the hexes the owner must avoid.",
         "A unit cannot stand where it could never move; usually a wrong hex id or a mis-painted map.",
         "A unit set up on a river hex.",
-        "A la Charge §9 (terrain costs; the Terrain Effects Table is not printed: the ruleset says which terrain cannot be entered)."),
+        "A la Charge §9 (terrain costs MP per the Terrain Effects Table, which is not printed). Which terrain cannot be entered is the ruleset's, Supplied, ours: §9 does not say it (for a river, 2nd St Albans prints \"cross the river only through the bridges\")."),
     run,
 };
 
@@ -35,7 +35,10 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             s,
             i,
             CHECK.doc.code,
-            &cite(s, "§9"),
+            &cite(
+                s,
+                "§9 (terrain costs MP per the unprinted Terrain Effects Table); that this terrain cannot be entered is the ruleset's, Supplied, ours",
+            ),
             Stakes::Forbidden,
             |m| {
                 format!(
