@@ -331,3 +331,31 @@ fn diff_pairs_two_files_and_names_the_one_that_does_not_load() {
     );
     assert!(!out.contains("the old version"), "{out}");
 }
+
+/// Findings 9 and 25: `fmt` and `fmt --check` report a file that does not load and go on
+/// with the rest (exit 2); `--check` says where a file first differs from canonical.
+#[test]
+fn fmt_goes_past_a_broken_file_and_shows_the_first_difference() {
+    let dir = scratch("fmt");
+    let (code, _, err) = muster_in(&dir, &["new", "pack", "p", "--ruleset", "siege"]);
+    assert_eq!(code, 0, "{err}");
+    let s = dir.join("p/scenarios");
+    edit(&s.join("p.scenario.ron"), &[("turns: 5,", "turns:   5,")]);
+    std::fs::copy(s.join("p.scenario.ron"), s.join("a.scenario.ron")).unwrap();
+    edit(&s.join("a.scenario.ron"), &[("turns:   5,", "tunrs: 5,")]);
+    let (code, out, err) = muster_in(&dir, &["fmt", "--check", "p"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("a.scenario.ron has errors"), "{err}");
+    assert!(
+        out.contains("p.scenario.ron: line 6 is `    turns:   5,`, canonical `    turns: 5,`"),
+        "{out}"
+    );
+    let (code, out, err) = muster_in(&dir, &["fmt", "p"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        out.contains("formatted p/scenarios/p.scenario.ron"),
+        "{out}"
+    );
+    let (code, out, _) = muster_in(&dir, &["fmt", "--check", "p/scenarios/p.scenario.ron"]);
+    assert_eq!(code, 0, "{out}");
+}

@@ -83,6 +83,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ));
     }
     let mut unformatted = 0;
+    let mut broken = 0;
     for (path, kind) in &found.files {
         let name = path
             .file_name()
@@ -91,15 +92,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let Some((_, syntax)) = FileKind::from_file_name(name) else {
             continue;
         };
-        let Some((old, new)) = canonical(path, *kind, syntax)? else {
-            continue;
+        // A file that does not load is reported and passed over: the rest of the walk is
+        // still formatted (or checked), and the exit status is 2.
+        let (old, new) = match canonical(path, *kind, syntax) {
+            Ok(Some(pair)) => pair,
+            Ok(None) => continue,
+            Err(e) => {
+                broken += 1;
+                super::tell(format!(
+                    "muster: {}\n",
+                    muster_cli::render::escape_controls(&e.to_string())
+                ));
+                continue;
+            }
         };
         if old != new {
             unformatted += 1;
             if args.check {
                 super::emit(format!(
-                    "not canonical: {}",
-                    muster_cli::render::escape_controls(&path.display().to_string())
+                    "not canonical: {}: {}",
+                    muster_cli::render::escape_controls(&path.display().to_string()),
+                    muster_cli::render::escape_controls(&first_difference(&old, &new))
                 ))?;
             } else {
                 write_atomically(path, &new)?;
@@ -110,13 +123,40 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    Ok(if !found.problems.is_empty() {
+    Ok(if !found.problems.is_empty() || broken > 0 {
         ExitCode::from(2)
     } else if args.check && unformatted > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Where a file first differs from its canonical text: the line number, the line as
+/// written and as it should be (each shortened).
+fn first_difference(old: &str, new: &str) -> String {
+    let cut = |l: &str| -> String {
+        let l = l.trim_end();
+        if l.chars().count() > 80 {
+            format!("{}…", l.chars().take(79).collect::<String>())
+        } else {
+            l.to_string()
+        }
+    };
+    let (mut a, mut b) = (old.lines(), new.lines());
+    let mut n = 0;
+    loop {
+        n += 1;
+        match (a.next(), b.next()) {
+            (Some(x), Some(y)) if x == y => continue,
+            (Some(x), Some(y)) => {
+                return format!("line {n} is `{}`, canonical `{}`", cut(x), cut(y))
+            }
+            (Some(x), None) => return format!("line {n} `{}` is past the canonical end", cut(x)),
+            (None, Some(y)) => return format!("line {n} is missing: canonical `{}`", cut(y)),
+            (None, None) => return "the line endings or the final newline differ".into(),
+        }
+    }
 }
 
 /// Writes a file atomically (the shared writer).
