@@ -338,17 +338,38 @@ fn floor(dir: &Path, how: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// How to run each subcommand.
+const USAGE: &str = "usage:
+  muster-bench gen DIR N                     write a synthetic pack of N scenarios (and N/10 maps), RON and JSON, under DIR
+  muster-bench floor DIR [reader|ron|json]   parse every file under DIR, nothing else (the parse-only floor)
+  muster-bench bigmap COLS ROWS OUT.map.ron  write one large map
+  muster-bench lsp FILE... [ROUNDS]          the language server's didChange-to-diagnostics latency
+  muster-bench --help                        this help";
+
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
+    // Help is asked for anywhere on the line: nothing is written then.
+    if args
+        .iter()
+        .skip(1)
+        .any(|a| a == "-h" || a == "--help" || a == "help")
+    {
+        println!("{USAGE}");
+        return Ok(());
+    }
+    // A folder or file argument that looks like an option is a mistake, not a name.
+    if let Some(flag) = args.iter().skip(2).find(|a| a.starts_with('-')) {
+        eprintln!("muster-bench: unknown option `{flag}`\n{USAGE}");
+        std::process::exit(2);
+    }
     match args.get(1).map(String::as_str) {
-        Some("gen") => gen(
-            Path::new(
-                args.get(2)
-                    .map(String::as_str)
-                    .unwrap_or("target/bench-pack"),
-            ),
-            args.get(3).and_then(|n| n.parse().ok()).unwrap_or(10_000),
-        ),
+        Some("gen") => match (args.get(2), args.get(3).map(|n| n.parse::<usize>())) {
+            (Some(dir), Some(Ok(n))) if args.len() == 4 => gen(Path::new(dir), n),
+            _ => {
+                eprintln!("muster-bench gen takes a folder and a number of scenarios: muster-bench gen DIR N\n{USAGE}");
+                std::process::exit(2);
+            }
+        },
         Some("floor") => floor(
             Path::new(
                 args.get(2)
@@ -378,7 +399,7 @@ fn main() -> anyhow::Result<()> {
             lsp_latency::run(&files, rounds)
         }
         _ => {
-            eprintln!("usage: muster-bench gen DIR N | muster-bench floor DIR [reader|ron|json] | muster-bench bigmap COLS ROWS OUT | muster-bench lsp FILE... [ROUNDS]");
+            eprintln!("{USAGE}");
             std::process::exit(2);
         }
     }
