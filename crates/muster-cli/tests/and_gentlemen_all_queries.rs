@@ -268,6 +268,15 @@ fn reach_halts_upon_contact() {
         r["restricted"].as_str().unwrap_or("").contains("break-off"),
         "{r}"
     );
+    // §6 prints "may perform a break-off move if eligible": "no other move" is ours, said so
+    // (AGA review 6).
+    assert!(
+        r["restricted"]
+            .as_str()
+            .unwrap_or("")
+            .contains("may make no other move is ours"),
+        "{r}"
+    );
 }
 
 /// §9 Rout: "Artillery that routs is automatically destroyed." The Guns (regular, −1) with
@@ -367,4 +376,18 @@ fn los_from_artillery_in_march_column_is_not_clear() {
     );
     let (code, _, err) = muster(&["query", "fire", GUNS, "Guns", "Target"]);
     assert_eq!(code, 2, "{err}");
+}
+
+/// One treatment of hidden regiments (AGA review 6): a hidden regiment between firer and
+/// target is named uncertain, as melee names a hidden enemy in contact, not a refusal.
+#[test]
+fn a_hidden_regiment_between_is_uncertain_not_a_refusal() {
+    let v = json(&[
+        "query",
+        "fire",
+        "tests/rules-examples/aga-hidden.scenario.ron",
+        "Firer",
+        "Target",
+    ]);
+    assert_eq!(v["uncertain"][0], "0203", "{v}");
 }

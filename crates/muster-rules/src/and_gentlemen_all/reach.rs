@@ -3,7 +3,8 @@
 //! never deployed into woods or built-up areas, no moving through any unit, and a halt on
 //! contact with an enemy regiment ("Units must either move around friendly units or halt
 //! upon contact"; contact is being in a hex next to it, ours, as for §8). A regiment that
-//! begins in contact may only break off (§6), which is not modelled: it has no reach.
+//! begins in contact may perform a break-off move (§6; that it may make no other move is
+//! ours), which is not modelled: it has no reach.
 //! Wheels, turns and drift (facing) are not modelled: the answer is the hexes within the
 //! allowance.
 
@@ -76,7 +77,7 @@ fn reach_assuming(
     if contact.contains(&from) {
         return Reach::none(
             allowance,
-            "it begins in contact with an enemy regiment: it may only make a break-off move if eligible (§6), which reach does not model",
+            "it begins in contact with an enemy regiment: §6 prints \"may perform a break-off move if eligible\"; that it may make no other move is ours (§6 also says units \"halt upon contact\"), and the break-off move is not modelled, so reach gives none",
         );
     }
     let budget = allowance * 2;

@@ -45,15 +45,36 @@ fn blocker(s: &Scenario, h: Hex) -> Option<String> {
             def.name.to_lowercase()
         ));
     }
+    // A hidden regiment is not known to the shooter: the hex is named uncertain
+    // ([`hidden_between`]), as melee names a hidden regiment in contact.
     let regiment = s
         .placements
         .certainly_held(h)
         .into_iter()
-        .filter(|o| !o.free)
+        .filter(|o| !o.free && !s.placements.line(o.line).hidden())
         .find_map(|o| Some(&s.file.sides[o.side].units[o.unit?].id));
     regiment.map(|id| {
         format!("`{id}` stands in {at} (ours: a regiment between the ends blocks a clear line of sight, §7)")
     })
+}
+
+/// The hexes strictly between the ends of `path` where a hidden regiment stands and no
+/// other regiment certainly does: the verdict assumes them empty and names them uncertain,
+/// one treatment with melee's (a hidden enemy in contact is uncertain, [`super::contact`]).
+fn hidden_between(s: &Scenario, path: &[Hex]) -> Vec<Hex> {
+    let p = &s.placements;
+    let inner = path.get(1..path.len().saturating_sub(1)).unwrap_or(&[]);
+    inner
+        .iter()
+        .copied()
+        .filter(|h| {
+            let held = p.certainly_held(*h);
+            let hidden = held
+                .iter()
+                .any(|o| !o.free && o.unit.is_some() && p.line(o.line).hidden());
+            hidden && blocker(s, *h).is_none()
+        })
+        .collect()
 }
 
 /// The cover class the scenario gives a terrain or hexside feature.
@@ -236,6 +257,7 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
         }
         r
     };
+    let uncertain = hidden_between(s, &path);
     LineOfFire {
         clear,
         cover: target_cover(s, from, to).map(|c| cover_rank(c).1.to_string()),
@@ -246,6 +268,6 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
         steps,
         reason,
         range,
-        uncertain: vec![],
+        uncertain,
     }
 }
