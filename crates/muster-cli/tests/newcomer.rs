@@ -359,3 +359,43 @@ fn fmt_goes_past_a_broken_file_and_shows_the_first_difference() {
     let (code, out, _) = muster_in(&dir, &["fmt", "--check", "p/scenarios/p.scenario.ron"]);
     assert_eq!(code, 0, "{out}");
 }
+
+/// Finding 21: `export vassal --force` exports the scenarios that load and names the one
+/// that does not (exit 1), printing its errors once.
+#[test]
+fn export_vassal_force_exports_what_loads_and_names_the_rest() {
+    let dir = two_packs("vassal");
+    let s = dir.join("old/scenarios/a-la-charge");
+    edit(
+        &s.join("st-albans-1.scenario.ron"),
+        &[("turns: ", "tunrs: ")],
+    );
+    let (code, out, err) = muster_in(
+        &s,
+        &[
+            "export",
+            "vassal",
+            "st-albans-1.scenario.ron",
+            "st-albans-2.scenario.ron",
+            "civitate-1053.scenario.ron",
+            "-o",
+            "m.vmod",
+            "--force",
+        ],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(s.join("m.vmod").is_file(), "{out}{err}");
+    assert!(
+        out.contains("st-albans-1.scenario.ron: not exported (does not load)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("2nd St Albans") || out.contains("St Albans"),
+        "{out}"
+    );
+    assert_eq!(
+        err.matches("error[MU002]: missing field `turns`").count(),
+        1,
+        "its errors once: {err}"
+    );
+}

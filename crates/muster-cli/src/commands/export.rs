@@ -31,7 +31,8 @@ pub struct VassalArgs {
     #[arg(long)]
     name: Option<String>,
     /// Export scenarios that `muster validate` finds errors in (the module may then be
-    /// wrong where the errors are).
+    /// wrong where the errors are); a scenario that does not load is left out and named,
+    /// and the exit status is then 1.
     #[arg(long)]
     force: bool,
 }
@@ -64,16 +65,31 @@ fn vassal(args: VassalArgs) -> anyhow::Result<ExitCode> {
             "warning: exporting despite errors (--force); the module may be wrong where they are\n"
         ));
     }
+    // With --force a scenario that does not load is left out of the module and named
+    // (its errors were reported above, once); the others are exported.
     let mut loaded = Vec::new();
+    let mut skipped = Vec::new();
     for path in &args.scenarios {
         match checker.load_scenario(path) {
             Ok(l) => loaded.push(l),
             Err(mut report) => {
-                report.cap_per_file(muster_check::MAX_FINDINGS_PER_FILE);
-                super::tell(muster_cli::render::human(&report, base.as_deref()));
-                anyhow::bail!("{} could not be loaded", path.display());
+                if !report.has_errors() || !args.force {
+                    report.cap_per_file(muster_check::MAX_FINDINGS_PER_FILE);
+                    super::tell(muster_cli::render::human(&report, base.as_deref()));
+                }
+                if !args.force {
+                    anyhow::bail!("{} could not be loaded", path.display());
+                }
+                let shown = muster_cli::render::shown_path(path, base.as_deref());
+                super::tell(format!(
+                    "warning: not exported: {shown} does not load (its errors are above)\n"
+                ));
+                skipped.push(shown);
             }
         }
+    }
+    if loaded.is_empty() {
+        anyhow::bail!("no scenario loads: nothing to export");
     }
     let resolved: Vec<_> = loaded.iter().map(|l| l.resolve()).collect();
     let inputs: Vec<muster_vassal::ScenarioInput> = loaded
@@ -111,5 +127,12 @@ fn vassal(args: VassalArgs) -> anyhow::Result<ExitCode> {
             super::emit(format!("    not exported: {u}"))?;
         }
     }
-    Ok(ExitCode::SUCCESS)
+    for s in &skipped {
+        super::emit(format!("  {s}: not exported (does not load)"))?;
+    }
+    Ok(if skipped.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
