@@ -8,6 +8,7 @@ mod command_morale;
 mod composition;
 mod cover_classes;
 mod facing;
+mod general_enemy;
 mod heavy_artillery;
 mod horse_terrain;
 mod range_bands;
@@ -31,6 +32,7 @@ pub static CHECKS: &[ScenarioCheck] = &[
     range_bands::CHECK,
     stacking::CHECK,
     facing::CHECK,
+    general_enemy::CHECK,
 ];
 
 use crate::scenario::Scenario;
