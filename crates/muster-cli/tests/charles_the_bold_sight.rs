@@ -214,3 +214,19 @@ fn from_the_hillside_only_its_own_hill_top() {
         );
     }
 }
+
+/// §16's range columns start at 2H: a target 1 hex away is in the first column by our
+/// reading, and the reason says so (issue 29, CB review 6; guards against citing §16 for
+/// it). `muster query los --help` documents the owner's-choice reading and the `distance`
+/// and `range` fields.
+#[test]
+fn a_one_hex_shot_is_labelled_ours() {
+    let hills = "tests/queries/charles-the-bold/hillside-two-hills.scenario.ron";
+    let (ok, why) = clear(hills, "0210", "0209");
+    assert!(ok, "{why}");
+    assert!(why.contains("ours") && why.contains("start at 2H"), "{why}");
+    let (_, help, _) = common::muster(&["query", "los", "--help"]);
+    for word in ["\"distance\"", "\"range\"", "best single stand", "ours"] {
+        assert!(help.contains(word), "{word}: {help}");
+    }
+}

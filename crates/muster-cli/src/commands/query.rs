@@ -57,6 +57,16 @@ pub enum Query {
         format: Format,
     },
     /// Line of fire between two hexes: {"clear", "cover", "path", "reason"}.
+    ///
+    /// Where the system checks range, also {"distance", "range"}: the hexes from shooter to
+    /// target and the shooter's longest range (a shot beyond it is not clear). Charles the
+    /// Bold: "range" is the longest column of the stand's army-list line (§16; a line with
+    /// none does not fire), and a target 1 hex away is in the first column (ours: §16's
+    /// columns start at 2H). When the set-up leaves the shooter's hex an owner's choice or
+    /// hidden, each stand that may stand there is judged on its own for sight, firing arc
+    /// and range together, and the line is clear when one of them can make the shot; the
+    /// reason names which (ours: an owner's choice at its most favourable is the best single
+    /// stand). `query fire` refuses a shot this answers not clear.
     Los {
         /// The scenario file.
         scenario: PathBuf,
@@ -80,7 +90,8 @@ pub enum Query {
     Odds(super::query_odds::OddsArgs),
     /// And Gentlemen All: fire from one regiment at another (§7), every modifier named:
     /// {"firer", "target", "distance", "band", "shock"}. Charles the Bold: the dice each
-    /// rank of a stand throws at a target (§6, §16): {"firer", "distance", "band", "ranks"}.
+    /// rank of a stand throws at a target (§6, §16): {"firer", "distance", "band", "ranks"},
+    /// refused when `query los` finds its line of fire not clear (sight, arc, range).
     Fire(super::query_combat::EngageArgs),
     /// And Gentlemen All: melee between regiments in contact (§8): {"attacker", "defender",
     /// "shock"}.

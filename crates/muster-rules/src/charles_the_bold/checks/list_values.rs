@@ -7,7 +7,7 @@ use muster_model::ArmyListFile;
 
 /// `CB307`: run on army-list files themselves ([`list_coherence`]), not on scenarios.
 pub const DOC: CodeDoc = doc!("CB307", "list-values", "charles-the-bold", "An army list line is incoherent.",
-        "Each line is a Combat Stand (CS) or a Support Stand (SS) of a known sub-category (HC, MC, HI, LI, LSp, Pk or Pike, WB; LC, Sk, Sh or Shot, Art); its id appears once in the list; SP per rank and MP are positive, and the SP column gives no more ranks than the type has (a front rank and: pikes 2 more, long spears, heavy infantry and longbows 1, warbands 2 — ours, §1.2 gives no number —, every other type none); IF is not negative; support stands that shoot (Sh, Sk, Art, or LC with a missile weapon) have range bands and other stands none; artillery may not move and fire (`moves_and_fires: false`).",
+        "Each line is a Combat Stand (CS) or a Support Stand (SS) of a known sub-category (HC, MC, HI, LI, LSp, Pk or Pike, WB; LC, Sk, Sh or Shot, Art); its id appears once in the list; SP per rank and MP are positive, and the SP column gives no more ranks than the type has (ours: §7.4 and §1.2 give examples, not a closed list, which we read as the maxima — a front rank and: pikes 2 more, long spears, heavy infantry and longbows 1, warbands 2, every other type none; a line of no known sub-category, such as `[\"CS\", \"Bills\"]`, is told to name one); IF is not negative; support stands that shoot (Sh, Sk, Art, or LC with a missile weapon) have range bands and other stands none; artillery may not move and fire (`moves_and_fires: false`).",
         "The list is what every stand computes with; a shooting stand without range bands cannot fire.",
         "`(cat: [\"SS\", \"Sh\", \"Longbow\"], fire: {})`.",
         "Charles the Bold §15 Unit Types, §16 Reading the Army List, §6.0, §6.1 and §7.4 (ranks).");
@@ -80,18 +80,25 @@ pub fn list_coherence(list: &ArmyListFile, out: &mut Vec<Diagnostic>) {
         let most = 1 + super::ranks::allowed(e) as usize;
         if e.sp_ranks().len() > most {
             let ours = if e.has("WB") && !e.has("Pk") {
-                " (warbands: ours, as pikes; §1.2 gives no number)"
+                "warbands as pikes, §1.2 gives no number"
             } else {
-                ""
+                "§7.4 and §1.2 give examples — pikes 2 more, long spears and heavy infantry 1, longbows a double rank (§6.1) — which we read as the maxima"
+            };
+            let stand = if sub.is_empty() {
+                format!(
+                    "a stand of no known sub-category (its Cat {}: add one of §15's, e.g. HI for a double Bill stand, §7.4, Appendix A1; ours: halberdiers are HI in §15.1)",
+                    e.cat.join(", ")
+                )
+            } else {
+                format!("a {} stand", e.cat.join(", "))
             };
             err(
                 "/sp",
                 format!(
-                    "`{}` gives SP for {} ranks (`sp: \"{}\"`); a {} stand has at most {most}: a front rank and {} more{ours}",
+                    "`{}` gives SP for {} ranks (`sp: \"{}\"`); {stand} has at most {most}: a front rank and {} more (ours: {ours})",
                     e.id,
                     e.sp_ranks().len(),
                     e.sp,
-                    e.cat.join(", "),
                     most - 1
                 ),
                 "§1.2, §6.1, §7.4",
