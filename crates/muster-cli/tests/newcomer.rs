@@ -399,3 +399,26 @@ fn export_vassal_force_exports_what_loads_and_names_the_rest() {
         "its errors once: {err}"
     );
 }
+
+/// Finding 12: a line with an off-map hex says how many of its listed hexes are on the
+/// map, so the stacking message matches the list the designer sees.
+#[test]
+fn stacking_on_a_line_with_an_off_map_hex_counts_the_listed_hexes() {
+    let out = validate_edited(
+        "off-map",
+        &[
+            ("count: 2, steps", "count: 3, steps"),
+            (
+                "\"2x Knights\"], at: Hexes([\"0612\", \"0712\"",
+                "\"3x Knights\"], at: Hexes([\"0612\", \"0699\", \"0712\"",
+            ),
+        ],
+        &[],
+    );
+    assert!(out.contains("hex 0699 is not on the map"), "{out}");
+    assert!(
+        out.contains("over the 2 hexes of this line (1 of the 3 listed is not on the map)"),
+        "{out}"
+    );
+    assert!(out.contains("2 of these 3 hexes are on the map"), "{out}");
+}

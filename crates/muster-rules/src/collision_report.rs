@@ -77,14 +77,27 @@ pub(crate) fn report_collisions(
                 let Some(f) = how.overfull else { continue };
                 let l = s.placements.line(*line);
                 let dep = &s.deployments[*line];
+                // Hexes listed but off the map (reported as MU023) are said, so the count
+                // matches the list the designer sees.
+                let listed = match dep.zone {
+                    muster_model::Zone::Hexes(v) => v.len().max(l.hexes.len()),
+                    _ => l.hexes.len(),
+                };
+                let off = match listed - l.hexes.len() {
+                    0 => String::new(),
+                    n => format!(
+                        " ({n} of the {listed} listed {} not on the map)",
+                        if n == 1 { "is" } else { "are" }
+                    ),
+                };
                 let message = match l.hexes.as_slice() {
                     [h] => format!(
-                        "{} {many} set up in the one hex {}",
+                        "{} {many} set up in the one hex {}{off}",
                         l.bound,
                         g.to_printed(*h)
                     ),
                     hexes => format!(
-                        "{} {many} set up over the {} hexes of this line: some must {}",
+                        "{} {many} set up over the {} hexes of this line{off}: some must {}",
                         l.bound,
                         hexes.len(),
                         how.must
@@ -97,9 +110,13 @@ pub(crate) fn report_collisions(
                 )
                 .label(
                     Location::here(dep.zone_pointer.clone()),
-                    match l.hexes.len() {
-                        1 => "1 hex here".to_string(),
-                        n => format!("{n} hexes here"),
+                    match (l.hexes.len(), listed) {
+                        (1, 1) => "1 hex here".to_string(),
+                        (n, m) if n == m => format!("{n} hexes here"),
+                        (n, m) => format!(
+                            "{n} of these {m} hexes {} on the map",
+                            if n == 1 { "is" } else { "are" }
+                        ),
                     },
                 );
                 if let [h] = l.hexes.as_slice() {
