@@ -502,7 +502,13 @@ fn form_help(instance: &serde_json::Value, forms: &[String], see: &str) -> Strin
         Value::Object(m) if m.len() == 1 => m.keys().next().map(String::as_str),
         _ => None,
     };
-    let allowed = format!("allowed here: {}", listing(forms));
+    // An optional field's `None` is no form to suggest for a value written: leaving the
+    // field out says that.
+    let forms: Vec<String> = match written {
+        Some(_) if forms.len() > 1 => forms.iter().filter(|f| *f != "None").cloned().collect(),
+        _ => forms.to_vec(),
+    };
+    let allowed = format!("allowed here: {}", listing(&forms));
     match written.and_then(|w| nearest(w, forms.iter().map(String::as_str))) {
         Some(n) => format!("did you mean `{}`? {allowed}", n.trim_end_matches("(..)")),
         None => allowed,

@@ -36,9 +36,9 @@ enum Command {
     Diff(commands::diff::Args),
     New(commands::new::Args),
     Completions(commands::completions::Args),
-    Lsp(commands::lsp::Args),
     #[command(subcommand)]
     Import(commands::tiled::Import),
+    Lsp(commands::lsp::Args),
 }
 
 // mimalloc's `mi_option_set` and the ordinal of `mi_option_purge_delay` in the

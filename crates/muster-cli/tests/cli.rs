@@ -1250,7 +1250,7 @@ fn fmt_and_convert_keep_every_comment() {
     let (code, _, err) = muster_in(&dir, &["convert", "--to", "json", "c.scenario.ron"]);
     assert_eq!(code, 0);
     assert!(
-        err.contains("4 comment(s)"),
+        err.contains("4 comments;"),
         "JSON cannot hold them, and says so: {err}"
     );
 }

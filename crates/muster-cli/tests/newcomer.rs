@@ -422,3 +422,47 @@ fn stacking_on_a_line_with_an_off_map_hex_counts_the_listed_hexes() {
     );
     assert!(out.contains("2 of these 3 hexes are on the map"), "{out}");
 }
+
+/// Finding 27 (3, 4, 7, 8, 10, 11): the cosmetic odds and ends.
+#[test]
+fn cosmetic_odds_and_ends() {
+    let st_albans = "scenarios/a-la-charge/st-albans-1.scenario.ron";
+    // 4: the hex-id error is said once.
+    let (_, _, err) = muster(&["query", "los", st_albans, "1304", "13O4"]);
+    assert_eq!(err.matches("is not a hex id").count(), 1, "{err}");
+    assert!(err.contains("write 4 digits, column then row"), "{err}");
+    // 11: `explain` with no code says how to ask.
+    let (code, _, err) = muster(&["explain"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("muster explain --list"), "{err}");
+    // 8: one HEXES in the usage of `query odds`, and two hexes still needed.
+    let (_, out, _) = muster(&["query", "odds", "--help"]);
+    assert!(out.contains("<SCENARIO> <HEXES>..."), "{out}");
+    let (code, _, err) = muster(&["query", "odds", st_albans, "1304"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("at least two hexes"), "{err}");
+    // 7: `import` before `lsp` in the command list.
+    let (_, out, _) = muster(&["--help"]);
+    let (i, l) = (out.find("  import").unwrap(), out.find("  lsp").unwrap());
+    assert!(i < l, "{out}");
+    // 3: "1 comment", not "1 comment(s)".
+    let dir = scratch("cosmetic");
+    let (code, _, e) = muster_in(&dir, &["new", "map", "m", "--ruleset", "siege"]);
+    assert_eq!(code, 0, "{e}");
+    let m = dir.join("m.map.ron");
+    let text = std::fs::read_to_string(&m).unwrap();
+    std::fs::write(&m, format!("// one comment\n{text}")).unwrap();
+    let (_, _, err) = muster_in(&dir, &["convert", "m.map.ron", "--to", "json"]);
+    assert!(err.contains("has 1 comment;"), "{err}");
+    // 10: an optional compass side's `None` is not offered for a side written.
+    let out = validate_edited(
+        "compass",
+        &[(
+            "at: Hexes([\"0612\", \"0712\"])",
+            "at: Edge(side: Sout, from: \"0101\", to: \"0501\")",
+        )],
+        &[],
+    );
+    assert!(out.contains("did you mean `South`?"), "{out}");
+    assert!(!out.contains("`None`"), "{out}");
+}

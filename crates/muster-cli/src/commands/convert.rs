@@ -53,8 +53,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             // stderr may be closed; the conversion itself still stands.
             let _ = writeln!(
                 std::io::stderr(),
-                "note: {} has {comments} comment(s); JSON has no comments, so they are not in the JSON text (convert back from the RON file, not the JSON, to keep them)",
-                args.file.display()
+                "note: {} has {comments} {}; JSON has no comments, so they are not in the JSON text (convert back from the RON file, not the JSON, to keep them)",
+                args.file.display(),
+                if comments == 1 { "comment" } else { "comments" }
             );
         }
     }

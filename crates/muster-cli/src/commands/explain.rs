@@ -6,7 +6,6 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     /// The code, e.g. AC101.
-    #[arg(required_unless_present_any = ["list", "markdown"])]
     code: Option<String>,
     /// List every code with its system and one line.
     #[arg(long)]
@@ -31,7 +30,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let code = args.code.unwrap_or_default();
+    let Some(code) = args.code else {
+        anyhow::bail!(
+            "which code? e.g. `muster explain AC101`; `muster explain --list` lists every code"
+        );
+    };
     match muster_rules::registry::explain(&code) {
         Some(d) => {
             super::emit(format!(

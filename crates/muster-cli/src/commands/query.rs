@@ -121,11 +121,8 @@ pub(super) fn load(path: &std::path::Path) -> anyhow::Result<LoadedScenario> {
 }
 
 pub(super) fn hex(s: &Scenario, id: &str) -> anyhow::Result<muster_hex::Hex> {
-    let h = s
-        .world
-        .grid
-        .from_printed(id)
-        .with_context(|| format!("`{id}` is not a hex id"))?;
+    // The grid's error names the id and says how to write one.
+    let h = s.world.grid.from_printed(id).map_err(anyhow::Error::msg)?;
     if !s.world.grid.contains(h) {
         bail!("hex {id} is not on the map");
     }

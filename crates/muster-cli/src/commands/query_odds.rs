@@ -17,7 +17,7 @@ pub struct OddsArgs {
     /// out of contact adds its strength by shooting (§12.2; ours: one in contact fights).
     /// Every leader stacked with a unit adds his rating (§8); an attack on a defence of 0
     /// is 4-1 (§12.3, "or more"), an attack of 0 is 1-3 (ours).
-    #[arg(required = true, num_args = 2..)]
+    #[arg(required = true, num_args = 1.., value_name = "HEXES")]
     hexes: Vec<String>,
     /// Archery fire instead of melee (§12.2: archers only, in range, with a line of fire).
     #[arg(long)]
@@ -34,6 +34,11 @@ pub struct OddsArgs {
 }
 
 pub fn run(a: OddsArgs) -> anyhow::Result<()> {
+    if a.hexes.len() < 2 {
+        anyhow::bail!(
+            "give at least two hexes: the attackers' hexes, then the defender's hex last"
+        );
+    }
     let loaded = load(&a.scenario)?;
     let s = loaded.resolve();
     muster_rules::answering(&s, Query::Odds).map_err(anyhow::Error::msg)?;
@@ -42,7 +47,7 @@ pub fn run(a: OddsArgs) -> anyhow::Result<()> {
         .iter()
         .map(|h| hex(&s, h))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let (defender, attackers) = hexes.split_last().expect("clap requires two hexes");
+    let (defender, attackers) = hexes.split_last().expect("two hexes, checked above");
     let ask = Ask {
         attackers: attackers.to_vec(),
         defender: *defender,
