@@ -466,3 +466,17 @@ fn cosmetic_odds_and_ends() {
     assert!(out.contains("did you mean `South`?"), "{out}");
     assert!(!out.contains("`None`"), "{out}");
 }
+
+/// Finding 27 (5, 6): `render` says what it wrote, and refuses a name that is not `.png`.
+#[test]
+fn render_says_what_it_wrote_and_writes_only_png_names() {
+    let dir = scratch("render");
+    let (code, _, e) = muster_in(&dir, &["new", "map", "m", "--ruleset", "siege"]);
+    assert_eq!(code, 0, "{e}");
+    let (code, out, err) = muster_in(&dir, &["render", "m.map.ron", "-o", "m.png"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("wrote m.png"), "{out}");
+    let (code, _, err) = muster_in(&dir, &["render", "m.map.ron", "-o", "m.jpg"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("PNG") && !dir.join("m.jpg").exists(), "{err}");
+}

@@ -78,6 +78,14 @@ pub fn scene_of(file: &Path, marked: &[String]) -> anyhow::Result<Scene> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    // The image is PNG: another extension would name it wrongly.
+    match args.output.extension().and_then(|e| e.to_str()) {
+        Some(e) if e.eq_ignore_ascii_case("png") => {}
+        _ => anyhow::bail!(
+            "{}: muster render writes PNG images; name the output `.png`",
+            args.output.display()
+        ),
+    }
     let scene = scene_of(&args.file, &[])?;
     let crop = match &args.hexes {
         Some(s) => {
@@ -99,5 +107,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     )?;
     muster_check::write_atomically(&args.output, &encode_png(&image)?)
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", args.output.display()))?;
+    super::emit(format!(
+        "wrote {} ({}×{} px)",
+        muster_cli::render::escape_controls(&args.output.display().to_string()),
+        image.width(),
+        image.height()
+    ))?;
     Ok(ExitCode::SUCCESS)
 }
