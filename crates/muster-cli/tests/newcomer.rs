@@ -480,3 +480,19 @@ fn render_says_what_it_wrote_and_writes_only_png_names() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("PNG") && !dir.join("m.jpg").exists(), "{err}");
 }
+
+/// Finding 27 (1): an erratum's label underlines its code, not its whole (long) line.
+#[test]
+fn erratum_label_underlines_the_code_only() {
+    let (_, out, _) = muster(&[
+        "validate",
+        "scenarios/a-la-charge/civitate-1053.scenario.ron",
+        "--color",
+        "never",
+    ]);
+    let label = out
+        .lines()
+        .find(|l| l.contains("recorded as a known erratum"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(label.matches('-').count() <= 10, "{label}");
+}

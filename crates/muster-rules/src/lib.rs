@@ -261,8 +261,10 @@ fn apply_errata(scenario: &ScenarioFile, world: &World, out: &mut Vec<Diagnostic
             if d.code == code.as_str() && hex_ok && d.severity > Severity::Note {
                 d.severity = Severity::Note;
                 d.erratum = Some(e.why.clone());
+                // At the erratum's code, not the whole entry: an entry is often one long
+                // line, and underlining it all says nothing more.
                 d.labels.push(Label {
-                    location: Location::here(format!("/errata/{i}")),
+                    location: Location::here(format!("/errata/{i}/code")),
                     message: "recorded as a known erratum of the printed source".into(),
                 });
                 used = true;
