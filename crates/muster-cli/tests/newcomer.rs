@@ -496,3 +496,27 @@ fn erratum_label_underlines_the_code_only() {
         .unwrap_or_else(|| panic!("{out}"));
     assert!(label.matches('-').count() <= 10, "{label}");
 }
+
+/// Finding 10: `import tiled` suggests the nearest ruleset too (the shared suggester).
+#[test]
+fn import_tiled_suggests_the_nearest_ruleset() {
+    let dir = scratch("tiled");
+    let (code, _, e) = muster_in(&dir, &["new", "map", "m", "--ruleset", "siege"]);
+    assert_eq!(code, 0, "{e}");
+    let (code, _, e) = muster_in(&dir, &["export", "tiled", "m.map.ron", "-o", "m.tmx"]);
+    assert_eq!(code, 0, "{e}");
+    let (code, _, err) = muster_in(
+        &dir,
+        &[
+            "import",
+            "tiled",
+            "m.tmx",
+            "-o",
+            "n.map.ron",
+            "--ruleset",
+            "sieg",
+        ],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("did you mean `siege`?"), "{err}");
+}

@@ -46,11 +46,11 @@ pub enum ImportError {
     )]
     NoRuleset(String),
     /// The ruleset is not one of ours.
-    #[error("unknown ruleset `{id}`; the rulesets are {known}")]
+    #[error("unknown ruleset `{id}`: {known}")]
     UnknownRuleset {
         /// The id given.
         id: String,
-        /// Ours.
+        /// The nearest of ours, or all of them (the shared suggester).
         known: String,
     },
     /// The map has no tile layer.
@@ -73,7 +73,7 @@ pub enum ImportError {
         first: String,
     },
     /// A terrain is not one of the ruleset's.
-    #[error("terrain `{terrain}` (first at {first}) is not a terrain of ruleset `{ruleset}`; its terrain ids are {known}")]
+    #[error("terrain `{terrain}` (first at {first}) is not a terrain of ruleset `{ruleset}`: {known}")]
     UnknownTerrain {
         /// The terrain.
         terrain: String,
@@ -81,7 +81,7 @@ pub enum ImportError {
         first: String,
         /// The ruleset.
         ruleset: String,
-        /// Its terrain ids.
+        /// The nearest of its terrain ids, or all of them (the shared suggester).
         known: String,
     },
     /// A `muster:*` map property cannot be read.
@@ -160,7 +160,13 @@ fn ruleset_id(tmx: &Tmx, opts: &ImportOptions) -> Result<String, ImportError> {
         .or_else(|| prop(&tmx.properties, mp::RULESET).map(str::to_string))
         .ok_or_else(|| ImportError::NoRuleset(known()))?;
     if muster_rules::ruleset(&id).is_none() {
-        return Err(ImportError::UnknownRuleset { id, known: known() });
+        let known = muster_rules::suggest::did_you_mean(
+            &id,
+            "rulesets",
+            &muster_rules::system_ids().collect::<Vec<_>>(),
+            "",
+        );
+        return Err(ImportError::UnknownRuleset { id, known });
     }
     Ok(id)
 }
@@ -215,8 +221,13 @@ pub fn import(tmx: &Tmx, opts: &ImportOptions) -> Result<Imported, ImportError> 
         return Err(ImportError::UnknownTerrain {
             terrain: t.clone(),
             first: printed(i),
+            known: muster_rules::suggest::did_you_mean(
+                t,
+                &format!("terrain ids of `{ruleset_id}`"),
+                &order,
+                "",
+            ),
             ruleset: ruleset_id,
-            known: order.join(", "),
         });
     }
     let default_terrain = prop(&tmx.properties, mp::DEFAULT_TERRAIN)

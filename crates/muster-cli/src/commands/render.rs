@@ -64,8 +64,18 @@ pub fn scene_of(file: &Path, marked: &[String]) -> anyhow::Result<Scene> {
             let map = load_value::<MapFile>(file, FileKind::Map).map_err(|_| {
                 anyhow::anyhow!("{} has errors; run `muster validate` on it", file.display())
             })?;
-            let ruleset = muster_rules::ruleset(&map.value.ruleset)
-                .with_context(|| format!("unknown ruleset `{}`", map.value.ruleset))?;
+            let ruleset = muster_rules::ruleset(&map.value.ruleset).with_context(|| {
+                format!(
+                    "unknown ruleset `{}`: {}",
+                    map.value.ruleset,
+                    muster_rules::suggest::did_you_mean(
+                        &map.value.ruleset,
+                        "rulesets",
+                        &muster_rules::system_ids().collect::<Vec<_>>(),
+                        ""
+                    )
+                )
+            })?;
             Scene::of_map(&map.value, ruleset)
         }
         _ => bail!("{} is not a map or scenario file", file.display()),

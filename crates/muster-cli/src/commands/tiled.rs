@@ -100,8 +100,18 @@ pub fn export_tiled(a: ExportTiled) -> anyhow::Result<ExitCode> {
             a.map.display()
         )
     })?;
-    let ruleset = muster_rules::ruleset(&map.value.ruleset)
-        .with_context(|| format!("unknown ruleset `{}`", map.value.ruleset))?;
+    let ruleset = muster_rules::ruleset(&map.value.ruleset).with_context(|| {
+        format!(
+            "unknown ruleset `{}`: {}",
+            map.value.ruleset,
+            muster_rules::suggest::did_you_mean(
+                &map.value.ruleset,
+                "rulesets",
+                &muster_rules::system_ids().collect::<Vec<_>>(),
+                ""
+            )
+        )
+    })?;
     let image = format!("{stem}-terrain.png");
     let opts = ExportOptions {
         px_per_hex: a.px_per_hex,
