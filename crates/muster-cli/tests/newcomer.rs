@@ -520,3 +520,21 @@ fn import_tiled_suggests_the_nearest_ruleset() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("did you mean `siege`?"), "{err}");
 }
+
+/// Finding 10: a commander that names no unit gets the nearest unit id.
+#[test]
+fn unknown_commander_gets_the_nearest_unit() {
+    let out = validate_edited(
+        "commander",
+        &[(
+            "name: \"First side\",",
+            "name: \"First side\",\n            commander: \"Knigts\",",
+        )],
+        &[],
+    );
+    assert!(
+        out.contains("has no unit `Knigts` to be its commander")
+            && out.contains("did you mean `Knights`?"),
+        "{out}"
+    );
+}

@@ -332,11 +332,16 @@ pub fn resolve_zone(
             let mut d = Diagnostic::error(code, Location::here(pointer), e.to_string());
             if code == codes::UNKNOWN_ZONE.code {
                 let ids: Vec<_> = world.zone_ids().collect();
-                d = d.help(if ids.is_empty() {
-                    "the map names no zones".to_string()
-                } else {
-                    format!("the map's zones are {}", ids.join(", "))
-                });
+                let written = match &e {
+                    muster_model::ZoneError::UnknownName(n) => n.as_str(),
+                    _ => "",
+                };
+                d = d.help(crate::suggest::did_you_mean(
+                    written,
+                    "map's zones",
+                    &ids,
+                    "the map names no zones",
+                ));
             }
             out.push(d);
             (Vec::new(), false, hex_pointers)

@@ -30,7 +30,13 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     loc,
                     format!("{} has no unit `{c}` to be its commander", side.name),
                 )
-                .rule(s.cite("§8")),
+                .rule(s.cite("§8"))
+                .help(crate::suggest::did_you_mean(
+                    c,
+                    &format!("unit ids of {}", side.name),
+                    &side.units.iter().map(|u| u.id.as_str()).collect::<Vec<_>>(),
+                    &format!("define the commander in the `units` of {}", side.name),
+                )),
             ),
             Some(ui) => {
                 let (_, kind) = s.unit(si, ui);

@@ -44,7 +44,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     Location::here(ptr),
                     format!("`{id}` is not a side of this scenario"),
                 )
-                .help(format!("the sides are {}", ids.join(", "))),
+                .help(crate::suggest::did_you_mean(id, "sides", &ids, "")),
             );
         }
     };

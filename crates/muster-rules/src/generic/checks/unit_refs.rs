@@ -43,7 +43,17 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 Location::here(ptr),
                 format!("no side has a unit `{unit}`"),
             )
-            .help("use a unit id from a side's `units`"),
+            .help({
+                let mut ids: Vec<&str> = s
+                    .file
+                    .sides
+                    .iter()
+                    .flat_map(|side| side.units.iter().map(|u| u.id.as_str()))
+                    .collect();
+                ids.sort_unstable();
+                ids.dedup();
+                crate::suggest::did_you_mean(unit, "unit ids", &ids, "no side has units yet")
+            }),
         ),
         UnitLookup::Ambiguous(sides) => out.push(
             Diagnostic::error(
