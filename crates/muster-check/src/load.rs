@@ -460,6 +460,31 @@ fn schema_diagnostics(kind: FileKind, json: &serde_json::Value) -> Vec<Diagnosti
                     .help(format!("add `{name}: ...`; {see}")),
                 );
             }
+            K::Type {
+                kind: jsonschema::error::TypeKind::Single(t),
+            } => {
+                let want = match t.to_string().as_str() {
+                    "integer" => "a whole number".to_string(),
+                    "number" => "a number".to_string(),
+                    "string" => "a string in quotes".to_string(),
+                    "boolean" => "true or false".to_string(),
+                    "array" => "a list `[..]`".to_string(),
+                    "object" => "a struct `(..)`".to_string(),
+                    other => other.to_string(),
+                };
+                let written = match parts.instance.as_ref() {
+                    serde_json::Value::String(x) => format!("`{x}`"),
+                    other => format!("`{}`", short(other.to_string())),
+                };
+                out.push(
+                    Diagnostic::error(
+                        codes::SCHEMA.code,
+                        Location::here(path),
+                        format!("this should be {want}, not {written}"),
+                    )
+                    .help(see.clone()),
+                )
+            }
             K::Pattern { pattern } if pattern.starts_with(HEX_ID_PATTERN) => {
                 let written = parts.instance.as_str().unwrap_or_default();
                 let (message, help) = if pattern == format!("{HEX_ID_PATTERN}([0-9]{{2}})?$") {

@@ -538,3 +538,14 @@ fn unknown_commander_gets_the_nearest_unit() {
         "{out}"
     );
 }
+
+/// Finding 11: a value of the wrong type is said in words, not as the schema's type name.
+#[test]
+fn wrong_type_is_said_in_words() {
+    let out = validate_edited("type", &[("turns: 5,", "turns: \"five\",")], &[]);
+    assert!(
+        out.contains("this should be a whole number, not `five`"),
+        "{out}"
+    );
+    assert!(!out.contains("is not of type"), "{out}");
+}
