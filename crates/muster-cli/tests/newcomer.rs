@@ -135,9 +135,9 @@ fn unknown_names_in_files_get_the_nearest_or_the_list() {
             && out.contains("did you mean `../maps/p.map.ron`?"),
         "{out}"
     );
-    let out = validate_edited("hex", &[("\"0612\"", "\"06O2\"")], &[]);
+    let out = validate_edited("hex", &[("\"0101\"", "\"01O1\"")], &[]);
     assert!(
-        out.contains("`06O2` is not a hex id")
+        out.contains("`01O1` is not a hex id")
             && out.contains("write 4 digits, column then row, e.g. `0504`")
             && !out.contains("[0-9]"),
         "{out}"
@@ -409,8 +409,8 @@ fn stacking_on_a_line_with_an_off_map_hex_counts_the_listed_hexes() {
         &[
             ("count: 2, steps", "count: 3, steps"),
             (
-                "\"2x Knights\"], at: Hexes([\"0612\", \"0712\"",
-                "\"3x Knights\"], at: Hexes([\"0612\", \"0699\", \"0712\"",
+                "\"2x Knights\"], at: Hexes([\"0101\", \"0201\"",
+                "\"3x Knights\"], at: Hexes([\"0101\", \"0699\", \"0201\"",
             ),
         ],
         &[],
@@ -458,7 +458,7 @@ fn cosmetic_odds_and_ends() {
     let out = validate_edited(
         "compass",
         &[(
-            "at: Hexes([\"0612\", \"0712\"])",
+            "at: Hexes([\"0101\", \"0201\"])",
             "at: Edge(side: Sout, from: \"0101\", to: \"0501\")",
         )],
         &[],

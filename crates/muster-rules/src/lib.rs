@@ -47,6 +47,7 @@ pub mod generic;
 mod grid_walk;
 mod hex_ids;
 mod movement;
+mod new_scenario;
 mod overlay_fit;
 mod path_index;
 pub mod placement;

@@ -61,85 +61,28 @@ fn default_terrain(ruleset: &str) -> String {
         .unwrap_or_else(|| "clear".into())
 }
 
-fn scenario(title: &str, ruleset: &str, map: &str, default_terrain: &str) -> ScenarioFile {
+/// A blank scenario with what its system puts into every new one (`prepare_new_scenario`:
+/// the settings the system asks for, one example unit and its set-up line).
+fn scenario(title: &str, ruleset: &str, map: &str) -> ScenarioFile {
     let mut s = ScenarioFile::blank(title, ruleset, map);
     if let Some(system) = muster_rules::system(ruleset) {
         system.prepare_new_scenario(&mut s);
     }
-    match ruleset {
-        // And Gentlemen All §2 and §6: a scenario states its scale and whether the map's
-        // terrain is difficult.
-        "and-gentlemen-all" => {
-            s.scale = Some(muster_model::Scale {
-                inches_per_hex: 2.0,
-                figures: muster_model::FigureScale::Mm15,
-            });
-            s.terrain_classes = vec![muster_model::TerrainClass {
-                terrain: default_terrain.to_string(),
-                difficult: false,
-                cover: None,
-            }];
-            s.sides[0].commands = vec![command(None)];
-        }
-        // Charles the Bold §14: each side's break point is a proportion of its stands.
-        "charles-the-bold" => {
-            for side in &mut s.sides {
-                side.break_proportion = Some("1/3".into());
-            }
-            s.sides[0].commands = vec![command(Some("General"))];
-        }
-        _ => {}
-    }
     s
 }
 
-/// The first side's one command group, which the example unit belongs to.
-fn command(general: Option<&str>) -> muster_model::CommandDef {
-    muster_model::CommandDef {
-        id: "main".into(),
-        name: "Main body".into(),
-        morale_number: None,
-        general: general.map(String::from),
-    }
-}
-
-/// One example unit and one commented set-up line for the first side of a new scenario, in
-/// the ruleset's vocabulary (RON text at the first side's indentation).
-fn example_units(ruleset: &str) -> (&'static str, &'static str) {
-    match ruleset {
-        "a-la-charge" => (
-            r#"(id: "Knights", name: "Knights", kind: "knights", count: 2, steps: [(strength: 4, mp: 6), (strength: 2, mp: 6)], provenance: Original),"#,
-            r#"(units: ["2x Knights"], at: Hexes(["0612", "0712"])),"#,
-        ),
-        "and-gentlemen-all" => (
-            r#"(id: "Blue Regiment", name: "Blue Regiment", kind: "foot", provenance: Original, regiment: (stands: 3, foot: Balanced, rating: Regular, formation: Deployed, command: "main")),"#,
-            r#"(units: ["Blue Regiment"], at: Hexes(["0612"]), facing: "N"),"#,
-        ),
-        "charles-the-bold" => (
-            r#"(id: "General", name: "General", kind: "general", rating: 1, mp: 6, provenance: Original, group: "main"),"#,
-            r#"(units: ["General"], at: Hexes(["0612"])),"#,
-        ),
-        "siege" => (
-            r#"(id: "Men-at-arms", name: "Man-at-arms", kind: "soldier", count: 2, mp: 6, provenance: Original),"#,
-            r#"(units: ["2x Men-at-arms"], at: Hexes(["0612", "0712"])),"#,
-        ),
-        _ => ("", ""),
-    }
-}
-
-/// The scenario's canonical text with the example unit and set-up line put into the first
-/// side, the set-up line under a comment that says how to write one.
+/// The scenario's canonical text, its first set-up line under a comment that says how to
+/// write one.
 fn scenario_text(s: &ScenarioFile) -> anyhow::Result<String> {
     let text = scenario_to_ron(s)?;
-    let (unit, line) = example_units(&s.ruleset);
-    let empty = "            units: [\n            ],\n";
-    if unit.is_empty() || !text.contains(empty) {
-        return Ok(text);
-    }
-    let filled = format!(
-        "            units: [\n                {unit}\n            ],\n            setup: [\n                // One line per group of counters: the unit ids (\"2x Id\" for several\n                // counters of a unit) and the hexes, 4 digits each, column then row.\n                {line}\n            ],\n"
-    );
-    Ok(text.replacen(empty, &filled, 1))
+    let setup = "            setup: [\n";
+    Ok(text.replacen(
+        setup,
+        &format!(
+            "{setup}                // One line per group of counters: the unit ids (\"2x Id\" for several\n                // counters of a unit) and the hexes, 4 digits each, column then row.\n"
+        ),
+        1,
+    ))
 }
 
 fn create(path: &Path, text: &str) -> anyhow::Result<()> {
@@ -201,12 +144,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             create(
                 &with(&args.name, "scenario.ron"),
-                &scenario_text(&scenario(
-                    &stem,
-                    &args.ruleset,
-                    &m,
-                    &default_terrain(&args.ruleset),
-                ))?,
+                &scenario_text(&scenario(&stem, &args.ruleset, &m))?,
             )?
         }
         What::Pack => {
@@ -230,7 +168,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     &stem,
                     &args.ruleset,
                     &format!("../maps/{stem}.map.ron"),
-                    &default_terrain(&args.ruleset),
                 ))?,
             )?;
         }

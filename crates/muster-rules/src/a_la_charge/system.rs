@@ -15,6 +15,14 @@ pub struct System;
 impl GameSystem for System {
     system_basics!("a-la-charge", "a-la-charge.ruleset.ron", super::CHECKS);
 
+    fn prepare_new_scenario(&self, s: &mut muster_model::ScenarioFile) {
+        crate::new_scenario::example(
+            s,
+            r#"(id: "Knights", name: "Knights", kind: "knights", count: 2, steps: [(strength: 4, mp: 6), (strength: 2, mp: 6)], provenance: Original)"#,
+            r#"(units: ["2x Knights"], at: Hexes(["0101", "0201"]))"#,
+        );
+    }
+
     fn fields(&self) -> &'static [&'static str] {
         &[
             "/sides/*/army_morale",

@@ -20,6 +20,28 @@ impl GameSystem for System {
         super::CHECKS
     );
 
+    fn prepare_new_scenario(&self, s: &mut muster_model::ScenarioFile) {
+        // §2 and §6: a scenario states its scale and whether the map's terrain (a new
+        // map's is all the first terrain of the ruleset) is difficult.
+        s.scale = Some(muster_model::Scale {
+            inches_per_hex: 2.0,
+            figures: muster_model::FigureScale::Mm15,
+        });
+        if let Some(t) = self.ruleset().terrain.first() {
+            s.terrain_classes = vec![muster_model::TerrainClass {
+                terrain: t.id.clone(),
+                difficult: false,
+                cover: None,
+            }];
+        }
+        crate::new_scenario::command(s, None);
+        crate::new_scenario::example(
+            s,
+            r#"(id: "Blue Regiment", name: "Blue Regiment", kind: "foot", provenance: Original, regiment: (stands: 3, foot: Balanced, rating: Regular, formation: Deployed, command: "main"))"#,
+            r#"(units: ["Blue Regiment"], at: Hexes(["0101"]), facing: "N")"#,
+        );
+    }
+
     fn fields(&self) -> &'static [&'static str] {
         &[
             "/scale",

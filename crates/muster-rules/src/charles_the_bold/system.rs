@@ -20,6 +20,19 @@ impl GameSystem for System {
         super::CHECKS
     );
 
+    fn prepare_new_scenario(&self, s: &mut muster_model::ScenarioFile) {
+        // §14: each side breaks after losing a proportion of its stands.
+        for side in &mut s.sides {
+            side.break_proportion = Some("1/3".into());
+        }
+        crate::new_scenario::command(s, Some("General"));
+        crate::new_scenario::example(
+            s,
+            r#"(id: "General", name: "General", kind: "general", rating: 1, mp: 6, provenance: Original, group: "main")"#,
+            r#"(units: ["General"], at: Hexes(["0101"]))"#,
+        );
+    }
+
     fn fields(&self) -> &'static [&'static str] {
         &[
             "/army_lists",

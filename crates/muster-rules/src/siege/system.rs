@@ -111,6 +111,11 @@ impl GameSystem for System {
             quarter_rations_after: None,
             defender: None,
         });
+        crate::new_scenario::example(
+            s,
+            r#"(id: "Men-at-arms", name: "Man-at-arms", kind: "soldier", count: 2, mp: 6, provenance: Original)"#,
+            r#"(units: ["2x Men-at-arms"], at: Hexes(["0101", "0201"]))"#,
+        );
     }
 }
 

@@ -1,0 +1,51 @@
+//! What `muster new` (and the editor) put into a new scenario beyond the blank one: each
+//! system's example unit and set-up line, written as RON so that they read as a designer
+//! writes them.
+
+use muster_model::{CommandDef, ScenarioFile, SetupEntry, UnitDef};
+
+/// Adds one example unit and its set-up line (both RON) to the first side of `s`.
+pub(crate) fn example(s: &mut ScenarioFile, unit: &str, line: &str) {
+    // As pack files are read: an optional field is written bare (`count: 2`).
+    let ron =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let (Ok(u), Ok(l)) = (
+        ron.from_str::<UnitDef>(unit),
+        ron.from_str::<SetupEntry>(line),
+    ) else {
+        debug_assert!(
+            false,
+            "an example unit or set-up line does not read: {unit} {line}"
+        );
+        return;
+    };
+    if let Some(side) = s.sides.first_mut() {
+        side.units.push(u);
+        side.setup.push(l);
+    }
+}
+
+/// The first side's one command group `main`, led by `general` when the system names one.
+pub(crate) fn command(s: &mut ScenarioFile, general: Option<&str>) {
+    if let Some(side) = s.sides.first_mut() {
+        side.commands = vec![CommandDef {
+            id: "main".into(),
+            name: "Main body".into(),
+            morale_number: None,
+            general: general.map(String::from),
+        }];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_system_example_reads() {
+        for system in crate::system_ids().filter_map(crate::system) {
+            let mut s = muster_model::ScenarioFile::blank("t", system.id(), "m.map.ron");
+            system.prepare_new_scenario(&mut s);
+            assert_eq!(s.sides[0].units.len(), 1, "{}", system.id());
+            assert_eq!(s.sides[0].setup.len(), 1, "{}", system.id());
+        }
+    }
+}
