@@ -64,7 +64,7 @@ fn placements(path: &Path, roots: &[PathBuf]) -> Result<Value, String> {
             report
                 .findings()
                 .next()
-                .map(|f| why(f))
+                .map(why)
                 .unwrap_or_else(|| "it has errors".into())
         })
 }
