@@ -30,6 +30,8 @@ pub struct Server<'c> {
     /// URIs a client sent that a strict parser refuses (raw `[`, `]`), by the encoded
     /// form they are kept under: diagnostics go back under the client's own string.
     raw_uris: BTreeMap<String, String>,
+    /// When each open document last changed.
+    last_change: BTreeMap<PathBuf, Instant>,
 }
 
 impl<'c> Server<'c> {
@@ -42,6 +44,7 @@ impl<'c> Server<'c> {
             pending: BTreeMap::new(),
             results: BTreeMap::new(),
             raw_uris: BTreeMap::new(),
+            last_change: BTreeMap::new(),
         }
     }
 
@@ -169,6 +172,7 @@ impl<'c> Server<'c> {
                     if let Some(path) = text::path_of(&p.text_document.uri) {
                         self.docs.close(&path);
                         self.pending.remove(&path);
+                        self.last_change.remove(&muster_check::lexical(&path));
                         let old = self.results.remove(&muster_check::lexical(&path));
                         let mut touched: BTreeSet<PathBuf> =
                             old.into_iter().flat_map(|b| b.into_keys()).collect();
@@ -199,12 +203,21 @@ impl<'c> Server<'c> {
                 version,
             },
         );
-        let delay = if opened {
+        // Debounced on the trailing edge only within a burst: a change after a quiet spell
+        // of at least the debounce (a typist's pause, the first key after one) is checked
+        // at once, so the debounce delays only changes that come faster than it (issue
+        // 28, review finding 16: it was added to every change).
+        let now = Instant::now();
+        let quiet = self
+            .last_change
+            .insert(muster_check::lexical(&path), now)
+            .is_none_or(|t| now.duration_since(t) >= self.options.debounce);
+        let delay = if opened || quiet {
             std::time::Duration::ZERO
         } else {
             self.options.debounce
         };
-        let at = Instant::now() + delay;
+        let at = now + delay;
         self.pending.insert(muster_check::lexical(&path), at);
         if kind_of(&path) != Some(FileKind::Scenario) {
             for p in self.scenarios() {
