@@ -99,7 +99,9 @@ impl PackRoot {
 
     fn relative(&self, target: &Path) -> Result<PathBuf, Refusal> {
         let abs = lexical(target);
-        let rel = abs.strip_prefix(&self.lexical).map_err(|_| Refusal::Outside)?;
+        let rel = abs
+            .strip_prefix(&self.lexical)
+            .map_err(|_| Refusal::Outside)?;
         if rel.components().any(|c| c.as_os_str() == ".git") {
             return Err(Refusal::Git);
         }
@@ -124,8 +126,12 @@ pub fn load_in_pack<T: serde::de::DeserializeOwned>(
     path: &Path,
     kind: muster_model::FileKind,
 ) -> Result<crate::load::Loaded<T>, crate::load::LoadError> {
-    let bytes = read_in_pack(path)
-        .map_err(|e| (vec![crate::finding::Finding::unreadable(path, e.to_string())], None))?;
+    let bytes = read_in_pack(path).map_err(|e| {
+        (
+            vec![crate::finding::Finding::unreadable(path, e.to_string())],
+            None,
+        )
+    })?;
     crate::load::parse_bytes(path, bytes, kind)
 }
 
@@ -136,7 +142,11 @@ mod tests {
     #[test]
     fn paths_leaving_the_root_are_refused_without_touching_them() {
         let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let root = PackRoot::of(&here.join("Cargo.toml"), &[here.to_path_buf()], &Manifests::default());
+        let root = PackRoot::of(
+            &here.join("Cargo.toml"),
+            &[here.to_path_buf()],
+            &Manifests::default(),
+        );
         // The repository's muster.pack.ron governs, before the folder named.
         assert_eq!(root.dir(), lexical(&here.join("../..")));
         assert_eq!(

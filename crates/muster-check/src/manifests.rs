@@ -68,7 +68,9 @@ impl Manifests {
                 manifest: root
                     .read(Path::new(name))
                     .ok()
-                    .and_then(|b| parse_bytes::<Manifest>(&dir.join(name), b, FileKind::Manifest).ok())
+                    .and_then(|b| {
+                        parse_bytes::<Manifest>(&dir.join(name), b, FileKind::Manifest).ok()
+                    })
                     .map(|l| Arc::new(l.value)),
             })
         });

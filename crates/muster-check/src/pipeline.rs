@@ -5,9 +5,9 @@ use crate::boundary::{PackRoot, Refusal};
 use crate::cap::{cap_diagnostics, fold_alike, Suppressed};
 use crate::finding::{FileReport, Finding, Report};
 use crate::load::{locate_all, Loaded, Located};
-use crate::read::ReadError;
 use crate::manifests::Manifests;
 use crate::paths::lexical as canonical;
+use crate::read::ReadError;
 use crate::walk::discover_except;
 use muster_model::{ArmyListFile, FileKind, Manifest, MapFile, OverlayFile, Ruleset, ScenarioFile};
 use muster_rules::{codes, Diagnostic, Location, Severity};
@@ -214,9 +214,9 @@ impl Checker {
         match self.overrides.get(&canonical(path)) {
             Some(text) => crate::load::parse_text(path, text.clone(), kind),
             None => {
-                let bytes = root.read(path).map_err(|e| {
-                    (vec![Finding::unreadable(path, e.to_string())], None)
-                })?;
+                let bytes = root
+                    .read(path)
+                    .map_err(|e| (vec![Finding::unreadable(path, e.to_string())], None))?;
                 crate::load::parse_bytes(path, bytes, kind)
             }
         }

@@ -123,7 +123,10 @@ fn walk_folder(named: &Path, exclude: &Exclude, d: &mut Discovered) {
         }
     };
     let start = crate::paths::lexical(named);
-    let start = start.strip_prefix(&root_path).unwrap_or(Path::new("")).to_path_buf();
+    let start = start
+        .strip_prefix(&root_path)
+        .unwrap_or(Path::new(""))
+        .to_path_buf();
     // Shown as the user named the folder: `named` + the path below it.
     let shown = |rel: &Path| named.join(rel.strip_prefix(&start).unwrap_or(rel));
     let skip = |rel: &Path, is_dir: bool| {
@@ -147,7 +150,8 @@ fn walk_folder(named: &Path, exclude: &Exclude, d: &mut Discovered) {
             // A link out is reported when it could matter: a Muster file or a folder (its
             // target's type is looked at, nothing in it is read or listed).
             Walked::LinkOutside(rel, why)
-                if kind_of(&rel).is_some() || std::fs::metadata(shown(&rel)).is_ok_and(|m| m.is_dir()) =>
+                if kind_of(&rel).is_some()
+                    || std::fs::metadata(shown(&rel)).is_ok_and(|m| m.is_dir()) =>
             {
                 d.problems.push(link_outside(&shown(&rel), &why))
             }

@@ -40,7 +40,11 @@ fn pack(dir: &Path) -> PathBuf {
     let case = common::root().join("tests/cases/valid-minimal");
     let map = std::fs::read_to_string(case.join("x.map.ron")).unwrap();
     // Not canonical (fmt would rewrite it), with a comment an attacker chose.
-    let map = format!("// $(echo PWNED > {}/pwned.txt)\n{}", dir.display(), map.replace("    ", "  "));
+    let map = format!(
+        "// $(echo PWNED > {}/pwned.txt)\n{}",
+        dir.display(),
+        map.replace("    ", "  ")
+    );
     std::fs::write(pack.join("maps/x.map.ron"), map).unwrap();
     let scenario = std::fs::read_to_string(case.join("x.scenario.ron")).unwrap();
     std::fs::write(
@@ -119,7 +123,11 @@ fn walks_report_folder_links_out_of_the_pack_once_and_never_enter_them() {
         symlink(to, pack.join(link)).unwrap();
     }
     symlink("../outside", pack.join("od")).unwrap();
-    symlink("../../outside/secret.map.ron", pack.join("maps/link.map.ron")).unwrap();
+    symlink(
+        "../../outside/secret.map.ron",
+        pack.join("maps/link.map.ron"),
+    )
+    .unwrap();
     let (code, out, err) = muster_in(&dir, &["validate", "pack", "--format", "json"]);
     assert_eq!(code, 1, "{err}");
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -137,11 +145,17 @@ fn walks_report_folder_links_out_of_the_pack_once_and_never_enter_them() {
             "{name} reported once: {refused:?}"
         );
     }
-    assert!(!out.contains("SECRETMARKER") && !out.contains("secret.map.ron"), "{out}");
+    assert!(
+        !out.contains("SECRETMARKER") && !out.contains("secret.map.ron"),
+        "{out}"
+    );
     assert!(!out.contains("/etc/") && !out.contains("modules"), "{out}");
 
     let (_, out, err) = muster_in(&dir, &["fmt", "--check", "pack"]);
-    assert!(!out.contains("secret") && !err.contains("secret"), "{out}{err}");
+    assert!(
+        !out.contains("secret") && !err.contains("secret"),
+        "{out}{err}"
+    );
     muster_in(&dir, &["fmt", "pack"]);
     assert_eq!(
         std::fs::read_to_string(dir.join("outside/secret.map.ron")).unwrap(),
@@ -159,7 +173,10 @@ fn walks_report_folder_links_out_of_the_pack_once_and_never_enter_them() {
     std::fs::copy(pack.join("maps/x.map.ron"), old.join("maps/link.map.ron")).unwrap();
     let (code, out, err) = muster_in(&dir, &["diff", "old", "pack", "--format", "markdown"]);
     assert!(code == 0 || code == 1, "{err}");
-    assert!(!out.contains("SECRETMARKER") && !out.contains("x\u{2192}"), "{out}");
+    assert!(
+        !out.contains("SECRETMARKER") && !out.contains("x\u{2192}"),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -188,12 +205,18 @@ fn the_working_directory_never_widens_the_pack_and_git_is_never_read() {
     // The working directory holds everything; the folder named is `ws`.
     let (code, out, err) = muster_in(&dir, &["validate", "ws", "--color", "never"]);
     assert_eq!(code, 1, "{out}{err}");
-    assert!(!out.contains("SECRET") && !err.contains("SECRET"), "{out}{err}");
+    assert!(
+        !out.contains("SECRET") && !err.contains("SECRET"),
+        "{out}{err}"
+    );
     assert!(!out.contains("repositoryformatversion"), "{out}");
     assert_eq!(out.matches("error[MU013]").count(), 2, "{out}");
     // A `.git` inside the pack is refused by name, whatever the root.
     std::fs::write(dir.join("muster.pack.ron"), "(name: \"p\")\n").unwrap();
-    let (code, out, _) = muster_in(&dir, &["validate", "ws/s/git.scenario.ron", "--color", "never"]);
+    let (code, out, _) = muster_in(
+        &dir,
+        &["validate", "ws/s/git.scenario.ron", "--color", "never"],
+    );
     assert_eq!(code, 1);
     assert!(out.contains("MU013") && out.contains(".git"), "{out}");
     assert!(!out.contains("repositoryformatversion"), "{out}");
@@ -231,7 +254,10 @@ fn a_cache_inside_the_pack_is_refused_and_edited_entries_are_misses() {
         .unwrap();
     symlink("/proc/self/environ", cache.join("e.muster-cache.json")).unwrap();
     let (code, out, err) = muster_in(&dir, &["validate", "pack", "--cache", "cache"]);
-    assert_eq!(code, 1, "a poisoned entry never changes a verdict: {out}{err}");
+    assert_eq!(
+        code, 1,
+        "a poisoned entry never changes a verdict: {out}{err}"
+    );
     assert!(err.contains("seal"), "{err}");
     assert!(err.contains("f.muster-cache.json"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
@@ -283,6 +309,9 @@ fn a_reference_swapped_for_a_link_mid_run_never_leaks() {
     }
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     swapper.join().unwrap();
-    assert_eq!(leaked, 0, "the outside map was read in {leaked} of 300 runs");
+    assert_eq!(
+        leaked, 0,
+        "the outside map was read in {leaked} of 300 runs"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }

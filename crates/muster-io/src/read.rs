@@ -215,13 +215,20 @@ mod boundary_tests {
         std::fs::create_dir_all(pack.join("maps")).unwrap();
         std::fs::write(t.path().join("secret.map.ron"), "SECRET").unwrap();
         symlink("../../secret.map.ron", pack.join("maps/rel.map.ron")).unwrap();
-        symlink(t.path().join("secret.map.ron"), pack.join("maps/abs.map.ron")).unwrap();
+        symlink(
+            t.path().join("secret.map.ron"),
+            pack.join("maps/abs.map.ron"),
+        )
+        .unwrap();
         symlink("/etc", pack.join("etc")).unwrap();
         std::fs::write(pack.join("maps/in.map.ron"), "inside").unwrap();
         symlink("in.map.ron", pack.join("maps/ok.map.ron")).unwrap();
         let root = Root::open(&pack).unwrap();
         let e = root.read(Path::new("maps/abs.map.ron")).unwrap_err();
-        assert!(matches!(e, ReadError::Refused(Refusal::AbsoluteLink)), "{e}");
+        assert!(
+            matches!(e, ReadError::Refused(Refusal::AbsoluteLink)),
+            "{e}"
+        );
         for rel in ["maps/rel.map.ron", "etc/passwd"] {
             let e = root.read(Path::new(rel)).unwrap_err();
             assert!(
@@ -230,7 +237,10 @@ mod boundary_tests {
             );
         }
         assert_eq!(root.read(Path::new("maps/ok.map.ron")).unwrap(), b"inside");
-        assert!(root.read(Path::new("maps/none.map.ron")).unwrap_err().is_missing());
+        assert!(root
+            .read(Path::new("maps/none.map.ron"))
+            .unwrap_err()
+            .is_missing());
         let e = root.read(Path::new(".git/config")).unwrap_err();
         assert!(matches!(e, ReadError::Refused(Refusal::Git)), "{e}");
     }

@@ -13,7 +13,9 @@ pub enum Refusal {
     LinkOutside,
     /// The path is (or passes through) an absolute symlink, which is never followed even
     /// when it names a place inside the pack: make the link relative.
-    #[error("is an absolute symlink; Muster follows only relative links that stay inside the pack")]
+    #[error(
+        "is an absolute symlink; Muster follows only relative links that stay inside the pack"
+    )]
     AbsoluteLink,
     /// The path names a folder, device, FIFO or socket: name a regular file.
     #[error("is {0}, not a regular file")]

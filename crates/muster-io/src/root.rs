@@ -60,7 +60,9 @@ impl Root {
         let rel = checked(rel)?;
         match self.dir.metadata(rel) {
             Ok(m) if m.is_file() => Ok(true),
-            Ok(m) => Err(Refusal::NotRegular(crate::read::describe_cap(m.file_type()))),
+            Ok(m) => Err(Refusal::NotRegular(crate::read::describe_cap(
+                m.file_type(),
+            ))),
             Err(e) if is_escape(&e) => Err(self.why_escape(rel)),
             Err(_) => Ok(false),
         }
@@ -129,7 +131,10 @@ mod tests {
         );
         assert_eq!(checked(Path::new("../x")), Err(Refusal::Outside));
         assert_eq!(checked(Path::new("/x")), Err(Refusal::Outside));
-        assert_eq!(root.relative(&here.join("src/lib.rs")), Ok("src/lib.rs".into()));
+        assert_eq!(
+            root.relative(&here.join("src/lib.rs")),
+            Ok("src/lib.rs".into())
+        );
         assert_eq!(root.status(Path::new("src/lib.rs")), Ok(true));
         assert_eq!(root.status(Path::new("nope.map.ron")), Ok(false));
         assert_eq!(

@@ -116,7 +116,9 @@ impl Walk<'_> {
         ancestors: &mut Vec<(u64, u64)>,
     ) {
         let Some(mut file_type) = file_type else {
-            return self.out.push(Walked::Unreadable(child, "its type cannot be read".into()));
+            return self
+                .out
+                .push(Walked::Unreadable(child, "its type cannot be read".into()));
         };
         if file_type.is_symlink() {
             // Followed beneath the root only: a link out fails here, in the kernel.
@@ -148,7 +150,8 @@ impl Walk<'_> {
         } else if file_type.is_file() {
             self.out.push(Walked::File(child));
         } else {
-            self.out.push(Walked::Special(child, describe_cap(file_type)));
+            self.out
+                .push(Walked::Special(child, describe_cap(file_type)));
         }
     }
 
@@ -204,7 +207,10 @@ mod tests {
         assert_eq!(
             got,
             vec![
-                Walked::Unreadable("dangling.map.ron".into(), "a symlink to nothing (dangling)".into()),
+                Walked::Unreadable(
+                    "dangling.map.ron".into(),
+                    "a symlink to nothing (dangling)".into()
+                ),
                 Walked::File("maps/a.map.ron".into()),
                 Walked::Loop("maps/again".into()),
                 Walked::Loop("maps/self".into()),

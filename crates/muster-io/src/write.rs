@@ -117,7 +117,10 @@ mod tests {
         std::fs::write(pack.join("x.map.ron"), "old").unwrap();
         write_named(&pack.join("x.map.ron"), b"new").unwrap();
         assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
-        assert_eq!(std::fs::read_to_string(pack.join("x.map.ron")).unwrap(), "new");
+        assert_eq!(
+            std::fs::read_to_string(pack.join("x.map.ron")).unwrap(),
+            "new"
+        );
         assert!(!std::fs::symlink_metadata(pack.join("x.map.ron"))
             .unwrap()
             .file_type()
@@ -159,7 +162,9 @@ mod tests {
         let root = Root::open(&pack).unwrap();
         let e = root.write(Path::new("link.map.ron"), b"x").unwrap_err();
         assert!(e.to_string().contains("leads outside the pack"), "{e}");
-        let e = root.write(Path::new("od/secret.map.ron"), b"x").unwrap_err();
+        let e = root
+            .write(Path::new("od/secret.map.ron"), b"x")
+            .unwrap_err();
         assert!(e.to_string().contains("leads outside the pack"), "{e}");
         let secret = std::fs::read_to_string(t.path().join("outside/secret.map.ron")).unwrap();
         assert_eq!(secret, "secret");

@@ -157,7 +157,10 @@ fn list_entry(docs: &Docs, c: &Cursor, root: &Node, at: &At) -> Option<Location>
         }
         let text: std::sync::Arc<str> = match docs.get(&target) {
             Some(d) => d.text.clone(),
-            None => match checker.read_reference(&c.path, &target).map(String::from_utf8) {
+            None => match checker
+                .read_reference(&c.path, &target)
+                .map(String::from_utf8)
+            {
                 Ok(Ok(t)) => t.into(),
                 _ => continue,
             },

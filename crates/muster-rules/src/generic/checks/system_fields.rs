@@ -39,7 +39,12 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             let mut found = Vec::new();
-            expand(&file, pattern.trim_start_matches('/'), String::new(), &mut found);
+            expand(
+                &file,
+                pattern.trim_start_matches('/'),
+                String::new(),
+                &mut found,
+            );
             for pointer in found {
                 let field = pointer.rsplit('/').next().unwrap_or_default().to_string();
                 out.push(
@@ -76,7 +81,11 @@ fn expand(at: &Value, pattern: &str, prefix: String, found: &mut Vec<String>) {
             .enumerate()
             .map(|(i, v)| (i.to_string(), v))
             .collect(),
-        (key, Value::Object(map)) => map.get(key).map(|v| (key.to_string(), v)).into_iter().collect(),
+        (key, Value::Object(map)) => map
+            .get(key)
+            .map(|v| (key.to_string(), v))
+            .into_iter()
+            .collect(),
         _ => Vec::new(),
     };
     for (key, value) in children {
