@@ -509,3 +509,46 @@ fn item_15_the_damage_marker_is_ours() {
         "4.13: the fourth stage is rubble"
     );
 }
+
+/// The review of the Siege fixes (issue 29): a house in column 06 entered by a door on
+/// 0605/N (0605 a doorway hex), 0606 behind it, and 0607 at the back, `back` the back hex's
+/// opening on 0607/S: a window (0607 a window hex) or a second door (0607 a doorway hex).
+fn through_house(back: &str) -> MapFile {
+    let terrain = if back == "door" { "doorway" } else { "window" };
+    let mut sides = vec!["0605/N=door".to_string(), format!("0607/S={back}")];
+    for h in ["0605", "0606", "0607"] {
+        for d in ["NE", "SE", "SW", "NW"] {
+            sides.push(format!("{h}/{d}=wall"));
+        }
+    }
+    let refs: Vec<&str> = sides.iter().map(String::as_str).collect();
+    let back = format!("0607:{terrain}");
+    map(&["0605:doorway", "0606:building", &back], &refs)
+}
+
+#[test]
+fn review_1_a_line_in_by_a_door_does_not_leave_by_a_window_or_another_door() {
+    // 3.26 b: "A character outside can only shoot through a window if the target is
+    // immediately behind the window." A line in through the door of 0605 does not leave
+    // the room again by the window on 0607/S; nor (ours, cautious) by a second door.
+    // Regression: both were clear, no cover.
+    for back in ["window", "door"] {
+        Case::new(through_house(back)).run(|f, h| {
+            let l = fire(f, h, "0601", "0610");
+            assert!(!l.clear, "{back}: {}", l.reason);
+            let word = if back == "door" {
+                "another door"
+            } else {
+                "leave it through the window"
+            };
+            assert!(l.reason.contains(word), "{back}: {}", l.reason);
+            // Into the room through the door, still clear with medium cover (item 16).
+            let l = fire(f, h, "0601", "0607");
+            assert!(
+                l.clear && l.cover == CoverKind::Medium,
+                "{back}: {}",
+                l.reason
+            );
+        });
+    }
+}

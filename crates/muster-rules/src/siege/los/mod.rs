@@ -228,6 +228,49 @@ fn line_to(f: &Field, from: End, to: End) -> Fire {
     }
 }
 
+/// The line leaving a room open to it, from `p` to `h` across a window or a door (3.26
+/// b: "a character outside can only shoot through a window if the target is immediately
+/// behind the window"): a room entered through a door is not left again by a window, nor
+/// (ours, the cautious reading) by another door to the outside; a door into the next room
+/// opens that room (below). A siege-tower shot ignores the house below it (2.43).
+fn leaving(
+    f: &Field,
+    p: Hex,
+    h: Hex,
+    open: &HashSet<Hex>,
+    by_door: &HashSet<Hex>,
+    tower_shot: bool,
+    e: &mut Eval,
+) {
+    if tower_shot || !by_door.contains(&p) || open.contains(&h) {
+        return;
+    }
+    let Some(kind) = rooms::opening_between(f, p, h) else {
+        return;
+    };
+    if kind == features::DOOR && f.has(h, traits::BUILDING) {
+        return;
+    }
+    let g = &f.world().grid;
+    let side = g
+        .hexside_between(p, h)
+        .map(|s| g.print_hexside(s))
+        .unwrap_or_default();
+    e.block(if kind == features::WINDOW {
+        format!(
+            "the line entered the room of {} through a door and would leave it through the window at {side}: from outside one shoots through a window only at the character immediately behind it ({})",
+            g.to_printed(p),
+            cite("3.26 b")
+        )
+    } else {
+        format!(
+            "the line entered the room of {} through a door and would leave it through another door at {side} (ours, the cautious reading of {}: a line does not run through a house)",
+            g.to_printed(p),
+            cite("3.26")
+        )
+    });
+}
+
 fn evaluate(
     f: &Field,
     from: End,
@@ -333,6 +376,7 @@ fn evaluate(
                     .iter()
                     .all(|&x| f.has(x, traits::RAISED) && !f.demolished(x));
             crossing(f, p, h, &shot, last || beside, &mut e);
+            leaving(f, p, h, &open, &by_door, tower_shot, &mut e);
             let door = f.has(h, traits::BUILDING)
                 && !open.contains(&h)
                 && rooms::opening_between(f, p, h) == Some(features::DOOR)
