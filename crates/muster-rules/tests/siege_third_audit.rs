@@ -552,3 +552,22 @@ fn review_1_a_line_in_by_a_door_does_not_leave_by_a_window_or_another_door() {
         });
     }
 }
+
+#[test]
+fn review_2_a_shooter_in_a_window_hex_shoots_out_only_through_his_window() {
+    // 3.26 a: "A character in a house can only shoot at the outside from a window hex. The
+    // line of fire is traced from the middle of the sill outside the window." The shooter
+    // in the window hex 0607 (window on 0607/S) does not shoot back through his room and
+    // out of the door on 0605/N. Regression: clear, no cover.
+    Case::new(through_house("window")).run(|f, h| {
+        let l = fire(f, h, "0607", "0601");
+        assert!(!l.clear, "{}", l.reason);
+        assert!(l.reason.contains("3.26 a"), "{}", l.reason);
+        // Out through his window, clear.
+        let l = fire(f, h, "0607", "0610");
+        assert!(l.clear, "{}", l.reason);
+        // Inside his room, clear.
+        let l = fire(f, h, "0607", "0605");
+        assert!(l.clear, "{}", l.reason);
+    });
+}

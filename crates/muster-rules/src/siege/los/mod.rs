@@ -228,21 +228,22 @@ fn line_to(f: &Field, from: End, to: End) -> Fire {
     }
 }
 
-/// The line leaving a room open to it, from `p` to `h` across a window or a door (3.26
-/// b: "a character outside can only shoot through a window if the target is immediately
-/// behind the window"): a room entered through a door is not left again by a window, nor
-/// (ours, the cautious reading) by another door to the outside; a door into the next room
-/// opens that room (below). A siege-tower shot ignores the house below it (2.43).
+/// The line leaving a room open to it, from `p` to `h` across a window or a door (3.26).
+/// A room entered through a door is not left again by a window (3.26 b: "a character
+/// outside can only shoot through a window if the target is immediately behind the
+/// window"), nor (ours, the cautious reading) by another door to the outside. The
+/// shooter's own room: from a window hex he shoots out through his own window only, from
+/// its sill (3.26 a). A door into the next room opens that room (below). A siege-tower
+/// shot ignores the house below it (2.43). `a` is the shooter's hex.
 fn leaving(
     f: &Field,
-    p: Hex,
-    h: Hex,
+    (a, p, h): (Hex, Hex, Hex),
     open: &HashSet<Hex>,
     by_door: &HashSet<Hex>,
     tower_shot: bool,
     e: &mut Eval,
 ) {
-    if tower_shot || !by_door.contains(&p) || open.contains(&h) {
+    if tower_shot || !open.contains(&p) || open.contains(&h) {
         return;
     }
     let Some(kind) = rooms::opening_between(f, p, h) else {
@@ -256,6 +257,21 @@ fn leaving(
         .hexside_between(p, h)
         .map(|s| g.print_hexside(s))
         .unwrap_or_default();
+    let in_window = f.has(a, traits::WINDOW);
+    let own_room = !by_door.contains(&p) && f.has(a, traits::BUILDING);
+    if own_room && in_window {
+        if p != a || kind != features::WINDOW {
+            e.block(format!(
+                "the shooter in the window hex {} shoots out of his room only through his own window, from its sill; the line would leave the room through the {kind} at {side} ({})",
+                g.to_printed(a),
+                cite("3.26 a")
+            ));
+        }
+        return;
+    }
+    if own_room {
+        return;
+    }
     e.block(if kind == features::WINDOW {
         format!(
             "the line entered the room of {} through a door and would leave it through the window at {side}: from outside one shoots through a window only at the character immediately behind it ({})",
@@ -376,7 +392,7 @@ fn evaluate(
                     .iter()
                     .all(|&x| f.has(x, traits::RAISED) && !f.demolished(x));
             crossing(f, p, h, &shot, last || beside, &mut e);
-            leaving(f, p, h, &open, &by_door, tower_shot, &mut e);
+            leaving(f, (a, p, h), &open, &by_door, tower_shot, &mut e);
             let door = f.has(h, traits::BUILDING)
                 && !open.contains(&h)
                 && rooms::opening_between(f, p, h) == Some(features::DOOR)
