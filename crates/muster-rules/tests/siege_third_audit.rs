@@ -571,3 +571,20 @@ fn review_2_a_shooter_in_a_window_hex_shoots_out_only_through_his_window() {
         assert!(l.clear, "{}", l.reason);
     });
 }
+
+#[test]
+fn review_3_a_shooter_in_a_doorway_does_not_shoot_out_of_the_back_window() {
+    // 3.26 a: "A character in a house can only shoot at the outside from a window hex."
+    // The shooter in the doorway hex 0605 does not shoot through his room and out of the
+    // window on 0607/S; nor (ours, cautious) out of a second door there. Regression: clear.
+    for back in ["window", "door"] {
+        Case::new(through_house(back)).run(|f, h| {
+            let l = fire(f, h, "0605", "0610");
+            assert!(!l.clear, "{back}: {}", l.reason);
+            assert!(l.reason.contains("shooter's room"), "{back}: {}", l.reason);
+            // Out of his own door, clear.
+            let l = fire(f, h, "0605", "0601");
+            assert!(l.clear, "{back}: {}", l.reason);
+        });
+    }
+}

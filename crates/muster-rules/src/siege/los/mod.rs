@@ -23,7 +23,9 @@
 //!   character above it (a siege tower's upper level) and one below; a character on raised
 //!   ground (the walls, a castle tower, the keep) sees over his own walls (ours);
 //! - a line runs through the shooter's own room (3.1 note 2 gives such shots "no cover"),
-//!   and through a door on into the room it opens (3.26 limits only windows);
+//!   and through a door on into the room it opens (3.26 limits only windows); it does not
+//!   leave such a room again by a window (3.26 b) nor by a door to the outside (cautious),
+//!   and leaves the shooter's room only by his own window (3.26 a) or his own door;
 //! - the parapet shelters the man on the walls also when the line crosses it into the wall
 //!   hex beside him just before his (2.43 note: "immediately behind");
 //! - a siege-tower shooter ignores house walls below him (2.43), not those of the target's
@@ -233,7 +235,8 @@ fn line_to(f: &Field, from: End, to: End) -> Fire {
 /// outside can only shoot through a window if the target is immediately behind the
 /// window"), nor (ours, the cautious reading) by another door to the outside. The
 /// shooter's own room: from a window hex he shoots out through his own window only, from
-/// its sill (3.26 a). A door into the next room opens that room (below). A siege-tower
+/// its sill (3.26 a); from a doorway hex through his own door only (ours, cautious, for
+/// another door). A door into the next room opens that room (below). A siege-tower
 /// shot ignores the house below it (2.43). `a` is the shooter's hex.
 fn leaving(
     f: &Field,
@@ -270,6 +273,21 @@ fn leaving(
         return;
     }
     if own_room {
+        let own_door = p == a && kind == features::DOOR && f.has(a, traits::DOORWAY);
+        if own_door {
+            return;
+        }
+        e.block(if kind == features::WINDOW {
+            format!(
+                "the line would leave the shooter's room through the window at {side}: one shoots out of a house through a window only from that window hex, from its sill ({})",
+                cite("3.26 a")
+            )
+        } else {
+            format!(
+                "the line would leave the shooter's room through another door than his own, at {side} (ours, the cautious reading of {}: a line does not run through a house)",
+                cite("3.26")
+            )
+        });
         return;
     }
     e.block(if kind == features::WINDOW {
