@@ -588,3 +588,23 @@ fn review_3_a_shooter_in_a_doorway_does_not_shoot_out_of_the_back_window() {
         });
     }
 }
+
+#[test]
+fn review_4_a_friend_next_to_either_hex_of_a_mounted_target_stops_the_shot() {
+    // 2.43: "shooting is not possible if a character from the same side as the shooter is
+    // adjacent to the target and at the same level"; 3.31: "A character on horseback
+    // occupies two hexes." The knight in 0606 (horse to 0607); the shooter's friend in
+    // 0605 is next to 0606 only. Regression: the line to 0607 was taken, clear.
+    let case = Case::new(map(&[], &[])).with(|s| {
+        put(s, 0, "crossbowman", &[("0611", None)], None);
+        put(s, 0, "soldier", &[("0605", None)], None);
+        put(s, 1, "mounted-knight", &[("0606", None)], Some("N"));
+    });
+    case.run(|f, h| {
+        for aim in ["0606", "0607"] {
+            let l = fire(f, h, "0611", aim);
+            assert!(!l.clear, "{aim}: {}", l.reason);
+            assert!(l.reason.contains("0605"), "{aim}: {}", l.reason);
+        }
+    });
+}

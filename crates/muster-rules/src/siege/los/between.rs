@@ -30,10 +30,18 @@ pub(super) fn unseen_between(f: &Field, h: Hex, at_least: i32, e: &mut Eval) {
 /// 1.44, as 2.43 restates it: "shooting is not possible if a character from the same
 /// side as the shooter is adjacent to the target". The shooter's side is that of the
 /// character laid out in his hex, or else of the lines that may put one there; a friend
-/// counts by either hex of his horse (3.31). Blocks (true) when a friend of every side the
+/// counts by either hex of his horse (3.31), and a mounted target (or a riderless horse) is
+/// next to him by either hex of its horse, `horse` the second (3.31: "a character on
+/// horseback occupies two hexes"). Blocks (true) when a friend of every side the
 /// shooter may be on certainly stands next to the target at its level; names as uncertain
 /// the hexes next to the target that a hidden or owner's-choice friend may fill.
-pub(super) fn friend_next_to_target(f: &Field, a: Hex, b: Hex, lt: i32, e: &mut Eval) -> bool {
+pub(super) fn friend_next_to_target(
+    f: &Field,
+    a: Hex,
+    (b, horse): (Hex, Option<Hex>),
+    lt: i32,
+    e: &mut Eval,
+) -> bool {
     use muster_model::Level;
     let p = &f.s.placements;
     let id = |h: Hex| f.world().grid.to_printed(h);
@@ -52,7 +60,10 @@ pub(super) fn friend_next_to_target(f: &Field, a: Hex, b: Hex, lt: i32, e: &mut 
     if sides.is_empty() {
         return false;
     }
-    let next_to = |h: Hex, upper: bool| distance(h, b) == 1 && f.level(h, upper) == lt;
+    let target = |h: Hex| h == b || horse == Some(h);
+    let touches =
+        |h: Hex| !target(h) && (distance(h, b) == 1 || horse.is_some_and(|t| distance(h, t) == 1));
+    let next_to = |h: Hex, upper: bool| touches(h) && f.level(h, upper) == lt;
     let friend = |side: usize| {
         f.characters.iter().find(|c| {
             c.side == side
@@ -66,20 +77,37 @@ pub(super) fn friend_next_to_target(f: &Field, a: Hex, b: Hex, lt: i32, e: &mut 
         .first()
         .filter(|_| friends.iter().all(Option::is_some))
     {
-        let by = if c.hex != b && distance(c.hex, b) == 1 {
+        let by = if touches(c.hex) {
             id(c.hex)
         } else {
             format!("{} (his horse's second hex)", id(c.tail.unwrap_or(c.hex)))
         };
         e.block(format!(
-            "a character of the shooter's side in {by} is next to the target at its level ({}; the optional rule 6.21 `aiming` lifts this){}",
+            "a character of the shooter's side in {by} is next to the target at its level{} ({}; the optional rule 6.21 `aiming` lifts this){}",
+            horse
+                .map(|t| format!(
+                    " (the target's horse covers {} and {}: next to either hex counts, {})",
+                    id(b),
+                    id(t),
+                    cite("3.31")
+                ))
+                .unwrap_or_default(),
             cite("1.44 as restated in 2.43"),
             if chosen { "; the shooter's side is that of every line that may stand in his hex" } else { "" }
         ));
         return true;
     }
     // Friends the set-up may put next to the target: the verdict assumes they are not.
-    for n in f.world().grid.neighbors_on_map(b).filter(|n| *n != a) {
+    let g = &f.world().grid;
+    let mut around: Vec<Hex> = g.neighbors_on_map(b).collect();
+    if let Some(t) = horse {
+        for n in g.neighbors_on_map(t) {
+            if !around.contains(&n) {
+                around.push(n);
+            }
+        }
+    }
+    for n in around.into_iter().filter(|n| *n != a && !target(*n)) {
         let laid_out = friends
             .iter()
             .flatten()

@@ -373,7 +373,7 @@ fn evaluate(
     }
     // The friendly character next to the target (1.44, as 2.43 restates it).
     if !f.s.file.options.iter().any(|o| o == options::AIMING)
-        && friend_next_to_target(f, a, b, lt, &mut e)
+        && friend_next_to_target(f, a, (b, horse::other_hex(f, to)), lt, &mut e)
     {
         return e;
     }
