@@ -608,3 +608,27 @@ fn review_4_a_friend_next_to_either_hex_of_a_mounted_target_stops_the_shot() {
         }
     });
 }
+
+#[test]
+fn review_5_a_target_in_a_courtyard_shot_at_through_a_doorway_has_medium_cover() {
+    // 3.28: "Characters inside a courtyard of a building benefit from medium cover if shot
+    // at through a doorway or courtyard gateway." The shooter in the doorway hex 0605 shoots
+    // out of its door on 0605/N at 0603 in the courtyard. Regression: no cover.
+    let mut m = house("door");
+    for hex in ["0601", "0602", "0603", "0604"] {
+        m.hexes.push(HexEntry {
+            hex: HexId(hex.into()),
+            terrain: Some("courtyard".into()),
+            elevation: None,
+            label: None,
+        });
+    }
+    Case::new(m).run(|f, h| {
+        let l = fire(f, h, "0605", "0603");
+        assert!(l.clear && l.cover == CoverKind::Medium, "{}", l.reason);
+        assert!(l.reason.contains("3.28"), "{}", l.reason);
+        // Within the courtyard, no door crossed: no cover.
+        let l = fire(f, h, "0601", "0603");
+        assert!(l.clear && l.cover == CoverKind::None, "{}", l.reason);
+    });
+}

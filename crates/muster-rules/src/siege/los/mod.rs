@@ -396,6 +396,14 @@ fn evaluate(
         HashSet::new()
     };
     let mut by_door: HashSet<Hex> = HashSet::new();
+    // The first door the line crosses: a target in a courtyard shot at through a doorway
+    // has medium cover (3.28).
+    let mut door_crossed: Option<String> = None;
+    let g_side = |p: Hex, q: Hex| {
+        w.grid
+            .hexside_between(p, q)
+            .map(|s| w.grid.print_hexside(s))
+    };
     // The shooter and the target themselves (either hex of a horse, 3.31) never block
     // their own line.
     let own = |c: &super::field::Character| [a, b].iter().any(|&x| c.hex == x || c.tail == Some(x));
@@ -411,6 +419,9 @@ fn evaluate(
                     .all(|&x| f.has(x, traits::RAISED) && !f.demolished(x));
             crossing(f, p, h, &shot, last || beside, &mut e);
             leaving(f, (a, p, h), &open, &by_door, tower_shot, &mut e);
+            if door_crossed.is_none() && rooms::opening_between(f, p, h) == Some(features::DOOR) {
+                door_crossed = g_side(p, h);
+            }
             let door = f.has(h, traits::BUILDING)
                 && !open.contains(&h)
                 && rooms::opening_between(f, p, h) == Some(features::DOOR)
@@ -682,6 +693,16 @@ fn evaluate(
                 None,
             );
         }
+    }
+    if let Some(side) = door_crossed.filter(|_| f.has(b, traits::COURTYARD) && !tower_shot) {
+        e.cover(
+            CoverKind::Medium,
+            format!(
+                "in a courtyard, shot at through the door at {side} ({})",
+                cite("3.28")
+            ),
+            None,
+        );
     }
     target_cover(f, from, to, path, tower_shot, &mut e);
     e
