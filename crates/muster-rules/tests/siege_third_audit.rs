@@ -632,3 +632,60 @@ fn review_5_a_target_in_a_courtyard_shot_at_through_a_doorway_has_medium_cover()
         assert!(l.clear && l.cover == CoverKind::None, "{}", l.reason);
     });
 }
+
+#[test]
+fn review_5_a_siege_tower_shooter_ignores_a_courtyard_wall_below_him() {
+    // 2.43: "a shooter will ignore characters and other obstacles below him"; a free-
+    // standing wall round a courtyard (0605, 0606) is below the upper level of the tower
+    // in 0611 as a house's walls are. Regression: it blocked, since neither of its hexes
+    // is a building. The walls of the target's own room still block, ours.
+    let mut sides = vec![];
+    for h in ["0605", "0606"] {
+        for d in ["NE", "SE", "SW", "NW"] {
+            sides.push(format!("{h}/{d}=wall"));
+        }
+    }
+    sides.push("0606/S=wall".into());
+    let refs: Vec<&str> = sides.iter().map(String::as_str).collect();
+    let case = Case::new(map(
+        &["0604:courtyard", "0605:courtyard", "0606:courtyard"],
+        &refs,
+    ))
+    .with(|s| {
+        s.pieces
+            .push(piece("tower", "siege-tower", "0611", Some("N")));
+    });
+    case.run(|f, h| {
+        let up = End {
+            hex: h("0611"),
+            upper: true,
+        };
+        let l = line_of_fire(f, up, End::at(h("0605")));
+        assert!(l.clear, "{}", l.reason);
+        // From the ground the wall still blocks.
+        let l = fire(f, h, "0608", "0605");
+        assert!(!l.clear && l.reason.contains("wall"), "{}", l.reason);
+    });
+    // Into a house, the target's room's walls block, labelled ours.
+    let mut sides = vec![];
+    for d in ["N", "NE", "SE", "S", "SW", "NW"] {
+        sides.push(format!("0606/{d}=wall"));
+    }
+    let refs: Vec<&str> = sides.iter().map(String::as_str).collect();
+    let case = Case::new(map(&["0606:building"], &refs)).with(|s| {
+        s.pieces
+            .push(piece("tower", "siege-tower", "0610", Some("N")));
+    });
+    case.run(|f, h| {
+        let up = End {
+            hex: h("0609"),
+            upper: true,
+        };
+        let l = line_of_fire(f, up, End::at(h("0606")));
+        assert!(
+            !l.clear && l.reason.contains("a wall of the target's room (ours"),
+            "{}",
+            l.reason
+        );
+    });
+}

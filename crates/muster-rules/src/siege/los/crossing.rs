@@ -64,21 +64,25 @@ pub(super) fn crossing(f: &Field, p: Hex, q: Hex, shot: &Shot, shelters: bool, e
             }
             continue;
         }
-        // From a siege tower's upper level a house wall below him is ignored like any
-        // obstacle below (2.43), but the walls of the target's own room (3.26 b: a house
-        // is shot into only through a window, ours from a tower too). The castle's own
-        // walls (beside a gate) are not a house's: they still block.
-        let house = f.has(p, traits::BUILDING) || f.has(q, traits::BUILDING);
-        let below = tower_shot
-            && house
-            && f.level(p, false) < ls
-            && f.level(q, false) < ls
-            && !target_room.is_some_and(|r| r.contains(&p) || r.contains(&q));
-        if d.blocks_fire && below {
+        // From a siege tower's upper level a wall below him (a house's, a free-standing
+        // courtyard wall: both its hexes below his level) is ignored like any obstacle
+        // below (2.43), but the walls of the target's own room (ours: 3.26 b, a house is
+        // shot into only through a window, from a tower as from the ground). A castle wall
+        // beside a gate stands at the level of the wall hex it joins: it still blocks.
+        let own_room = target_room.is_some_and(|r| r.contains(&p) || r.contains(&q));
+        let below = tower_shot && f.level(p, false) < ls && f.level(q, false) < ls;
+        if d.blocks_fire && below && !own_room {
             e.steps.push(format!(
                 "{side}: {} below the shooter on the siege tower's upper level, ignored ({})",
                 d.name.to_lowercase(),
                 cite("2.43")
+            ));
+        } else if d.blocks_fire && below {
+            e.block(format!(
+                "{} at {side}, a wall of the target's room (ours: the siege-tower shooter ignores obstacles below him, {}, but a house is shot into only through a window, {})",
+                d.name.to_lowercase(),
+                cite("2.43"),
+                cite("3.26 b")
             ));
         } else if d.blocks_fire {
             e.block(format!("{} at {side} ({})", d.name.to_lowercase(), d.rule));

@@ -28,8 +28,8 @@
 //!   and leaves the shooter's room only by his own window (3.26 a) or his own door;
 //! - the parapet shelters the man on the walls also when the line crosses it into the wall
 //!   hex beside him just before his (2.43 note: "immediately behind");
-//! - a siege-tower shooter ignores house walls below him (2.43), not those of the target's
-//!   room;
+//! - a siege-tower shooter ignores walls below him, a house's or a courtyard's (2.43), not
+//!   those of the target's room (ours: 3.26 b);
 //! - a horse is judged whole (3.31, `horse.rs`): either hex may be aimed at, the heavier
 //!   cover counts, and the target's own horse does not block the line at him.
 
