@@ -233,7 +233,8 @@ export PRE_COMMIT_HOME=$W/pre-commit-home
 run_pc() {  # expect(pass|fail) dir args...
     local expect=$1 dir=$2 rc=0; shift 2
     (cd "$dir" && "$VENV/bin/pre-commit" "$@") > "$W/pre-commit.log" 2>&1 || rc=$?
-    sed 's/^/   | /' "$W/pre-commit.log" | grep -v '^   | $' | tail -25
+    sed 's/^/   | /' "$W/pre-commit.log" | grep -v '^   | $' | tail -12
+    grep -E '\.{5,}(Passed|Failed|Skipped)' "$W/pre-commit.log" | sed 's/^/   => /' || true
     if [ "$expect" = pass ] && [ $rc -ne 0 ]; then fail "pre-commit $* failed in $dir (rc=$rc)"; fi
     if [ "$expect" = fail ]; then
         [ $rc -eq 1 ] || fail "pre-commit $* in $dir: rc=$rc, expected 1 (the hook's failure)"
