@@ -218,7 +218,10 @@ fn inspect_st_albans_2_matches_the_print() {
     assert!(lanc
         .iter()
         .all(|p| p["turn"] == 1 && hexes(p) == ["1803", "1806", "1810"]));
-    assert_eq!(hexes(&placements(&v, "yorkists", "King Henry")[0]), ["1006"]);
+    assert_eq!(
+        hexes(&placements(&v, "yorkists", "King Henry")[0]),
+        ["1006"]
+    );
     let warwick = placements(&v, "yorkists", "Warwick");
     let warwick = hexes(&warwick[0]);
     assert!(

@@ -69,9 +69,9 @@ pub use fire::{FireEnd, LineOfFire};
 pub use generic::codes;
 pub use movement::Reach;
 pub use overlay_fit::OverlayFit;
-pub use scenario::{DeployKind, Deployed, Deployment, Scenario, UnitLookup};
 pub use queries::{answering, answers, Query};
 pub use ratings::{counter_ratings, CounterRatings};
+pub use scenario::{DeployKind, Deployed, Deployment, Scenario, UnitLookup};
 pub use system::{
     crossfire, default_system, fire_end_at, highlight, line_of_fire, reach, reach_carrying,
     ruleset, system, system_ids, GameSystem, Highlight, QueryError, SYSTEMS,

@@ -73,7 +73,9 @@ pub enum ImportError {
         first: String,
     },
     /// A terrain is not one of the ruleset's.
-    #[error("terrain `{terrain}` (first at {first}) is not a terrain of ruleset `{ruleset}`: {known}")]
+    #[error(
+        "terrain `{terrain}` (first at {first}) is not a terrain of ruleset `{ruleset}`: {known}"
+    )]
     UnknownTerrain {
         /// The terrain.
         terrain: String,
