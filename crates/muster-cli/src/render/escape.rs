@@ -62,8 +62,8 @@ pub fn shown_path(path: &Path, base: Option<&Path>) -> String {
     escape_controls(&muster_check::display_path(path, base)).into_owned()
 }
 
-/// `s` cut: each backtick-quoted span to [`QUOTED`] characters and the whole to
-/// [`MESSAGE`] characters, each cut marked with `…`.
+/// `s` cut: each backtick-quoted span to `QUOTED` characters and the whole to
+/// `MESSAGE` characters, each cut marked with `…`.
 pub fn bound(s: &str) -> Cow<'_, str> {
     let long_quote = s
         .split('`')

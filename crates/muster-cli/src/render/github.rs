@@ -19,7 +19,7 @@ fn escape_property(s: &str) -> String {
 }
 
 /// One annotation per error and warning; every string from a file bounded and escaped
-/// (see [`super::escape`]), so each annotation is one line that Muster began. Notes are
+/// (see the `escape` module), so each annotation is one line that Muster began. Notes are
 /// left out (they are informational — break points, allowed codes, recorded errata — and
 /// would annotate every pull request): [`github_with_notes`] adds them as `::notice`.
 pub fn github(report: &Report, base: Option<&Path>) -> String {

@@ -106,7 +106,7 @@ pub fn human(report: &Report, base: Option<&Path>) -> String {
 }
 
 /// Renders only the findings (no summary) to a colour-capable writer, every string from
-/// a file bounded and escaped (see [`super::escape`]).
+/// a file bounded and escaped (see the `escape` module).
 pub fn human_findings(
     report: &Report,
     base: Option<&Path>,

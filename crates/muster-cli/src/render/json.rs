@@ -8,7 +8,7 @@ use std::path::Path;
 /// The report as a JSON document: `{"version": 1, "summary": {...}, "diagnostics": [...],
 /// "suppressed": [...]}`. The summary counts every finding; `summary.suppressed` and the
 /// `suppressed` list (per file, by severity) count those left out by the per-file cap.
-/// Every string from a file is bounded and escaped (see [`super::escape`]).
+/// Every string from a file is bounded and escaped (see the `escape` module).
 pub fn json(report: &Report, base: Option<&Path>) -> Value {
     let report = &shown(report);
     let diagnostics: Vec<Value> = report

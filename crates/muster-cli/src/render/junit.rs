@@ -6,7 +6,7 @@ use quick_junit::{NonSuccessKind, Report as JUnit, TestCase, TestCaseStatus, Tes
 use std::path::Path;
 
 /// The report as a JUnit XML document; every string from a file bounded and escaped
-/// (see [`super::escape`]).
+/// (see the `escape` module).
 pub fn junit(report: &Report, base: Option<&Path>) -> String {
     junit_with_properties(report, base, &[])
 }

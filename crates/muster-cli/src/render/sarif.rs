@@ -80,7 +80,7 @@ fn base_ids(base: Option<&Path>) -> Value {
 }
 
 /// The report as a SARIF 2.1.0 log; every string from a file bounded and escaped (see
-/// [`super::escape`]).
+/// the `escape` module).
 pub fn sarif(report: &Report, base: Option<&Path>) -> Value {
     sarif_with_help(report, base, None)
 }

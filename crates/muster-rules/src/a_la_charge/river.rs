@@ -6,7 +6,7 @@
 //! hexsides (the hexside feature the ruleset marks `river`) or with river hexes (terrain
 //! `river`, which no unit enters: Supplied, ours — §9 says only that terrain costs MP per
 //! the Terrain Effects Table, which the texts do not reproduce; 2nd St Albans' "cross the
-//! river only through the bridges" and §12.5's retreat that "cannot [go] due to the
+//! river only through the bridges" and §12.5's retreat that "cannot \[go\] due to the
 //! presence of a river" are what the texts print); and a bridge with a bridge hexside or a
 //! bridge hex (terrain `bridge`). Ours: a bridge hex carries the crossing over the river
 //! hexsides of its own hex, so a step across a river hexside from or into a bridge hex is
