@@ -608,15 +608,18 @@ impl MapCanvas<'_> {
                 if z < 16.0 {
                     continue;
                 }
-                // The ratings as printed, and the name shrunk to the counter's width (the
-                // inspector gives it in full when it would be too small to read).
+                // The ratings as printed and the name, each shrunk to the counter's width
+                // (the inspector gives them in full when they would be too small to read): a
+                // Charles the Bold stand's "2 SP5/4 IF1 BP2 +1 rk" no longer spills onto the
+                // hexes beside it.
                 let size = (z * 0.24).max(7.0);
-                texts.push((m.ratings.clone(), size, Point::new(c.x, c.y - s * 0.06)));
                 if let Some(f) = &font {
-                    let w = muster_render::text::width(f, &m.text, size).max(1.0);
-                    let fit = (size * s * 0.9 / w).min(size);
-                    if fit >= 6.0 {
-                        texts.push((m.text.clone(), fit, Point::new(c.x, c.y + s * 0.3)));
+                    for (text, y) in [(&m.ratings, c.y - s * 0.06), (&m.text, c.y + s * 0.3)] {
+                        let w = muster_render::text::width(f, text, size).max(1.0);
+                        let fit = (size * s * 0.9 / w).min(size);
+                        if fit >= 6.0 {
+                            texts.push((text.clone(), fit, Point::new(c.x, y)));
+                        }
                     }
                 }
             }

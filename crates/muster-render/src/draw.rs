@@ -355,18 +355,25 @@ pub fn render_within(
                     centred: true,
                 },
             );
-            text::draw(
-                &mut pixmap,
-                &font,
-                &c.ratings,
-                x + shift,
-                y + shift + s * 0.3,
-                text::Style {
-                    size: (radius * 0.26).max(6.0),
-                    rgb: [255, 255, 255],
-                    centred: true,
-                },
-            );
+            // The ratings shrunk to the counter's width (a Charles the Bold stand's list
+            // values are long), and left out when they would be too small to read.
+            let size = (radius * 0.26).max(6.0);
+            let w = text::width(&font, &c.ratings, size).max(1.0);
+            let fit = (size * s * 0.9 / w).min(size);
+            if fit >= 5.0 {
+                text::draw(
+                    &mut pixmap,
+                    &font,
+                    &c.ratings,
+                    x + shift,
+                    y + shift + s * 0.3,
+                    text::Style {
+                        size: fit,
+                        rgb: [255, 255, 255],
+                        centred: true,
+                    },
+                );
+            }
         }
     }
     crate::siege::markers(&mut pixmap, &font, scene, &frame);
