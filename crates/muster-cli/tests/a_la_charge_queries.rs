@@ -477,3 +477,17 @@ fn in_normans_and_byzantines_level_ground_does_not_see_an_inner_hilltop() {
         "{v}"
     );
 }
+
+/// Issue 29 (second AC review 2): a Normans and Byzantines hill is raised ground, not St
+/// Albans' "level ground", so the slope and hilltop sentence does not refuse a shot from it
+/// at an inner hilltop (it did: every terrain but slope and hilltop was classed level).
+#[test]
+fn in_normans_and_byzantines_a_hill_is_not_level_ground() {
+    let scenario = "tests/queries/a-la-charge/nb-hill-to-hilltop.scenario.ron";
+    let v = json(&["query", "los", scenario, "0204", "0202", "--format", "json"]);
+    assert_eq!(v["clear"], true, "{v}");
+    assert!(
+        !v["reason"].as_str().unwrap_or("").contains("inner hilltop"),
+        "{v}"
+    );
+}

@@ -391,3 +391,16 @@ fn a_hidden_regiment_between_is_uncertain_not_a_refusal() {
     ]);
     assert_eq!(v["uncertain"][0], "0203", "{v}");
 }
+
+/// Second AGA review 3: the firer's own hidden regiment between is known to the firer and
+/// blocks (it was named "nothing between"); only a hidden enemy is uncertain.
+#[test]
+fn the_firers_own_hidden_regiment_between_blocks() {
+    let own = "tests/rules-examples/aga-own-hidden.scenario.ron";
+    let v = json(&["query", "los", own, "0202", "0204", "--format", "json"]);
+    assert_eq!(v["clear"], false, "{v}");
+    assert!(v["reason"].as_str().unwrap_or("").contains("`Hid`"), "{v}");
+    assert_eq!(v["uncertain"].as_array().map(Vec::len), Some(0), "{v}");
+    let (code, _, err) = muster(&["query", "fire", own, "Firer", "Target"]);
+    assert_eq!(code, 2, "{err}");
+}

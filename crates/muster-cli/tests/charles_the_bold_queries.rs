@@ -117,3 +117,19 @@ fn fire_reads_the_line_of_fire() {
         assert_eq!(los["clear"], false, "query los agrees: {los}");
     }
 }
+
+/// Second CB review 6: a stand that moved before firing may have turned (§3.0, "Turning 1
+/// hex face requires 1MP"; §6.0 "move then fire"), so its set-up facing no longer decides
+/// the arc: the longbows in 0211 facing SW, refused at 0207 standing, fire at it after a
+/// move (with its −1D6), sight and range still judged.
+#[test]
+fn a_stand_that_moved_before_firing_is_not_held_to_its_set_up_arc() {
+    let q = "tests/queries/charles-the-bold/mixed-fire.scenario.ron";
+    let v = json(&["query", "fire", q, "Longbows", "0207", "--moved", "1"]);
+    assert_eq!(v["moves_before"], 1, "{v}");
+    assert!(v["ranks"].as_array().is_some_and(|r| !r.is_empty()), "{v}");
+    // Sight still binds: the crossbowmen cannot fire over the bills after a move either.
+    let (code, _, err) = muster(&["query", "fire", q, "Crossbowmen", "0206", "--moved", "1"]);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("only archers fire overhead"), "{err}");
+}

@@ -198,7 +198,7 @@ fn an_owners_choice_is_judged_one_stand_at_a_time() {
     assert!(why.contains("`Longbows`"), "{why}");
 }
 
-/// From the hillside a hill-top hex is seen only when every hex between is on the hill top
+/// From the hillside a hill-top hex is seen only when the line climbs the shooter's own hill
 /// (ours; issue 29, CB review 2): from the hillside 0210 the hill top 0209 is seen, but not
 /// 0206 or 0205 on a second hill beyond the plain 0208–0207. Guards against checking only
 /// that the target is a hill-top hex.
@@ -209,7 +209,7 @@ fn from_the_hillside_only_its_own_hill_top() {
         let (ok, why) = clear(hills, "0210", to);
         assert!(!ok, "{to}: {why}");
         assert!(
-            why.contains("every hex between") && why.contains("ours"),
+            why.contains("off the shooter's hill") && why.contains("ours"),
             "{why}"
         );
     }
@@ -229,4 +229,17 @@ fn a_one_hex_shot_is_labelled_ours() {
     for word in ["\"distance\"", "\"range\"", "best single stand", "ours"] {
         assert!(help.contains(word), "{word}: {help}");
     }
+}
+
+/// Second CB review 5: from the hillside 0210 the hill top 0208 two hexes up the same
+/// hillside (0209 between is hillside) is seen; it was refused because 0209 is not hill top.
+/// Past the crest (the hillside 0207 after the top 0208) the hill top 0206 is not.
+#[test]
+fn from_the_hillside_up_its_own_hillside_to_the_top() {
+    let hill = "tests/queries/charles-the-bold/hillside-climb.scenario.ron";
+    let (up, why) = clear(hill, "0210", "0208");
+    assert!(up, "{why}");
+    let (past, why) = clear(hill, "0210", "0206");
+    assert!(!past, "{why}");
+    assert!(why.contains("past the crest") && why.contains("0207"), "{why}");
 }

@@ -80,12 +80,13 @@ fn yes() -> bool {
 
 /// Sub-categories the Charles the Bold text prints under two names: §15 (`Pk`, `Sh`), the
 /// glossary (`Pike`) and the §16 list (`Shot`).
-const SPELLINGS: [[&str; 2]; 2] = [["Pk", "Pike"], ["Sh", "Shot"]];
+const SPELLINGS: [[&str; 2]; 3] = [["Pk", "Pike"], ["Sh", "Shot"], ["Bills", "Bill"]];
 
 impl ListEntry {
     /// Whether the Cat column has this tag, under any of its printed names: the text
     /// writes some sub-categories two ways (§15 `Pk` and `Sh`; the glossary's `Pike` and
-    /// the §16 list's `Shot`), and both spellings mean the same sub-category.
+    /// the §16 list's `Shot`; the key's `Bills` and the examples' "Bill stand"), and both
+    /// spellings mean the same sub-category.
     pub fn has(&self, tag: &str) -> bool {
         let one = [tag];
         let names: &[&str] = SPELLINGS

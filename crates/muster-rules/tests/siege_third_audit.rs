@@ -634,6 +634,34 @@ fn review_5_a_target_in_a_courtyard_shot_at_through_a_doorway_has_medium_cover()
 }
 
 #[test]
+fn second_review_a_door_onto_the_street_gives_a_courtyard_target_no_cover() {
+    // 3.28: a character "inside a courtyard of a building" has medium cover "if shot at
+    // through a doorway": the door must open onto his courtyard. The shooter in the doorway
+    // hex 0605 shoots out of its door on 0605/N into the street (0604, 0603) and on at 0601
+    // in a courtyard (0601, 0602) the door does not open onto. Regression: any door the
+    // line crossed gave the target 3.28's medium cover.
+    let mut m = house("door");
+    for hex in ["0601", "0602"] {
+        m.hexes.push(HexEntry {
+            hex: HexId(hex.into()),
+            terrain: Some("courtyard".into()),
+            elevation: None,
+            label: None,
+        });
+    }
+    Case::new(m).run(|f, h| {
+        let l = fire(f, h, "0605", "0601");
+        assert!(l.clear, "{}", l.reason);
+        assert!(
+            l.cover == CoverKind::None && !l.reason.contains("3.28"),
+            "{:?}: {}",
+            l.cover,
+            l.reason
+        );
+    });
+}
+
+#[test]
 fn review_5_a_siege_tower_shooter_ignores_a_courtyard_wall_below_him() {
     // 2.43: "a shooter will ignore characters and other obstacles below him"; a free-
     // standing wall round a courtyard (0605, 0606) is below the upper level of the tower

@@ -127,6 +127,9 @@ fn hilltop_class(s: &Scenario, h: Hex) -> &'static str {
                 "inner hilltop"
             }
         }
+        // A Normans and Byzantines hill is raised ground, not St Albans' "level ground":
+        // the sentence does not reach it (ours, with the sentence's use in N&B).
+        terrain::HILL => "hill",
         _ => "level",
     }
 }

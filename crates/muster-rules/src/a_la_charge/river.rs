@@ -16,7 +16,7 @@
 
 use crate::a_la_charge::vocabulary::{features, terrain};
 use crate::scenario::Scenario;
-use muster_hex::{Direction, Hex};
+use muster_hex::Hex;
 
 /// Whether a river hexside (a hexside feature the ruleset marks `river`) runs between two
 /// neighbouring hexes, bridged or not.
@@ -72,9 +72,9 @@ pub fn has_river(s: &Scenario) -> bool {
 /// - a bridge hexside that reach steps across, on a river hexside or drawn in the river's
 ///   place (without the bridges its two hexes lie on different banks);
 /// - a bridge hex that reach steps from or into across a river hexside of its own hex;
-/// - a bridge hex in a river of hexes: going round the hex, the neighbours reach steps to
-///   and from fall in two or more runs parted by river hexes, so it joins land on both
-///   banks (ours: the texts draw no map).
+/// - a bridge hex in a river of hexes: the neighbours reach steps to and from lie on two
+///   banks of the map without its bridges, so it joins land on both banks (ours: the texts
+///   draw no map; a river of hexes that does not part the map has no banks to join).
 ///
 /// A bridge hexside away from the river, a bridge hexside into a river hex (closed), or a
 /// bridge hex on a bank beside river hexes gives reach no crossing and is not counted.
@@ -110,41 +110,39 @@ pub fn bridges(s: &Scenario, open: impl Fn(Hex, Hex) -> bool) -> usize {
                 .grid
                 .neighbors_on_map(*h)
                 .any(|n| river_hexside(s, *h, n) && both(*h, n));
-            over_hexside || land_runs(s, *h, &both) >= 2
+            over_hexside || {
+                let banks = banks.get_or_init(|| banks_without_bridges(s, &both));
+                joins_two_banks(s, *h, &both, banks)
+            }
         })
         .count();
     hexsides + hexes
 }
 
-/// Going round `h`, how many runs of neighbours `open` joins to it there are, parted by
-/// river hexes (a neighbour neither open nor a river hex, or off the map, parts no runs:
-/// only the river makes two banks).
-fn land_runs(s: &Scenario, h: Hex, open: &impl Fn(Hex, Hex) -> bool) -> usize {
-    // Each neighbour, in ring order: Some(true) land, Some(false) river, None neither.
-    let ring: Vec<Option<bool>> = Direction::ALL
-        .into_iter()
-        .map(|d| s.world.grid.neighbor(h, d))
-        .map(|n| {
-            if s.world.grid.contains(n) && river_hex(s, n) {
-                Some(false)
-            } else if s.world.grid.contains(n) && open(h, n) {
-                Some(true)
-            } else {
-                None
-            }
-        })
-        .filter(Option::is_some)
-        .collect();
-    // Count the changes from river to land going round: each starts a run of land.
-    let len = ring.len();
-    let starts = (0..len)
-        .filter(|&i| ring[i] == Some(true) && ring[(i + len - 1) % len] == Some(false))
-        .count();
-    if starts == 0 && ring.contains(&Some(true)) {
-        1
-    } else {
-        starts
+/// Whether the bridge hex `h` joins two banks: among the neighbours `open` joins to it
+/// (river hexes are never open), two lie on different banks of the map without its
+/// bridges. Runs of land round the hex are not enough: a bridge hex on one bank with a
+/// pond or a second river hex beside it parts its neighbours into runs that are still one
+/// bank, and reach crosses nothing by it.
+fn joins_two_banks(
+    s: &Scenario,
+    h: Hex,
+    open: &impl Fn(Hex, Hex) -> bool,
+    banks: &std::collections::HashMap<Hex, usize>,
+) -> bool {
+    let mut seen = None;
+    for n in s.world.grid.neighbors_on_map(h) {
+        if river_hex(s, n) || !open(h, n) {
+            continue;
+        }
+        let Some(bank) = banks.get(&n) else { continue };
+        match seen {
+            None => seen = Some(*bank),
+            Some(b) if b != *bank => return true,
+            Some(_) => {}
+        }
     }
+    false
 }
 
 /// The banks: each hex's part of the map, joined by the steps `open` takes both ways that

@@ -603,7 +603,13 @@ fn behind_flank_term(
                 "the scenario declares no scale (AG209): \"within 4\" (6\")\" (§9) needs one"
                     .into(),
             ),
-            false => Ok(None),
+            false => Ok(Some(Modifier {
+                what: format!(
+                    "{WHAT} not worked out: the scenario declares no scale (AG209), and \"within 4\" (6\")\" (§9) needs one"
+                ),
+                value: 0,
+                printed: false,
+            })),
         };
     };
     let within = behind_flank_hexes(scale);
@@ -653,7 +659,7 @@ fn behind_flank_term(
     }
     if claimed {
         return Err(format!(
-            "not behind its flank: no enemy foot or horse regiment stands behind the flank of `{}` facing {} within {within} hexes ({} inches at {} inches a hex; §9; ours: behind the flank is more than 90° off straight ahead; the set-up's facings decide, as for flank and rear, §7, §8)",
+            "not behind its flank: no enemy foot or horse regiment stands behind the flank of `{}` facing {} within {within} hexes ({} inches at {} inches a hex, ours: rounded to the nearest whole hex, at least 1; §9; ours: behind the flank is more than 90° off straight ahead; the set-up's facings decide, as for flank and rear, §7, §8)",
             x.id,
             facing_name(s, f),
             behind_flank_inches(scale.figures),

@@ -29,9 +29,26 @@ fn policy(s: &Scenario) -> LinePolicy {
 /// Why woods and built-up areas block: ours, said in every answer they decide.
 const BLOCKS_OURS: &str = "ours: §7 prints only \"clear line of sight\" and names woods and buildings as cover for a unit in them, not as blocking; we read a wood or built-up area between the ends as hiding what stands beyond it";
 
+/// The side of the regiment certainly set up in `from`, if any: whose hidden regiments the
+/// shooter knows of.
+fn shooter_side(s: &Scenario, from: Hex) -> Option<usize> {
+    s.placements
+        .certainly_held(from)
+        .into_iter()
+        .filter(|o| !o.free && o.unit.is_some())
+        .map(|o| o.side)
+        .next()
+}
+
+/// Whether the shooter (of side `shooter`) knows of a regiment of a hidden line: its own
+/// side's hidden regiments are known to it; the enemy's are not.
+fn known(shooter: Option<usize>, side: usize, hidden: bool) -> bool {
+    !hidden || shooter == Some(side)
+}
+
 /// Why `h` blocks a line passing through it, if it does: a terrain the ruleset marks as
-/// blocking fire, or a regiment certainly standing there.
-fn blocker(s: &Scenario, h: Hex) -> Option<String> {
+/// blocking fire, or a regiment certainly standing there that the shooter knows of.
+fn blocker(s: &Scenario, h: Hex, shooter: Option<usize>) -> Option<String> {
     let at = s.world.grid.to_printed(h);
     let t = s.world.terrain(h);
     if let Some(def) = s
@@ -45,23 +62,25 @@ fn blocker(s: &Scenario, h: Hex) -> Option<String> {
             def.name.to_lowercase()
         ));
     }
-    // A hidden regiment is not known to the shooter: the hex is named uncertain
-    // ([`hidden_between`]), as melee names a hidden regiment in contact.
+    // A hidden enemy regiment is not known to the shooter: the hex is named uncertain
+    // ([`hidden_between`]), as melee names a hidden enemy in contact. The shooter's own
+    // hidden regiments are known to it and block like any other.
     let regiment = s
         .placements
         .certainly_held(h)
         .into_iter()
-        .filter(|o| !o.free && !s.placements.line(o.line).hidden())
+        .filter(|o| !o.free && known(shooter, o.side, s.placements.line(o.line).hidden()))
         .find_map(|o| Some(&s.file.sides[o.side].units[o.unit?].id));
     regiment.map(|id| {
         format!("`{id}` stands in {at} (ours: a regiment between the ends blocks a clear line of sight, §7)")
     })
 }
 
-/// The hexes strictly between the ends of `path` where a hidden regiment stands and no
-/// other regiment certainly does: the verdict assumes them empty and names them uncertain,
-/// one treatment with melee's (a hidden enemy in contact is uncertain, [`super::contact`]).
-fn hidden_between(s: &Scenario, path: &[Hex]) -> Vec<Hex> {
+/// The hexes strictly between the ends of `path` where a hidden regiment the shooter does
+/// not know of (an enemy's) stands and nothing else blocks: the verdict assumes them empty
+/// and names them uncertain, one treatment with melee's (a hidden enemy in contact is
+/// uncertain, [`super::contact`]).
+fn hidden_between(s: &Scenario, path: &[Hex], shooter: Option<usize>) -> Vec<Hex> {
     let p = &s.placements;
     let inner = path.get(1..path.len().saturating_sub(1)).unwrap_or(&[]);
     inner
@@ -71,8 +90,8 @@ fn hidden_between(s: &Scenario, path: &[Hex]) -> Vec<Hex> {
             let held = p.certainly_held(*h);
             let hidden = held
                 .iter()
-                .any(|o| !o.free && o.unit.is_some() && p.line(o.line).hidden());
-            hidden && blocker(s, *h).is_none()
+                .any(|o| !o.free && o.unit.is_some() && !known(shooter, o.side, p.line(o.line).hidden()));
+            hidden && blocker(s, *h, shooter).is_none()
         })
         .collect()
 }
@@ -191,19 +210,21 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
     let both = policy(s) == LinePolicy::BlockedIfBoth;
     let line = hex_line(from, to);
     let last = line.len().saturating_sub(1);
+    let who = shooter_side(s, from);
+    let blocker = |h: Hex| blocker(s, h, who);
     let (mut path, mut steps, mut blocked) = (Vec::new(), Vec::new(), Vec::new());
     for (i, step) in line.iter().enumerate() {
         let inner = i != 0 && i != last;
         match *step {
             LineStep::One(h) => {
                 path.push(h);
-                if let Some(why) = inner.then(|| blocker(s, h)).flatten() {
+                if let Some(why) = inner.then(|| blocker(h)).flatten() {
                     steps.push(format!("blocked: {why}"));
                     blocked.push(why);
                 }
             }
             LineStep::Between(a, b) => {
-                let (ba, bb) = (blocker(s, a), blocker(s, b));
+                let (ba, bb) = (blocker(a), blocker(b));
                 let side = |x: Hex, y: Hex| {
                     format!("the line runs between {} and {}; the shooter takes the clear side, {} (the ruleset's line policy: blocked only if both block)", p(x), p(y), p(y))
                 };
@@ -257,7 +278,7 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
         }
         r
     };
-    let uncertain = hidden_between(s, &path);
+    let uncertain = hidden_between(s, &path, who);
     LineOfFire {
         clear,
         cover: target_cover(s, from, to).map(|c| cover_rank(c).1.to_string()),

@@ -138,13 +138,13 @@ pub fn fire(s: &Scenario, ask: &EngageAsk) -> Result<StandFire, QueryError> {
     // The line of fire through the same engine as `query los`: sight (a stand between
     // blocks unless the firer is an archer), the firing arc of its facing and its range
     // (§6.0, §16).
-    let line = super::shooter::judge(
-        s,
-        from,
-        to,
-        &super::shooter::candidate_of(s, side, unit, from),
-        &super::shooter::blocking_stands(s),
-    );
+    // A stand that moved before firing may have turned (§3.0): its set-up facing does not
+    // decide the arc then.
+    let shooter = super::shooter::Candidate {
+        moved: ask.moves_before > 0,
+        ..super::shooter::candidate_of(s, side, unit, from)
+    };
+    let line = super::shooter::judge(s, from, to, &shooter, &super::shooter::blocking_stands(s));
     if !line.clear {
         return Err(refused(format!(
             "`{}` cannot fire from {} at {}: the line of fire is not clear ({}), as `query los` answers",

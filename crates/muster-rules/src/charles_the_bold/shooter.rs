@@ -35,6 +35,10 @@ pub struct Candidate {
     pub unit: usize,
     /// The point of the hex it faces (§3.0), when its line gives one.
     pub corner: Option<Corner>,
+    /// It moved before firing (`query fire --moved N`), so it may have turned to face any
+    /// point (§3.0 "Turning 1 hex face requires 1MP"): its set-up facing no longer decides
+    /// the arc.
+    pub moved: bool,
 }
 
 /// The stands that may be the shooter in `hex`: the stand certainly set up there (every
@@ -55,6 +59,7 @@ pub fn stands_at(s: &Scenario, hex: Hex) -> Vec<Candidate> {
                     side: o.side,
                     unit,
                     corner,
+                    moved: false,
                 }];
             }
             None => vec![o.line],
@@ -69,6 +74,7 @@ pub fn stands_at(s: &Scenario, hex: Hex) -> Vec<Candidate> {
                 side: l.side,
                 unit: c.unit,
                 corner: l.corner,
+                moved: false,
             };
             if !out.contains(&k) {
                 out.push(k);
@@ -88,7 +94,12 @@ pub fn candidate_of(s: &Scenario, side: usize, unit: usize, hex: Hex) -> Candida
             l.side == side && l.hexes.contains(&hex) && l.counters.iter().any(|c| c.unit == unit)
         })
         .and_then(|l| l.corner);
-    Candidate { side, unit, corner }
+    Candidate {
+        side,
+        unit,
+        corner,
+        moved: false,
+    }
 }
 
 /// The hexes certainly holding a stand, which block sight (§6.0); generals are not stands
@@ -133,6 +144,9 @@ pub fn judge(s: &Scenario, from: Hex, to: Hex, c: &Candidate, stands: &[Hex]) ->
     let artillery = entry.is_some_and(|e| e.has("Art"));
     let target = grid.to_printed(to);
     match c.corner {
+        Some(_) if c.moved => notes.push(format!(
+            "firing arc not checked: `{id}` moved before firing and may have turned to face any point (§3.0: turning 1 hex face is a move of 1 MP; §6.0: move then fire)"
+        )),
         Some(k) => {
             let facing = k.name(grid.orientation());
             if in_arc(grid, from, k, to, artillery) {

@@ -1,10 +1,12 @@
 //! Who can see whom (§6.0): one hex into woods and towns; from a plain, one hex into hill
-//! tops, and not across them; from the hillside, a hill-top hex when every hex between is
-//! on the hill top, and nothing past the crest (ours); only archers fire over other stands.
+//! tops, and not across them; from the hillside, a hill-top hex when the line climbs the
+//! shooter's own hill to it (up the hillside, then over the top), and nothing past the crest
+//! (ours); only archers fire over other stands.
 
 use crate::charles_the_bold::vocabulary::terrain;
 use crate::scenario::Scenario;
-use muster_hex::{hex_line, Hex};
+use muster_hex::{hex_line, Hex, LineStep};
+use std::collections::HashSet;
 
 /// The answer to a visibility query.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,28 +61,16 @@ pub fn sight(s: &Scenario, from: Hex, to: Hex, archer: bool, stands: &[Hex]) -> 
     let from_t = s.world.terrain(from);
     let is_top = |h: &Hex| s.world.terrain(*h) == terrain::HILLTOP;
     if from_t == terrain::HILLSIDE {
-        // §6.0's crossbow on the hillside sees both stands on the hill top (ours: every
-        // hex between the hillside and the target must be on that hill top); past the top
-        // it sees nothing (ours: the crest hides the far side, as a hill top hides what
-        // lies beyond it from the plain).
+        // §6.0's crossbow on the hillside sees both stands on the hill top (ours: the line
+        // climbs its own hill to the target, [`up_own_hill`]); past the top it sees nothing
+        // (ours: the crest hides the far side, as a hill top hides what lies beyond it from
+        // the plain).
         if is_top(&to) {
-            // A line along a hexside with the hill top on one side stays on the hill top.
-            let off = steps
-                .iter()
-                .skip(1)
-                .take(steps.len().saturating_sub(2))
-                .find(|st| !st.hexes().iter().any(is_top))
-                .and_then(|st| st.hexes().first().copied());
-            if let Some(h) = off.as_ref() {
+            if let Some(why) = up_own_hill(s, from, to, &steps) {
                 return Sight {
                     clear: false,
                     path,
-                    reason: format!(
-                        "from the hillside only the hill top it climbs to is seen: {} lies between {} and the hill-top hex {} and is off the hill top (§6.0; ours: every hex between the hillside and the target must be on the hill top, one of the two where the line runs along a hexside)",
-                        p(*h),
-                        p(from),
-                        p(to)
-                    ),
+                    reason: why,
                 };
             }
         } else if let Some(h) = inner.iter().find(|h| is_top(h)) {
@@ -112,4 +102,59 @@ pub fn sight(s: &Scenario, from: Hex, to: Hex, archer: bool, stands: &[Hex]) -> 
         path,
         reason: format!("{} can see {}", p(from), p(to)),
     }
+}
+
+/// The hexes of the hill `from` stands on: hillside and hill-top hexes joined to it. Bounded
+/// by the map.
+fn hill_of(s: &Scenario, from: Hex) -> HashSet<Hex> {
+    let on_hill = |h: Hex| {
+        let t = s.world.terrain(h);
+        t == terrain::HILLSIDE || t == terrain::HILLTOP
+    };
+    let mut hill = HashSet::from([from]);
+    let mut todo = vec![from];
+    while let Some(h) = todo.pop() {
+        for n in s.world.grid.neighbors_on_map(h) {
+            if on_hill(n) && hill.insert(n) {
+                todo.push(n);
+            }
+        }
+    }
+    hill
+}
+
+/// Why a shooter on the hillside at `from` does not see the hill-top hex `to`, if it does
+/// not: the line must climb the shooter's own hill, every hex between on that hill's
+/// hillside and then its top (ours: §6.0 prints only that "the crossbow on the hillside can
+/// see both enemy stands" on the hill top). A hex off the hill (the plain, another hill)
+/// hides the target; a hillside hex after a hill-top one is past the crest. Where the line
+/// runs along a hexside, the shooter takes the side that climbs.
+fn up_own_hill(s: &Scenario, from: Hex, to: Hex, steps: &[LineStep]) -> Option<String> {
+    let p = |h: Hex| s.world.grid.to_printed(h);
+    let hill = hill_of(s, from);
+    let on = |h: &Hex, t: &str| hill.contains(h) && s.world.terrain(*h) == t;
+    let mut over_top = false;
+    for st in steps.iter().skip(1).take(steps.len().saturating_sub(2)) {
+        let hexes = st.hexes();
+        if hexes.iter().any(|h| on(h, terrain::HILLTOP)) {
+            over_top = true;
+            continue;
+        }
+        let first = hexes[0];
+        if !over_top && hexes.iter().any(|h| on(h, terrain::HILLSIDE)) {
+            continue;
+        }
+        let why = if over_top && hexes.iter().any(|h| on(h, terrain::HILLSIDE)) {
+            "is hillside past the crest"
+        } else {
+            "is off the shooter's hill"
+        };
+        return Some(format!(
+            "from the hillside only the hill top it climbs to is seen: {} lies between {} and the hill-top hex {} and {why} (§6.0; ours: the line must climb the shooter's own hill, its hillside and then its top, one of the two hexes where it runs along a hexside)",
+            p(first),
+            p(from),
+            p(to)
+        ));
+    }
+    None
 }

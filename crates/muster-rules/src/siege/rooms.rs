@@ -49,6 +49,25 @@ pub fn room(f: &Field, h: Hex) -> HashSet<Hex> {
     seen
 }
 
+/// The courtyard of courtyard hex `h`: the courtyard hexes reached from it without crossing
+/// a wall hexside (ours, as rooms: the text draws courtyards on the map). Bounded by the map.
+pub fn courtyard(f: &Field, h: Hex) -> HashSet<Hex> {
+    let g = &f.world().grid;
+    let mut seen = HashSet::from([h]);
+    let mut todo = vec![h];
+    while let Some(x) = todo.pop() {
+        for n in g.neighbors_on_map(x) {
+            if f.has(n, traits::COURTYARD)
+                && !feature_has(f, x, n, features::WALL)
+                && seen.insert(n)
+            {
+                todo.push(n);
+            }
+        }
+    }
+    seen
+}
+
 /// The windows a shooter in window hex `a` shoots out of at `b`, outside his room (3.26
 /// a): the hexes across the window hexsides of `a`, each a sill his line may be traced
 /// from. Empty when `a` is not a window hex of a building or `b` is in its room.

@@ -103,7 +103,9 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             }
             let usable = freed_here - lost.len();
             let bound = usize::try_from(l.bound).unwrap_or(usize::MAX);
-            if !l.fills_every_hex() && freed_here > 0 && bound > usable {
+            // Every hex freed but too few usable: the line cannot fit at all, which AC102
+            // reports; nothing stands where no stage frees it.
+            if !l.fills_every_hex() && freed_here > 0 && !unfreed.is_empty() && bound > usable {
                 let why = if lost.is_empty() {
                     String::new()
                 } else {

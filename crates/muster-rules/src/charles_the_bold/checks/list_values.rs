@@ -7,12 +7,13 @@ use muster_model::ArmyListFile;
 
 /// `CB307`: run on army-list files themselves ([`list_coherence`]), not on scenarios.
 pub const DOC: CodeDoc = doc!("CB307", "list-values", "charles-the-bold", "An army list line is incoherent.",
-        "Each line is a Combat Stand (CS) or a Support Stand (SS) of a known sub-category (HC, MC, HI, LI, LSp, Pk or Pike, WB; LC, Sk, Sh or Shot, Art); its id appears once in the list; SP per rank and MP are positive, and the SP column gives no more ranks than the type has (ours: §7.4 and §1.2 give examples, not a closed list, which we read as the maxima — a front rank and: pikes 2 more, long spears, heavy infantry and longbows 1, warbands 2, every other type none; a line of no known sub-category, such as `[\"CS\", \"Bills\"]`, is told to name one); IF is not negative; support stands that shoot (Sh, Sk, Art, or LC with a missile weapon) have range bands and other stands none; artillery may not move and fire (`moves_and_fires: false`).",
+        "Each line is a Combat Stand (CS) or a Support Stand (SS) of a known sub-category (HC, MC, Bills, HI, LI, LSp, Pk or Pike, WB — the key of abbreviations prints Bills among the combat stands; LC, Sk, Sh or Shot, Art); its id appears once in the list; SP per rank and MP are positive, and the SP column gives no more ranks than the type has (ours: §7.4 and §1.2 give examples, not a closed list, which we read as the maxima — a front rank and: pikes 2 more, long spears, heavy infantry, bills and longbows 1 (bills: §7.4's example of a double Bill stand; ours: read as the maximum, as for heavy infantry), warbands 2, every other type none; a line of no known sub-category, such as `[\"CS\", \"Halberds\"]`, is told to name one); IF is not negative; support stands that shoot (Sh, Sk, Art, or LC with a missile weapon) have range bands and other stands none; artillery may not move and fire (`moves_and_fires: false`).",
         "The list is what every stand computes with; a shooting stand without range bands cannot fire.",
         "`(cat: [\"SS\", \"Sh\", \"Longbow\"], fire: {})`.",
         "Charles the Bold §15 Unit Types, §16 Reading the Army List, §6.0, §6.1 and §7.4 (ranks).");
 
-const COMBAT: [&str; 7] = ["HC", "MC", "HI", "LI", "LSp", "Pk", "WB"];
+/// The key's combat stands (MC, HC, Bills, HI, LI, LSp, Pike) and §15's (Pk, WB).
+const COMBAT: [&str; 8] = ["HC", "MC", "HI", "Bills", "LI", "LSp", "Pk", "WB"];
 const SUPPORT: [&str; 4] = ["LC", "Sk", "Sh", "Art"];
 const MISSILES: [&str; 6] = ["XBow", "Longbow", "Bow", "Handgun", "Javelin", "Gun"];
 
@@ -56,17 +57,22 @@ pub fn list_coherence(list: &ArmyListFile, out: &mut Vec<Diagnostic>) {
         }
         // `has` knows both printed spellings ("SS, Shot, Longbow" in §16; `Pike` in the
         // glossary, `Pk` in §15).
-        let sub: Vec<&str> = COMBAT
+        let mut sub: Vec<&str> = COMBAT
             .iter()
             .chain(SUPPORT.iter())
             .copied()
             .filter(|t| e.has(t))
             .collect();
+        // "CS, HI, Bills": heavy infantry armed with bills (§15.1 lists halberdiers among
+        // heavy infantry), one sub-category.
+        if sub.contains(&"HI") {
+            sub.retain(|t| *t != "Bills");
+        }
         match sub.as_slice() {
             [one] if cs && !COMBAT.contains(one) => err("/cat", format!("`{}` is CS but {one} is a support sub-category", e.id), "§15"),
             [one] if ss && !SUPPORT.contains(one) => err("/cat", format!("`{}` is SS but {one} is a combat sub-category", e.id), "§15"),
             [_] => {}
-            _ => err("/cat", format!("`{}` needs exactly one sub-category (HC, MC, HI, LI, LSp, Pk, WB, LC, Sk, Sh, Art)", e.id), "§15"),
+            _ => err("/cat", format!("`{}` needs exactly one sub-category (HC, MC, Bills, HI, LI, LSp, Pk, WB, LC, Sk, Sh, Art)", e.id), "§15"),
         }
         if e.sp_ranks().is_empty() || e.sp_ranks().contains(&0) {
             err(
@@ -82,11 +88,11 @@ pub fn list_coherence(list: &ArmyListFile, out: &mut Vec<Diagnostic>) {
             let ours = if e.has("WB") && !e.has("Pk") {
                 "warbands as pikes, §1.2 gives no number"
             } else {
-                "§7.4 and §1.2 give examples — pikes 2 more, long spears and heavy infantry 1, longbows a double rank (§6.1) — which we read as the maxima"
+                "§7.4 and §1.2 give examples — pikes 2 more, long spears, heavy infantry and bills 1 (§7.4's example of a double Bill stand), longbows a double rank (§6.1) — which we read as the maxima"
             };
             let stand = if sub.is_empty() {
                 format!(
-                    "a stand of no known sub-category (its Cat {}: add one of §15's, e.g. HI for a double Bill stand, §7.4, Appendix A1; ours: halberdiers are HI in §15.1)",
+                    "a stand of no known sub-category (its Cat {}: add one of the key's or §15's, e.g. Bills for a double Bill stand, or HI: §15.1 lists halberdiers as heavy infantry)",
                     e.cat.join(", ")
                 )
             } else {

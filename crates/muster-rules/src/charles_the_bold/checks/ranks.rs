@@ -8,7 +8,7 @@ use crate::scenario::Scenario;
 /// `CB306`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("CB306", "ranks", "charles-the-bold", "A stand has more ranks than its type allows, or ranks its list line has no strength for.",
-        "Extra ranks (ours: §7.4 and §6.1 give examples — heavy infantry \"often\" a rear stand, pikes \"may have\" 2 — which we read as the maxima): pikes (Pk) up to 2, warbands (WB) up to 2 (our reading: §1.2 names them multi-base stands with pike blocks but gives no number), long spears (LSp) 1, heavy infantry (HI) a rear stand, longbows a double rank; other stands none. The list's SP column gives a value per rank; a stand that sets up with fewer extra ranks than its line gives rear-rank strength for (and its type allows) is a warning, without `ranks` or with too few (its break points would silently drop); more than the line gives strength for is an error.",
+        "Extra ranks (ours: §7.4 and §6.1 give examples — heavy infantry \"often\" a rear stand, pikes \"may have\" 2 — which we read as the maxima): pikes (Pk) up to 2, warbands (WB) up to 2 (our reading: §1.2 names them multi-base stands with pike blocks but gives no number), long spears (LSp) 1, heavy infantry (HI) a rear stand, bills (Bills) 1 (§7.4's example of a double Bill stand), longbows a double rank; other stands none. The list's SP column gives a value per rank; a stand that sets up with fewer extra ranks than its line gives rear-rank strength for (and its type allows) is a warning, without `ranks` or with too few (its break points would silently drop); more than the line gives strength for is an error.",
         "Large units are one stand with ranks behind; they cannot be split, and ranks change dice and losses.",
         "A knight stand with `ranks: 1`.",
         "Charles the Bold §6.1 Double Rank Shot, §7.4 Large Units."),
@@ -21,7 +21,9 @@ pub fn allowed(e: &muster_model::ListEntry) -> u32 {
     // our reading allows them as many extra ranks as pikes.
     if e.has("Pk") || e.has("WB") {
         2
-    } else if e.has("LSp") || e.has("HI") || e.has("Longbow") {
+    } else if e.has("LSp") || e.has("HI") || e.has("Bills") || e.has("Longbow") {
+        // Bills: §7.4's example of a "double Bill stand" with "4SP in the supporting rank"
+        // (ours: read as the maximum, as for heavy infantry).
         1
     } else {
         0

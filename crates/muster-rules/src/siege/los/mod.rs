@@ -396,9 +396,16 @@ fn evaluate(
         HashSet::new()
     };
     let mut by_door: HashSet<Hex> = HashSet::new();
-    // The first door the line crosses: a target in a courtyard shot at through a doorway
-    // has medium cover (3.28).
+    // The door the line crosses into the target's courtyard: a target in a courtyard shot
+    // at through a doorway has medium cover (3.28). A door elsewhere on the line (between
+    // two rooms, out of a house into the street, into another courtyard) opens onto
+    // something else and gives the target nothing.
     let mut door_crossed: Option<String> = None;
+    let target_yard = if f.has(b, traits::COURTYARD) {
+        rooms::courtyard(f, b)
+    } else {
+        HashSet::new()
+    };
     let g_side = |p: Hex, q: Hex| {
         w.grid
             .hexside_between(p, q)
@@ -419,7 +426,7 @@ fn evaluate(
                     .all(|&x| f.has(x, traits::RAISED) && !f.demolished(x));
             crossing(f, p, h, &shot, last || beside, &mut e);
             leaving(f, (a, p, h), &open, &by_door, tower_shot, &mut e);
-            if door_crossed.is_none() && rooms::opening_between(f, p, h) == Some(features::DOOR) {
+            if rooms::opening_between(f, p, h) == Some(features::DOOR) && target_yard.contains(&h) {
                 door_crossed = g_side(p, h);
             }
             let door = f.has(h, traits::BUILDING)
@@ -694,7 +701,12 @@ fn evaluate(
             );
         }
     }
-    if let Some(side) = door_crossed.filter(|_| f.has(b, traits::COURTYARD) && !tower_shot) {
+    if let (Some(side), true) = (&door_crossed, tower_shot) {
+        e.steps.push(format!(
+            "the line passes the door at {side} into the courtyard, but the siege-tower shooter shoots down into it from above, not through the doorway: no 3.28 cover (ours: 3.28 names shots \"through a doorway\"; 2.43 lets him shoot over what is below him)"
+        ));
+    }
+    if let Some(side) = door_crossed.filter(|_| !tower_shot) {
         e.cover(
             CoverKind::Medium,
             format!(
