@@ -98,6 +98,9 @@ pub enum CanvasMessage {
     Pointer(Option<Point>),
     /// The camera moved (pan or wheel zoom), with the pointer where it is now.
     Camera(Camera, Point),
+    /// The canvas has this size now (the window was resized, a panel or a banner came or
+    /// went): Fit and centring use it.
+    Resized(iced::Size),
 }
 
 /// The canvas caches, one per layer, cleared only when their inputs change.
@@ -150,6 +153,8 @@ pub struct MapCanvas<'a> {
     pub shot: Option<&'a crate::shot::Shot>,
     /// The layers drawn.
     pub show: crate::layers::Visible,
+    /// The canvas size the app last heard of; the canvas tells it when its bounds differ.
+    pub viewport: Option<iced::Size>,
 }
 
 /// Short-lived pointer state.
@@ -191,6 +196,15 @@ impl<'a> canvas::Program<CanvasMessage> for MapCanvas<'a> {
         cursor: mouse::Cursor,
     ) -> Option<canvas::Action<CanvasMessage>> {
         use canvas::Action;
+        // Before each frame is drawn, the canvas tells its real size when the app does not
+        // know it yet or it changed (the window resized, a banner or a panel came or went).
+        if let Event::Window(iced::window::Event::RedrawRequested(_)) = event {
+            let size = bounds.size();
+            if self.viewport != Some(size) && size.width > 0.0 && size.height > 0.0 {
+                return Some(Action::publish(CanvasMessage::Resized(size)));
+            }
+            return None;
+        }
         let pos = cursor.position_in(bounds);
         match event {
             Event::Mouse(mouse::Event::ButtonPressed(button)) => {

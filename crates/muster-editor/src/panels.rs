@@ -240,6 +240,7 @@ pub fn map_canvas(app: &App) -> Element<'_, crate::canvas::CanvasMessage> {
         hover: app.hover,
         shot: app.shot.as_ref(),
         show: app.palette.show,
+        viewport: app.viewport,
     })
     .width(Fill)
     .height(Fill)

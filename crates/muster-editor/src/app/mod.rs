@@ -45,6 +45,9 @@ pub struct App {
     pub selected: Option<Hex>,
     /// Highlighted hexes (reach, line of fire).
     pub highlight: Vec<Hex>,
+    /// Whether the highlighted hexes are what the selected hex shows (its reach, its zone),
+    /// to be read again after every change; otherwise another tool lit them.
+    highlight_is_selection: bool,
     /// Latest diagnostics.
     pub diagnostics: Vec<Item>,
     /// Hexes with errors.
@@ -69,6 +72,9 @@ pub struct App {
     pub pending: Option<Pending>,
     /// The New dialog, while it is open.
     pub new_form: Option<crate::new_map::NewMap>,
+    /// The canvas's size as it last told it (`None` until it has been drawn, and again
+    /// after another document is opened: it is fitted to the canvas when it tells).
+    pub viewport: Option<iced::Size>,
     /// The pointer's position on the canvas, to find the hex under it again when the map
     /// moves under a still pointer (pan, fit, zoom by keys).
     pub pointer: Option<iced::Point>,
@@ -230,6 +236,7 @@ impl App {
             hover: None,
             selected: None,
             highlight: vec![],
+            highlight_is_selection: false,
             diagnostics: vec![],
             error_hexes: HashSet::new(),
             generation: 0,
@@ -242,6 +249,7 @@ impl App {
             pending: None,
             new_form: None,
             pointer: None,
+            viewport: None,
             stroke: vec![],
             stroke_last: None,
             drag: None,
@@ -312,11 +320,9 @@ impl App {
         if let Some(t) = &mut self.transcript {
             t.refresh(&self.doc);
         }
-        // Lines may have come, gone or moved (an erase, an undo): the inspector shows
-        // those on the selected hex now.
-        if layers.units {
-            self.find_lines_here();
-        }
+        // Lines may have come, gone or moved (an erase, an undo), terrain may change a
+        // reach: the inspector and the lit hexes read the selected hex as it is now.
+        self.refresh_selection();
         self.caches.clear(layers);
         self.revalidate()
     }
@@ -368,6 +374,8 @@ impl App {
         self.error_hexes.clear();
         self.diagnostics.clear();
         self.hover = None;
+        // The new map is fitted to the canvas once the canvas tells its size.
+        self.viewport = None;
         self.stroke.clear();
         self.stroke_last = None;
         self.caches.clear_all();
@@ -428,12 +436,7 @@ impl App {
             Message::Key(e) => self.key(e),
             Message::PickCounter(hex, side, unit) => self.pick_counter(hex, side, unit),
             Message::Transcript(open) => self.open_transcript(open),
-            Message::Fit => {
-                self.camera = Camera::fit(&self.snap, 820.0, 640.0);
-                self.caches.clear_all();
-                self.rehover();
-                Task::none()
-            }
+            Message::Fit => self.fit(),
             Message::Source(which) => self.show_source(which),
             Message::Recover => self.recover(),
             Message::DiscardRecovery => {

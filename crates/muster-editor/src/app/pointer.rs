@@ -22,6 +22,7 @@ impl App {
                 self.rehover();
                 Task::none()
             }
+            CanvasMessage::Resized(size) => self.resized(size),
             CanvasMessage::Press(hex, side) => self.press(hex, side),
             CanvasMessage::Drag(hex) => {
                 if matches!(self.palette.tool, Tool::Terrain(_)) && self.snap.grid.contains(hex) {

@@ -251,20 +251,6 @@ impl App {
         self.changed(layers)
     }
 
-    /// Finds the lines on the selected hex again (after an edit). When they are not the
-    /// ones the inspector showed, what was typed for those goes: its indices name other
-    /// lines now.
-    pub(super) fn find_lines_here(&mut self) {
-        let here = match (self.selected, self.doc.resolve()) {
-            (Some(hex), Some(resolved)) => lines_at(&resolved, hex),
-            _ => Default::default(),
-        };
-        let props = &self.properties;
-        if here.setup != props.lines_here || here.reinforcements != props.reinforcements_here {
-            self.properties.select(here);
-        }
-    }
-
     /// The edit that replaces set-up line `li` of side `si` with the line as `change`
     /// leaves it, under `label`.
     fn line_edit(

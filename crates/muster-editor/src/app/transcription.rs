@@ -23,7 +23,7 @@ impl App {
         };
         match event {
             transcript::Event::Light(hexes) => {
-                self.highlight = hexes;
+                self.light(hexes);
                 Task::none()
             }
             transcript::Event::Selected(e) => self.show_line(e),
@@ -31,16 +31,22 @@ impl App {
         }
     }
 
-    /// A selected line: its hexes stay lit, the first is selected and centred.
+    /// A selected line: its first hex is selected and centred (the inspector shows its
+    /// lines), and the line's hexes stay lit.
     fn show_line(&mut self, e: transcript::Entry) -> Task<Message> {
-        self.highlight = e.hexes.clone();
-        self.status = format!("{} — {}: {} hex(es)", e.units, e.zone, e.hexes.len());
-        match e.hexes.first().map(|h| self.snap.grid.to_printed(*h)) {
-            Some(first) => self.focus(first),
+        let status = format!("{} — {}: {} hex(es)", e.units, e.zone, e.hexes.len());
+        match e.hexes.first().copied() {
+            Some(first) => {
+                self.centre_on(first);
+                self.select(first);
+                self.light(e.hexes);
+                self.status = status;
+            }
             None => {
-                self.status.push_str(" (the zone names no hex of the map)");
-                Task::none()
+                self.light(Vec::new());
+                self.status = format!("{status} (the zone names no hex of the map)");
             }
         }
+        Task::none()
     }
 }

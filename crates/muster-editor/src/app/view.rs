@@ -57,13 +57,49 @@ impl App {
         Task::none()
     }
 
-    /// Centres the view on a hex and selects it.
+    /// The canvas's size: as it last told it, or the size of the canvas in a window of
+    /// the default size until it has been drawn (the tests' headless app).
+    pub(super) fn canvas_size(&self) -> iced::Size {
+        self.viewport.unwrap_or(iced::Size::new(820.0, 640.0))
+    }
+
+    /// Fits the whole map in the canvas as it is now.
+    pub(super) fn fit(&mut self) -> Task<Message> {
+        let size = self.canvas_size();
+        self.camera = Camera::fit(&self.snap, size.width, size.height);
+        self.caches.clear_all();
+        self.rehover();
+        Task::none()
+    }
+
+    /// The canvas told its size. The first time for a document, the map is fitted to it
+    /// (the document was fitted to a guess before); afterwards the view keeps its place.
+    pub(super) fn resized(&mut self, size: iced::Size) -> Task<Message> {
+        let first = self.viewport.is_none();
+        self.viewport = Some(size);
+        // Everything cached was drawn for the old bounds.
+        self.caches.clear_all();
+        if first {
+            return self.fit();
+        }
+        Task::none()
+    }
+
+    /// Centres the view on a hex, in the canvas as it is now.
+    pub(super) fn centre_on(&mut self, h: Hex) {
+        let size = self.canvas_size();
+        let (x, y) = self.snap.grid.center(h, self.camera.zoom);
+        self.camera.offset = Vector::new(size.width / 2.0 - x, size.height / 2.0 - y);
+        self.caches.clear_all();
+        self.rehover();
+    }
+
+    /// Centres the view on a hex (a finding's, a transcription line's) and selects it:
+    /// the inspector, the lit hexes and the status line are that hex's.
     pub(super) fn focus(&mut self, hex: String) -> Task<Message> {
         if let Ok(h) = self.snap.grid.from_printed(&hex) {
-            let (x, y) = self.snap.grid.center(h, self.camera.zoom);
-            self.camera.offset = Vector::new(410.0 - x, 320.0 - y);
-            self.selected = Some(h);
-            self.caches.clear_all();
+            self.centre_on(h);
+            self.select(h);
         }
         Task::none()
     }

@@ -7,7 +7,7 @@ impl App {
         let Some(from) = self.los_from.take() else {
             self.los_from = Some(hex);
             self.shot = None;
-            self.highlight = vec![hex];
+            self.light(vec![hex]);
             self.status = format!("line of fire from {}: click the target", self.printed(hex));
             return;
         };
@@ -20,7 +20,7 @@ impl App {
         );
         let shot = match muster_rules::line_of_fire(&resolved, ends.0, ends.1) {
             Ok(los) => {
-                self.highlight = los.path.clone();
+                self.light(los.path.clone());
                 crate::shot::Shot {
                     from,
                     to: hex,
@@ -34,10 +34,12 @@ impl App {
             // The system has no line of fire, or the unit cannot shoot: say so, with the
             // line drawn as blocked.
             Err(e) => {
-                self.highlight = muster_hex::hex_line(from, hex)
-                    .into_iter()
-                    .flat_map(LineStep::hexes)
-                    .collect();
+                self.light(
+                    muster_hex::hex_line(from, hex)
+                        .into_iter()
+                        .flat_map(LineStep::hexes)
+                        .collect(),
+                );
                 crate::shot::Shot {
                     from,
                     to: hex,

@@ -30,7 +30,7 @@ impl App {
             if !self.odds_attackers.contains(&hex) {
                 self.odds_attackers.push(hex);
             }
-            self.highlight = self.odds_attackers.clone();
+            self.light(self.odds_attackers.clone());
             let names: Vec<String> = self
                 .odds_attackers
                 .iter()
@@ -52,6 +52,7 @@ impl App {
             reduced: vec![],
         };
         self.highlight = attackers.iter().copied().chain([hex]).collect();
+        self.highlight_is_selection = false;
         let names: Vec<String> = attackers.iter().map(|&h| self.printed(h)).collect();
         self.status = match muster_rules::a_la_charge::combat::odds(&resolved, &ask) {
             Ok(o) => {

@@ -21,48 +21,55 @@ impl App {
         Some(self.apply(edit))
     }
 
+    /// Selects a hex: the inspector lists the lines on it, the map lights what the hex
+    /// shows (a reach, a zone, a command radius) and the status line says what that is.
     pub(in crate::app) fn select(&mut self, hex: Hex) {
         self.selected = Some(hex);
-        self.highlight.clear();
+        self.highlight_is_selection = true;
         let Some(resolved) = self.doc.resolve() else {
             self.properties.select(Default::default());
+            self.highlight.clear();
             return;
         };
         self.properties
             .select(crate::app::properties::lines_at(&resolved, hex));
-        let held = resolved.placements.certainly_held(hex);
-        // What the system shows for the hex (a Charles the Bold general's command radius).
-        if let Some(h) = muster_rules::highlight(&resolved, hex) {
-            self.status = h.status;
-            self.highlight = h.hexes;
-            return;
+        let (lit, status) = what_selection_shows(&resolved, hex);
+        self.highlight = lit;
+        if let Some(status) = status {
+            self.status = status;
         }
-        // A counter whose unit the set-up names: its reach. Otherwise the set-up lines
-        // through this hex (an owner's choice, or several unit types filling a stretch).
-        let known = held
-            .iter()
-            .filter(|o| !o.free)
-            .chain(held.iter())
-            .find_map(|o| Some((o, o.unit?)));
-        let p = &resolved.placements;
-        let zones: Vec<Hex> = p
-            .who_could_be(hex)
-            .iter()
-            .filter(|l| p.candidates(**l).len() > 1)
-            .flat_map(|l| p.candidates(*l).iter().copied())
-            .collect();
-        if !zones.is_empty() && known.is_none() {
-            let what = if held.is_empty() {
-                "deployment zone"
-            } else {
-                "set-up line"
+    }
+
+    /// Lights hexes for a tool other than the selection (a line of fire, a zone, the
+    /// attackers, a transcription line): a later change leaves them to that tool.
+    pub(in crate::app) fn light(&mut self, hexes: Vec<Hex>) {
+        self.highlight = hexes;
+        self.highlight_is_selection = false;
+    }
+
+    /// After any change of the document (an edit, undo, redo, erase): the inspector and the
+    /// lit hexes read the selected hex as it is now; the status line keeps the change's
+    /// own words. Lit hexes that came from another tool (a line of fire, a zone typed in
+    /// the inspector, a transcription line) are left to that tool.
+    pub(in crate::app) fn refresh_selection(&mut self) {
+        let Some(hex) = self.selected else {
+            return;
+        };
+        let resolved = self.doc.resolve();
+        let here = match &resolved {
+            Some(r) if self.snap.grid.contains(hex) => crate::app::properties::lines_at(r, hex),
+            _ => Default::default(),
+        };
+        // What was typed for other lines goes: its indices name other lines now.
+        let props = &self.properties;
+        if here.setup != props.lines_here || here.reinforcements != props.reinforcements_here {
+            self.properties.select(here);
+        }
+        if self.highlight_is_selection {
+            self.highlight = match &resolved {
+                Some(r) if self.snap.grid.contains(hex) => what_selection_shows(r, hex).0,
+                _ => Vec::new(),
             };
-            self.status = format!("{what} of {} hexes", zones.len());
-            self.highlight = zones;
-            return;
-        }
-        if let Some((o, unit)) = known {
-            (self.highlight, self.status) = reach_of(&resolved, o.side, unit, hex);
         }
     }
     /// One counter picked out of the stack in `hex` (the inspector lists them): its reach.
@@ -73,6 +80,7 @@ impl App {
         unit: usize,
     ) -> Task<Message> {
         self.selected = Some(hex);
+        self.highlight_is_selection = true;
         if let Some(resolved) = self.doc.resolve() {
             (self.highlight, self.status) = reach_of(&resolved, side, unit, hex);
         }
@@ -98,6 +106,46 @@ impl App {
             }
         }
         (!edits.is_empty()).then_some(Edit::Batch(edits))
+    }
+}
+
+/// What selecting `hex` shows: the hexes lit and the status line, read from the document
+/// as it is now.
+fn what_selection_shows(resolved: &muster_rules::Scenario, hex: Hex) -> (Vec<Hex>, Option<String>) {
+    let held = resolved.placements.certainly_held(hex);
+    // What the system shows for the hex (a Charles the Bold general's command radius).
+    if let Some(h) = muster_rules::highlight(resolved, hex) {
+        return (h.hexes, Some(h.status));
+    }
+    // A counter whose unit the set-up names: its reach. Otherwise the set-up lines
+    // through this hex (an owner's choice, or several unit types filling a stretch).
+    let known = held
+        .iter()
+        .filter(|o| !o.free)
+        .chain(held.iter())
+        .find_map(|o| Some((o, o.unit?)));
+    let p = &resolved.placements;
+    let zones: Vec<Hex> = p
+        .who_could_be(hex)
+        .iter()
+        .filter(|l| p.candidates(**l).len() > 1)
+        .flat_map(|l| p.candidates(*l).iter().copied())
+        .collect();
+    if !zones.is_empty() && known.is_none() {
+        let what = if held.is_empty() {
+            "deployment zone"
+        } else {
+            "set-up line"
+        };
+        let status = format!("{what} of {} hexes", zones.len());
+        return (zones, Some(status));
+    }
+    match known {
+        Some((o, unit)) => {
+            let (lit, status) = reach_of(resolved, o.side, unit, hex);
+            (lit, Some(status))
+        }
+        None => (Vec::new(), None),
     }
 }
 

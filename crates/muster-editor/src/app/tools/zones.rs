@@ -28,7 +28,7 @@ impl App {
     pub(in crate::app) fn press_edge_zone(&mut self, from: Option<Hex>, hex: Hex) -> Task<Message> {
         let Some(from) = from else {
             self.palette.tool = Tool::EdgeZone(Some(hex));
-            self.highlight = vec![hex];
+            self.light(vec![hex]);
             self.status = format!(
                 "edge zone from {}: click the other end on the same edge",
                 self.printed(hex)
@@ -78,10 +78,12 @@ impl App {
             muster_rules::World::from_map(&self.doc.map, muster_rules::FileRole::This, &mut sink);
         match world.resolve(&zone) {
             Ok(hexes) => {
-                self.highlight = hexes
-                    .into_iter()
-                    .filter(|h| self.snap.grid.contains(*h))
-                    .collect();
+                self.light(
+                    hexes
+                        .into_iter()
+                        .filter(|h| self.snap.grid.contains(*h))
+                        .collect(),
+                );
                 self.status = format!("zone: {} hexes", self.highlight.len());
             }
             Err(e) => self.status = format!("zone: {e}"),
@@ -100,7 +102,7 @@ impl App {
             muster_rules::World::from_map(&self.doc.map, muster_rules::FileRole::This, &mut sink);
         if let Some(Ok(hexes)) = world.named_zone(&id).map(|z| world.resolve(z)) {
             self.status = format!("zone {id}: {} hexes", hexes.len());
-            self.highlight = hexes;
+            self.light(hexes);
         }
     }
 }

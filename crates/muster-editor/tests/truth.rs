@@ -1,0 +1,216 @@
+//! Issue 31, part 2 ("Show the truth") and part 3 ("Finish the workspace"): the panels read
+//! the current selection after every change, lines are drawn as the placement model's one
+//! arrangement reads them, Fit and centring use the real canvas, and the canvas redraws
+//! what an edit or a layout change touched. Each test names the review finding it guards
+//! (shared/reviews/2026-11-25/editor.md) and fails on the code the review was made on.
+
+use muster_editor::canvas::CanvasMessage;
+use muster_editor::diagnostics;
+use muster_editor::tool::Tool;
+use muster_editor::validate::Job;
+use muster_editor::{panels, App, Message};
+use muster_hex::Hex;
+use std::path::{Path, PathBuf};
+
+/// Recovery files of the tests go to a cache folder of their own, not the user's.
+fn test_cache() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    let dir = std::env::temp_dir().join(format!("muster-truth-cache-{}", std::process::id()));
+    ONCE.call_once(|| std::env::set_var("MUSTER_CACHE_DIR", &dir));
+}
+
+/// A scratch copy of bundled files (paths relative to the repository) in a fresh folder
+/// marked as a pack; returns the copy of the first one.
+fn scratch_pack(name: &str, files: &[&str]) -> PathBuf {
+    test_cache();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = std::env::temp_dir().join(format!("muster-truth-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for f in files {
+        std::fs::create_dir_all(dir.join(f).parent().unwrap()).unwrap();
+        std::fs::copy(root.join(f), dir.join(f)).unwrap();
+    }
+    std::fs::write(dir.join("muster.pack.ron"), "(name: \"scratch\")\n").unwrap();
+    dir.join(files[0])
+}
+
+/// 1st St Albans, opened from a scratch copy.
+fn st_albans(name: &str) -> App {
+    let path = scratch_pack(
+        name,
+        &[
+            "scenarios/a-la-charge/st-albans-1.scenario.ron",
+            "maps/saint-albans.map.ron",
+        ],
+    );
+    App::new(Some(path)).0
+}
+
+/// Runs validation synchronously and delivers it, as the background task would.
+fn validate(app: &mut App) {
+    let items = Job::of(&app.doc).unwrap().run();
+    let _ = app.update(Message::Validated(app.generation, items));
+}
+
+fn hex(app: &App, id: &str) -> Hex {
+    app.snap.grid.from_printed(id).unwrap()
+}
+
+/// A press and release on a hex under the tool in force.
+fn click(app: &mut App, id: &str) {
+    let h = hex(app, id);
+    let side = muster_hex::Hexside::new(
+        h,
+        muster_hex::Direction::new(1),
+        app.snap.grid.orientation(),
+    );
+    let _ = app.update(Message::Canvas(CanvasMessage::Press(h, side)));
+    let _ = app.update(Message::Canvas(CanvasMessage::Release));
+}
+
+/// Clicks a widget of the panels by its text, as a person would, and delivers what it sends.
+fn click_widget(app: &mut App, label: &str) {
+    let mut ui = iced_test::simulator(panels::view(app));
+    ui.click(label)
+        .unwrap_or_else(|e| panic!("no `{label}` widget: {e:?}"));
+    for m in ui.into_messages().collect::<Vec<_>>() {
+        let _ = app.update(m);
+    }
+}
+
+/// Whether the panels show a text.
+fn shows(app: &App, text: &str) -> bool {
+    iced_test::simulator(panels::view(app)).find(text).is_ok()
+}
+
+/// Places one counter of `unit` of `side` on `at` with the place tool.
+fn place(app: &mut App, side: usize, unit: usize, at: &str) {
+    let _ = app.update(Message::tool(Tool::Place { side, unit }));
+    click(app, at);
+}
+
+/// What the inspector and the map show for a hex when it is clicked with the select tool
+/// on the document as it is now: the lines on it, the lit hexes.
+fn as_if_clicked(app: &App, id: &str) -> (Vec<(usize, usize)>, Vec<Hex>) {
+    let mut fresh = App::new(Some(app.doc.main_path().to_path_buf())).0;
+    fresh.doc = app.doc.clone();
+    fresh.snap = app.snap.clone();
+    let _ = fresh.update(Message::tool(Tool::Select));
+    click(&mut fresh, id);
+    (fresh.properties.lines_here.clone(), fresh.highlight.clone())
+}
+
+/// Finding 5: clicking a finding selects its hex, and the inspector, the lit reach and the
+/// status line are those of that hex, not of the hex selected before.
+#[test]
+fn clicking_a_finding_shows_the_lines_of_its_hex() {
+    let mut app = st_albans("finding-click");
+    // A Yorkist (3-2) on 1010; a Yorkist and a Lancastrian archer on 1011 (AC101 there).
+    place(&mut app, 1, 1, "1010");
+    place(&mut app, 1, 0, "1011");
+    place(&mut app, 0, 1, "1011");
+    validate(&mut app);
+    let finding = app
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "AC101" && d.hex.as_deref() == Some("1011"))
+        .cloned()
+        .expect("two combat units in 1011");
+    let _ = app.update(Message::tool(Tool::Select));
+    click(&mut app, "1010");
+    let on_1010 = app.properties.lines_here.clone();
+    assert_eq!(on_1010.len(), 1, "one line on 1010");
+    assert!(!app.highlight.is_empty(), "the (3-2)'s reach is lit");
+    click_widget(&mut app, &diagnostics::label(&finding));
+    assert_eq!(app.selected, Some(hex(&app, "1011")));
+    let (lines, lit) = as_if_clicked(&app, "1011");
+    assert_eq!(lines.len(), 2, "two lines on 1011");
+    assert_eq!(
+        app.properties.lines_here, lines,
+        "the inspector lists 1011's lines, not 1010's"
+    );
+    assert_eq!(app.highlight, lit, "the reach lit is that of 1011");
+    assert!(
+        !app.status.contains("(3-2)"),
+        "the status no longer speaks of 1010's unit: {}",
+        app.status
+    );
+    assert!(shows(&app, "Properties of 1011"));
+    assert!(shows(&app, "Lancastrians: set-up line 3"));
+}
+
+/// Finding 5: after an undo or an erase takes the counter off the selected hex, its reach is
+/// no longer lit and the inspector lists no line there.
+#[test]
+fn undo_and_erase_leave_no_stale_selection_behind() {
+    let mut app = st_albans("undo-erase");
+    place(&mut app, 1, 1, "1010");
+    let _ = app.update(Message::tool(Tool::Select));
+    click(&mut app, "1010");
+    assert!(!app.highlight.is_empty(), "the reach is lit");
+    let _ = app.update(Message::Undo);
+    assert_eq!(app.selected, Some(hex(&app, "1010")), "still selected");
+    assert!(app.properties.lines_here.is_empty(), "no line on 1010 now");
+    assert!(app.highlight.is_empty(), "no reach of a counter gone");
+    // Redo puts it back: the panels read the hex again.
+    let _ = app.update(Message::Redo);
+    assert_eq!(app.properties.lines_here.len(), 1);
+    assert_eq!(app.highlight, as_if_clicked(&app, "1010").1);
+    // The erase tool takes it off again.
+    let _ = app.update(Message::tool(Tool::Erase));
+    click(&mut app, "1010");
+    assert!(app.properties.lines_here.is_empty());
+    assert!(app.highlight.is_empty(), "no reach of an erased counter");
+}
+
+/// Draws the panels in a window of `size` (a frame is asked for, as the window does before
+/// it draws) and delivers what they send: the canvas tells its real size.
+fn show_in_window(app: &mut App, size: iced::Size) {
+    let mut ui = iced_test::Simulator::with_size(Default::default(), size, panels::view(app));
+    let _ = ui.simulate([iced::Event::Window(iced::window::Event::RedrawRequested(
+        std::time::Instant::now(),
+    ))]);
+    for m in ui.into_messages().collect::<Vec<_>>() {
+        let _ = app.update(m);
+    }
+}
+
+/// Finding 11: Fit uses the canvas's real size, in a small window and in a large one:
+/// every hex of the map lies inside the canvas, and the map fills one of its dimensions.
+#[test]
+fn fit_uses_the_real_canvas_size() {
+    for (w, h) in [(1000.0, 650.0), (1600.0, 1000.0)] {
+        let mut app = st_albans(&format!("fit-{w}"));
+        show_in_window(&mut app, iced::Size::new(w, h));
+        let canvas = app.viewport.expect("the canvas told its size");
+        assert!(canvas.width < w && canvas.height < h, "{canvas:?}");
+        let _ = app.update(Message::Fit);
+        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        for hx in app.snap.grid.hexes() {
+            let p = app.camera.to_screen(&app.snap, hx);
+            (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
+        }
+        let z = app.camera.zoom;
+        assert!(
+            x0 - z >= 0.0 && y0 - z >= 0.0 && x1 + z <= canvas.width && y1 + z <= canvas.height,
+            "window {w}×{h}: the map ({x0}..{x1}, {y0}..{y1}, hex radius {z}) is not inside \
+             the canvas {canvas:?}"
+        );
+        let used = ((x1 - x0 + 2.0 * z) / canvas.width).max((y1 - y0 + 2.0 * z) / canvas.height);
+        assert!(used > 0.85, "window {w}×{h}: the map fills only {used} of the canvas");
+    }
+}
+
+/// Finding 11: clicking a finding centres its hex in the canvas as it really is.
+#[test]
+fn a_finding_is_centred_in_the_real_canvas() {
+    let mut app = st_albans("centre");
+    show_in_window(&mut app, iced::Size::new(1400.0, 1000.0));
+    let canvas = app.viewport.expect("the canvas told its size");
+    let _ = app.update(Message::Focus("1011".into()));
+    let p = app.camera.to_screen(&app.snap, hex(&app, "1011"));
+    assert!(
+        (p.x - canvas.width / 2.0).abs() < 1.0 && (p.y - canvas.height / 2.0).abs() < 1.0,
+        "1011 at {p:?}, the canvas is {canvas:?}"
+    );
+}
