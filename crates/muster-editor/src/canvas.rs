@@ -315,6 +315,18 @@ pub fn hexside_colour(feature: &str) -> Color {
     rgb(muster_render::palette::hexside(feature))
 }
 
+/// How a counter is drawn by the way its line fills its hexes (the arrangement's
+/// spread): 0 certain (solid), 1 an owner's choice among listed hexes, 2 anywhere in a
+/// zone (or on no hex).
+fn spread_rank(m: &crate::snapshot::UnitMark) -> u8 {
+    use muster_rules::placement::Spread;
+    match m.spread {
+        Spread::Certain => 0,
+        Spread::Choice => 1,
+        Spread::Zone | Spread::Nowhere => 2,
+    }
+}
+
 /// A siege marker's tag.
 const TAG: Color = Color::from_rgba8(90, 60, 130, 0.9);
 
@@ -583,7 +595,7 @@ impl MapCanvas<'_> {
         let drop = z * 0.14;
         // Rectangles grouped by colour into one path each; texts, facing arrows and stack
         // counts into one path each, filled once.
-        let mut groups: std::collections::BTreeMap<(usize, bool, bool), Vec<Point>> =
+        let mut groups: std::collections::BTreeMap<(usize, u8, bool), Vec<Point>> =
             std::collections::BTreeMap::new();
         let mut texts: Vec<(String, f32, Point)> = Vec::new();
         let mut arrows: Vec<[Point; 3]> = Vec::new();
@@ -601,7 +613,7 @@ impl MapCanvas<'_> {
                 let shift = k as f32 * z * 0.1;
                 let c = Point::new(p.x + shift, p.y + drop + shift);
                 groups
-                    .entry((m.side % muster_render::SIDES.len(), m.choice, inside))
+                    .entry((m.side % muster_render::SIDES.len(), spread_rank(m), inside))
                     .or_default()
                     .push(Point::new(c.x - s / 2.0, c.y - s / 2.0));
                 if k + 1 < shown.len() {
@@ -649,21 +661,32 @@ impl MapCanvas<'_> {
         if self.show.shows(Layer::Pieces) {
             self.draw_pieces(frame, bounds);
         }
-        for ((side, choice, _), corners) in groups {
+        // Certain counters solid; an owner's choice among listed hexes lighter; anywhere in
+        // a zone lighter still, with a dashed edge in the side's colour (the legend says so).
+        for ((side, rank, _), corners) in groups {
             let path = Path::new(|b| {
                 for c in &corners {
                     b.rectangle(*c, iced::Size::new(s, s));
                 }
             });
             let colour = side_colour(side);
-            frame.fill(
-                &path,
-                if choice {
-                    Color { a: 0.45, ..colour }
-                } else {
-                    colour
-                },
-            );
+            let alpha = [1.0, 0.45, 0.2][usize::from(rank.min(2))];
+            frame.fill(&path, Color { a: alpha, ..colour });
+            if rank >= 2 {
+                let dash = [z * 0.12, z * 0.08];
+                frame.stroke(
+                    &path,
+                    Stroke {
+                        line_dash: canvas::LineDash {
+                            segments: &dash,
+                            offset: 0,
+                        },
+                        ..Stroke::default()
+                            .with_width((z * 0.06).max(1.5))
+                            .with_color(colour)
+                    },
+                );
+            }
         }
         if !arrows.is_empty() {
             let path = Path::new(|b| {

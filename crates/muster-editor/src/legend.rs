@@ -79,6 +79,10 @@ pub fn legend(app: &App) -> Element<'_, Message> {
                 Color { a: 0.45, ..c },
                 format!("{}: owner's choice", side.name),
             ));
+            col = col.push(entry(
+                Color { a: 0.2, ..c },
+                format!("{}: anywhere in a zone", side.name),
+            ));
         }
     }
     col.into()

@@ -95,7 +95,7 @@ fn inspector(app: &App) -> Element<'_, Message> {
                         "{side}: {} {}{}",
                         u.text,
                         u.ratings,
-                        if u.choice { " (owner's choice)" } else { "" }
+                        spread_words(u.spread)
                     ))
                     .size(13),
                 )
@@ -126,6 +126,18 @@ fn inspector(app: &App) -> Element<'_, Message> {
     .width(Length::Fixed(320.0))
     .height(Fill)
     .into()
+}
+
+/// How the inspector names the way a counter's line fills its hexes, as the placement
+/// model's arrangement reads it (a certain counter needs no words).
+fn spread_words(spread: muster_rules::placement::Spread) -> &'static str {
+    use muster_rules::placement::Spread;
+    match spread {
+        Spread::Certain => "",
+        Spread::Choice => " (owner's choice)",
+        Spread::Zone => " (anywhere in its zone)",
+        Spread::Nowhere => " (on no hex of the map)",
+    }
 }
 
 fn banners(app: &App) -> Element<'_, Message> {

@@ -25,6 +25,10 @@ pub struct UnitMark {
     /// zone), as the placement model's arrangement reads it; otherwise the unit stands on
     /// this hex whatever the owner does (a line that fills its hexes is certain).
     pub choice: bool,
+    /// How its line fills its hexes, as the placement model's arrangement reads it:
+    /// certain, an owner's choice among listed hexes, or anywhere in a zone. The canvas
+    /// draws the three apart and the inspector names them.
+    pub spread: muster_rules::placement::Spread,
 }
 
 /// Everything the map canvas needs, owned.
@@ -102,6 +106,7 @@ impl Snapshot {
                                 ratings: c.ratings,
                                 facing: c.facing,
                                 choice: c.choice,
+                                spread: c.spread,
                             })
                             .collect(),
                     )

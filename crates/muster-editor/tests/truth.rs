@@ -214,3 +214,78 @@ fn a_finding_is_centred_in_the_real_canvas() {
         "1011 at {p:?}, the canvas is {canvas:?}"
     );
 }
+
+/// Finding 6: one unit type over exactly as many listed hexes is certain (the placement
+/// model's `Spread::Certain`): drawn solid on each hex, not labelled "owner's choice".
+#[test]
+fn a_filled_line_is_drawn_and_labelled_certain() {
+    use muster_editor::palette;
+    let mut app = st_albans("certain");
+    // Yorkists (2-2) ×3 on three hexes, by quick entry (the review's repro).
+    let _ = app.update(Message::tool(Tool::Place { side: 1, unit: 2 }));
+    let _ = app.update(Message::Palette(palette::Message::Quick(
+        "0910, 1010, 1110".into(),
+    )));
+    let _ = app.update(Message::Palette(palette::Message::QuickPlace));
+    let line = app.doc.scenario.as_ref().unwrap().sides[1].setup.last().unwrap();
+    assert_eq!(line.units[0].to_string(), "3x (2-2)");
+    for id in ["0910", "1010", "1110"] {
+        let marks = &app.snap.units[&hex(&app, id)];
+        assert_eq!(marks.len(), 1, "{id}");
+        assert_eq!(
+            marks[0].spread,
+            muster_rules::placement::Spread::Certain,
+            "{id} is certainly held"
+        );
+    }
+    let _ = app.update(Message::tool(Tool::Select));
+    click(&mut app, "1010");
+    assert!(shows(&app, "Yorkists: (2-2) 2-2"), "labelled without a choice");
+    assert!(!shows(&app, "Yorkists: (2-2) 2-2 (owner's choice)"));
+}
+
+/// Finding 6: an owner's choice among listed hexes and a zone expression are told apart,
+/// on the map and in the inspector, as the arrangement reads them.
+#[test]
+fn choice_and_zone_lines_are_told_apart() {
+    let path = scratch_pack(
+        "choice-zone",
+        &[
+            "scenarios/a-la-charge/st-albans-1.scenario.ron",
+            "maps/saint-albans.map.ron",
+        ],
+    );
+    // The Yorkists get two lines: one (3-2) on one of two listed hexes (a choice), and
+    // two (1-2) anywhere in column 02xx (a zone).
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text.replacen(
+        "            reinforcements: [",
+        "            setup: [\n                (units: [\"(3-2)\"], at: Hexes([\"0110\", \"0111\"])),\n                (units: [\"2x (1-2)\"], at: Row(\"02xx\")),\n            ],\n            reinforcements: [",
+        1,
+    );
+    std::fs::write(&path, text).unwrap();
+    let mut app = App::new(Some(path)).0;
+    let yorkists = &app.doc.scenario.as_ref().unwrap().sides[1];
+    assert_eq!(yorkists.setup.len(), 2, "{}", app.status);
+    let spread_of = |app: &App, id: &str, name: &str| {
+        app.snap.units[&hex(app, id)]
+            .iter()
+            .find(|m| m.text == name)
+            .map(|m| m.spread)
+    };
+    use muster_rules::placement::Spread;
+    assert_eq!(spread_of(&app, "0110", "(3-2)"), Some(Spread::Choice));
+    assert_eq!(spread_of(&app, "0111", "(3-2)"), Some(Spread::Choice));
+    assert_eq!(spread_of(&app, "0205", "(1-2)"), Some(Spread::Zone));
+    // The Lancastrian line of eleven counters over eleven hexes is certain.
+    assert_eq!(spread_of(&app, "1304", "Archers"), Some(Spread::Certain));
+    let _ = app.update(Message::tool(Tool::Select));
+    click(&mut app, "0110");
+    assert!(shows(&app, "Yorkists: (3-2) 3-2 (owner's choice)"));
+    click(&mut app, "0205");
+    assert!(shows(&app, "Yorkists: (1-2) 1-2 (anywhere in its zone)"));
+    assert!(!shows(&app, "Yorkists: (1-2) 1-2 (owner's choice)"));
+    // The legend names the three ways.
+    assert!(shows(&app, "Yorkists: owner's choice"));
+    assert!(shows(&app, "Yorkists: anywhere in a zone"));
+}

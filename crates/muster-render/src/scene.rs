@@ -21,6 +21,10 @@ pub struct Counter {
     /// each of them); otherwise the counter stands where the placement model's arrangement
     /// puts it.
     pub choice: bool,
+    /// How its set-up line fills its hexes, from the placement model's one arrangement:
+    /// certain (where the arrangement puts it), an owner's choice among listed hexes, or
+    /// anywhere in a zone expression (a row, an edge, a named area).
+    pub spread: Spread,
     /// The way the counter faces, as a unit vector in picture space (y down): towards the
     /// hexside or corner its set-up line names (Charles the Bold stands, And Gentlemen
     /// All units, Siege horses). `None` when the line gives no facing.
@@ -188,8 +192,10 @@ impl Scene {
                         // Certain (the line fills its hexes, or the other lines squeeze
                         // the owner's choice): where the arrangement puts it. A choice or a
                         // zone: lighter, on every hex the owner may choose.
-                        let certain = arranged.spread_of(line, u.unit) == Spread::Certain
+                        let spread = arranged.spread_of(line, u.unit);
+                        let certain = spread == Spread::Certain
                             || arranged.of_unit(u.unit).all(|p| p.certain);
+                        let spread = if certain { Spread::Certain } else { spread };
                         let choice = !certain;
                         let hexes: Vec<Hex> = if certain {
                             arranged.of_unit(u.unit).map(|p| p.hex).collect()
@@ -203,6 +209,7 @@ impl Scene {
                                 name: def.name.clone(),
                                 ratings: ratings.clone(),
                                 choice,
+                                spread,
                                 facing: facing(di, h),
                             });
                         }
