@@ -402,15 +402,18 @@ impl Palette {
                 col = col.push(self.tool_button(label, Tool::Place { side: si, unit: ui }));
             }
         }
-        col = col.push(
-            row![
-                text("Facing").size(13),
-                text_input("NE", &self.facing)
-                    .on_input(Message::Facing)
-                    .size(13)
-            ]
-            .spacing(4),
-        );
+        // Only where the system's units face a way (the GameSystem table says).
+        if crate::app::has_facing(&s.ruleset) {
+            col = col.push(
+                row![
+                    text("Facing").size(13),
+                    text_input("NE", &self.facing)
+                        .on_input(Message::Facing)
+                        .size(13)
+                ]
+                .spacing(4),
+            );
+        }
         if crate::app::has_levels(&s.ruleset) {
             let level = |label: &'static str, l: Option<Level>| {
                 choice(label, 12, self.level == l, Message::Level(l))

@@ -281,15 +281,19 @@ fn setup_line<'a>(
         "where",
         field(props, Field::Zone(si, li), zone_text(&line.at), "0504 0505"),
     ));
-    col = col.push(labelled(
-        "facing",
-        field(
-            props,
-            Field::Facing(si, li),
-            line.facing.clone().unwrap_or_default(),
-            "none",
-        ),
-    ));
+    // Only where the system's units face a way, or to clear a facing a line of a system
+    // without one was given.
+    if crate::app::has_facing(&scenario.ruleset) || line.facing.is_some() {
+        col = col.push(labelled(
+            "facing",
+            field(
+                props,
+                Field::Facing(si, li),
+                line.facing.clone().unwrap_or_default(),
+                "none",
+            ),
+        ));
+    }
     col = col.push(
         checkbox(line.hidden)
             .label("hidden")

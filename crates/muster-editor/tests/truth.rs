@@ -197,7 +197,10 @@ fn fit_uses_the_real_canvas_size() {
              the canvas {canvas:?}"
         );
         let used = ((x1 - x0 + 2.0 * z) / canvas.width).max((y1 - y0 + 2.0 * z) / canvas.height);
-        assert!(used > 0.85, "window {w}×{h}: the map fills only {used} of the canvas");
+        assert!(
+            used > 0.85,
+            "window {w}×{h}: the map fills only {used} of the canvas"
+        );
     }
 }
 
@@ -227,7 +230,10 @@ fn a_filled_line_is_drawn_and_labelled_certain() {
         "0910, 1010, 1110".into(),
     )));
     let _ = app.update(Message::Palette(palette::Message::QuickPlace));
-    let line = app.doc.scenario.as_ref().unwrap().sides[1].setup.last().unwrap();
+    let line = app.doc.scenario.as_ref().unwrap().sides[1]
+        .setup
+        .last()
+        .unwrap();
     assert_eq!(line.units[0].to_string(), "3x (2-2)");
     for id in ["0910", "1010", "1110"] {
         let marks = &app.snap.units[&hex(&app, id)];
@@ -240,7 +246,10 @@ fn a_filled_line_is_drawn_and_labelled_certain() {
     }
     let _ = app.update(Message::tool(Tool::Select));
     click(&mut app, "1010");
-    assert!(shows(&app, "Yorkists: (2-2) 2-2"), "labelled without a choice");
+    assert!(
+        shows(&app, "Yorkists: (2-2) 2-2"),
+        "labelled without a choice"
+    );
     assert!(!shows(&app, "Yorkists: (2-2) 2-2 (owner's choice)"));
 }
 
@@ -288,4 +297,61 @@ fn choice_and_zone_lines_are_told_apart() {
     // The legend names the three ways.
     assert!(shows(&app, "Yorkists: owner's choice"));
     assert!(shows(&app, "Yorkists: anywhere in a zone"));
+}
+
+/// Charles the Bold's Saint-Aubin, opened from a scratch copy.
+fn saint_aubin(name: &str) -> App {
+    let path = scratch_pack(
+        name,
+        &[
+            "scenarios/charles-the-bold/saint-aubin.scenario.ron",
+            "maps/saint-aubin.map.ron",
+            "scenarios/charles-the-bold/english.armylist.ron",
+            "scenarios/charles-the-bold/burgundian.armylist.ron",
+        ],
+    );
+    App::new(Some(path)).0
+}
+
+/// Finding 20: a system whose units face no way (A la Charge: "There is no unit facing in
+/// this game", the GameSystem table says so) is offered no facing, in the palette or the
+/// inspector, and a facing typed before does not go into a placed line; Charles the Bold's
+/// stands are.
+#[test]
+fn a_system_without_facing_offers_none() {
+    use muster_editor::palette;
+    use muster_editor::tool::Section;
+    let mut app = st_albans("no-facing");
+    let _ = app.update(Message::Palette(palette::Message::Section(Section::Units)));
+    assert!(shows(&app, "Yorkists"), "the Units section is open");
+    assert!(!shows(&app, "Facing"), "no Facing field for A la Charge");
+    let _ = app.update(Message::Palette(palette::Message::Facing("ne".into())));
+    place(&mut app, 1, 1, "1010");
+    let line = app.doc.scenario.as_ref().unwrap().sides[1]
+        .setup
+        .last()
+        .unwrap();
+    assert_eq!(line.facing, None, "no facing written for A la Charge");
+    let _ = app.update(Message::tool(Tool::Select));
+    click(&mut app, "1010");
+    assert!(shows(&app, "Yorkists: set-up line 1"));
+    assert!(!shows(&app, "facing"), "no facing field in the inspector");
+
+    let mut app = saint_aubin("facing");
+    let _ = app.update(Message::Palette(palette::Message::Section(Section::Units)));
+    assert!(
+        shows(&app, "Facing"),
+        "Charles the Bold's stands face a corner"
+    );
+    let _ = app.update(Message::tool(Tool::Select));
+    let held = app
+        .snap
+        .units
+        .keys()
+        .copied()
+        .min_by_key(|h| (h.x, h.y))
+        .unwrap();
+    let id = app.snap.grid.to_printed(held);
+    click(&mut app, &id);
+    assert!(shows(&app, "facing"), "the inspector offers the facing");
 }

@@ -136,6 +136,13 @@ pub trait GameSystem: Sync {
         &[]
     }
 
+    /// Whether the system's units face a way at all, so that a set-up line's `facing`
+    /// means something and front ends offer the field. A la Charge has none ("There is no
+    /// unit facing in this game", St Albans §3, Normans and Byzantines §3).
+    fn has_facing(&self) -> bool {
+        true
+    }
+
     /// Whether a set-up line's `facing` names a corner of the hex (Charles the Bold stands
     /// face a vertex) rather than a hexside.
     fn faces_corners(&self) -> bool {

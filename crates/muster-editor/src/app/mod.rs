@@ -527,3 +527,9 @@ fn saved_status(wrote: &[PathBuf]) -> String {
 pub fn has_levels(ruleset: &str) -> bool {
     muster_rules::ruleset(ruleset).is_some_and(|r| r.pieces.iter().any(|p| p.above > 0))
 }
+
+/// Whether a ruleset's units face a way (the GameSystem table says), so that the palette
+/// and the inspector offer a facing: A la Charge has none.
+pub fn has_facing(ruleset: &str) -> bool {
+    muster_rules::system(ruleset).is_some_and(|s| s.has_facing())
+}

@@ -31,6 +31,11 @@ impl GameSystem for System {
         ]
     }
 
+    /// "There is no unit facing in this game" (St Albans §3; Normans and Byzantines §3).
+    fn has_facing(&self) -> bool {
+        false
+    }
+
     fn queries(&self) -> &'static [Query] {
         &[Query::Reach, Query::Los, Query::Odds]
     }

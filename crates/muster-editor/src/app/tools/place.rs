@@ -55,7 +55,8 @@ impl App {
             return Some(Edit::Scenario(Box::new(next)));
         }
         let entry = SetupEntry {
-            facing: Some(self.palette.facing.clone()).filter(|f| !f.is_empty()),
+            facing: Some(self.palette.facing.clone())
+                .filter(|f| !f.is_empty() && has_facing(&s.ruleset)),
             level: self.palette.level.filter(|_| has_levels(&s.ruleset)),
             ..SetupEntry::new(
                 vec![UnitRef {
