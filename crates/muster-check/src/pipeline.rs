@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 
 type Failed = crate::load::LoadError;
 type ScenarioOutcome = (PathBuf, Vec<Finding>, Vec<(PathBuf, FileKind)>, Report);
-type Cached<T> = Arc<Result<Loaded<T>, Failed>>;
+use crate::memo::Cached;
 
 /// The pipeline, with caches shared across files of one run.
 #[derive(Default)]
@@ -36,6 +36,7 @@ pub struct Checker {
     exclude: crate::walk::Exclude,
     cache: Option<Arc<crate::cache::Cache>>,
     shard: Option<crate::shard::Shard>,
+    memo: Option<Arc<crate::memo::Memo>>,
 }
 
 /// An army list a scenario names, with the side it belongs to (`None`: shared).
@@ -169,6 +170,14 @@ impl Checker {
         self
     }
 
+    /// Takes referenced maps, overlays and army lists, and maps' worlds, from `memo` when
+    /// their files hold the same bytes as when it loaded them, and keeps what it loads
+    /// there (for front ends that check again on every edit; see the `memo` module).
+    pub fn with_memo(mut self, memo: Arc<crate::memo::Memo>) -> Self {
+        self.memo = Some(memo);
+        self
+    }
+
     /// Reports only the files of one shard (`--shard i/n`; see the `shard` module).
     pub fn with_shard(mut self, shard: crate::shard::Shard) -> Self {
         self.shard = Some(shard);
@@ -222,6 +231,46 @@ impl Checker {
         }
     }
 
+    /// [`Checker::read`] for a file that scenarios reference, through the memo when
+    /// there is one: the file is read all the same (through its pack root, or the
+    /// editor's buffer), and parsed only when its bytes are not those of the load the
+    /// memo holds.
+    fn read_kept<T: serde::de::DeserializeOwned + crate::memo::Kept>(
+        &self,
+        path: &Path,
+        kind: FileKind,
+        root: &PackRoot,
+    ) -> Cached<T> {
+        let Some(memo) = &self.memo else {
+            return Arc::new(self.read::<T>(path, kind, root));
+        };
+        let loaded = match self.overrides.get(&canonical(path)) {
+            Some(text) => {
+                if let Some(hit) = memo.get::<T>(path, text.as_bytes()) {
+                    return hit;
+                }
+                Arc::new(crate::load::parse_text(path, text.clone(), kind))
+            }
+            None => {
+                let bytes = match root.read(path) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        return Arc::new(Err((
+                            vec![Finding::unreadable(path, e.to_string())],
+                            None,
+                        )))
+                    }
+                };
+                if let Some(hit) = memo.get::<T>(path, &bytes) {
+                    return hit;
+                }
+                Arc::new(crate::load::parse_bytes(path, bytes, kind))
+            }
+        };
+        memo.put(path, &loaded);
+        loaded
+    }
+
     /// The pack root of a file of a run over `walked` folders.
     fn root_of(&self, path: &Path, walked: &[PathBuf]) -> PackRoot {
         PackRoot::of(path, walked, &self.manifests)
@@ -232,7 +281,7 @@ impl Checker {
         if let Some(c) = self.maps.lock().ok().and_then(|m| m.get(&key).cloned()) {
             return c;
         }
-        let loaded = Arc::new(self.read::<MapFile>(path, FileKind::Map, root));
+        let loaded = self.read_kept::<MapFile>(path, FileKind::Map, root);
         if let Ok(mut m) = self.maps.lock() {
             m.insert(key, loaded.clone());
         }
@@ -249,7 +298,17 @@ impl Checker {
         {
             return w;
         }
-        let world = muster_rules::map_world(&map.value);
+        let kept = self
+            .memo
+            .as_ref()
+            .and_then(|m| m.world(&map.path, &map.text));
+        let world = kept.unwrap_or_else(|| {
+            let world = muster_rules::map_world(&map.value);
+            if let Some(m) = &self.memo {
+                m.put_world(&map.path, map.text.clone(), world.clone());
+            }
+            world
+        });
         if let Ok(mut w) = self.worlds.lock() {
             w.insert(map.path.clone(), world.clone());
         }
@@ -261,7 +320,7 @@ impl Checker {
         if let Some(c) = self.lists.lock().ok().and_then(|m| m.get(&key).cloned()) {
             return c;
         }
-        let loaded = Arc::new(self.read::<ArmyListFile>(path, FileKind::ArmyList, root));
+        let loaded = self.read_kept::<ArmyListFile>(path, FileKind::ArmyList, root);
         if let Ok(mut m) = self.lists.lock() {
             m.insert(key, loaded.clone());
         }
@@ -273,7 +332,7 @@ impl Checker {
         if let Some(c) = self.overlays.lock().ok().and_then(|m| m.get(&key).cloned()) {
             return c;
         }
-        let loaded = Arc::new(self.read::<OverlayFile>(path, FileKind::Overlay, root));
+        let loaded = self.read_kept::<OverlayFile>(path, FileKind::Overlay, root);
         if let Ok(mut m) = self.overlays.lock() {
             m.insert(key, loaded.clone());
         }

@@ -31,6 +31,10 @@ pub struct Doc {
 pub struct Docs {
     open: BTreeMap<PathBuf, Doc>,
     roots: Vec<PathBuf>,
+    /// The maps, overlays and army lists loaded by earlier checks, kept while their
+    /// files hold the same bytes, so a keystroke in a scenario re-reads its map but does
+    /// not parse it again.
+    memo: Arc<muster_check::Memo>,
 }
 
 /// The kind of Muster file a path names, by its file name.
@@ -45,6 +49,7 @@ impl Docs {
         Docs {
             open: BTreeMap::new(),
             roots,
+            memo: Arc::default(),
         }
     }
 
@@ -106,11 +111,13 @@ impl Docs {
     }
 
     /// A checker reading the open documents' texts instead of their files, held to the
-    /// pack boundary of the workspace folders, with `validate`'s per-file cap.
+    /// pack boundary of the workspace folders, with `validate`'s per-file cap, sharing
+    /// the loads of earlier checks whose files are unchanged (`muster_check::Memo`).
     pub fn checker(&self) -> Checker {
         Checker::with_overrides(self.open.iter().map(|(p, d)| (p.clone(), d.text.clone())))
             .with_roots(self.roots.clone())
             .with_cap(muster_check::MAX_FINDINGS_PER_FILE)
+            .with_memo(self.memo.clone())
     }
 }
 
@@ -149,5 +156,16 @@ mod tests {
         }
         assert!(many.admit(a, 0).is_err(), "over the count");
         assert!(many.admit(Path::new("/p/1.map.ron"), 0).is_ok());
+    }
+
+    #[test]
+    fn checks_share_the_loads_of_unchanged_maps() {
+        // Issue 28, review finding 16: each keystroke in a scenario parsed its map again.
+        let case = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/cases/invalid-ac101-stacking/x.scenario.ron");
+        let docs = Docs::new(vec![]);
+        let a = docs.checker().load_scenario(&case).expect("loads");
+        let b = docs.checker().load_scenario(&case).expect("loads");
+        assert!(Arc::ptr_eq(&a.map, &b.map));
     }
 }
