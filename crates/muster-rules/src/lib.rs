@@ -58,6 +58,7 @@ mod scenario;
 pub mod siege;
 pub mod suggest;
 pub mod system;
+mod unit_kinds;
 mod world;
 
 pub use army_lists::{ArmyLists, ListRef};

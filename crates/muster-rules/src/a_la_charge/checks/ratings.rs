@@ -60,16 +60,14 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             let Some(kind) = kind else {
-                let ids = variant_ids();
-                out.push(
-                    Diagnostic::error(
-                        CHECK.doc.code,
-                        Location::here(format!("{base}/kind")),
-                        format!("unknown unit kind `{}`", u.kind),
-                    )
-                    .rule(cite(s, "§3"))
-                    .help(crate::suggest::did_you_mean(&u.kind, "kinds", &ids, "")),
-                );
+                out.extend(crate::unit_kinds::unknown_kind(
+                    s,
+                    si,
+                    ui,
+                    CHECK.doc.code,
+                    &variant_ids(),
+                    cite(s, "§3"),
+                ));
                 continue;
             };
             if kind.leader {

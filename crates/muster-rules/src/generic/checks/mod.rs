@@ -5,6 +5,7 @@ use crate::registry::{MapCheck, ScenarioCheck};
 mod commander;
 mod duplicate_ids;
 mod erratum_codes;
+mod erratum_quote;
 mod facing;
 mod first_side;
 mod options;
@@ -34,6 +35,7 @@ pub static SCENARIO_CHECKS: &[ScenarioCheck] = &[
     commander::CHECK,
     options::CHECK,
     erratum_codes::CHECK,
+    erratum_quote::CHECK,
     facing::CHECK,
     system_fields::CHECK,
 ];

@@ -4,6 +4,7 @@ use crate::registry::ScenarioCheck;
 
 mod building_outline;
 mod cart_animal;
+mod character_kind;
 mod character_in_fire;
 mod character_markers;
 mod character_on_impassable_terrain;
@@ -48,4 +49,5 @@ pub static CHECKS: &[ScenarioCheck] = &[
     character_markers::CHECK,
     engine_crew::CHECK,
     building_outline::CHECK,
+    character_kind::CHECK,
 ];
