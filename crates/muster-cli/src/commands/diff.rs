@@ -55,11 +55,23 @@ fn files(root: &Path) -> BTreeMap<PathBuf, (PathBuf, FileKind)> {
 
 /// The placements of a scenario in one of the compared trees (`roots`, which bound the
 /// pack when neither holds a manifest).
+/// Each placement whose line stands on no hex of the map (its hexes off the map, or a
+/// zone that names none) also carries `"nowhere"`: where the line puts it, in words.
 fn placements(path: &Path, roots: &[PathBuf]) -> Result<Value, String> {
     Checker::new()
         .with_roots(roots.iter().cloned())
         .load_scenario(path)
-        .map(|l| inspect_json(&l))
+        .map(|l| {
+            let mut v = inspect_json(&l);
+            let s = l.resolve();
+            let placed = v["placements"].as_array_mut().into_iter().flatten();
+            for (p, d) in placed.zip(&s.deployments) {
+                if d.hexes.is_empty() {
+                    p["nowhere"] = Value::from(nowhere(d.zone));
+                }
+            }
+            v
+        })
         .map_err(|report| {
             report
                 .findings()
@@ -67,6 +79,21 @@ fn placements(path: &Path, roots: &[PathBuf]) -> Result<Value, String> {
                 .map(why)
                 .unwrap_or_else(|| "it has errors".into())
         })
+}
+
+/// Where a line on no hex of the map puts its units, in words: `off the map (4004,
+/// 4003)` for hexes not on it, else the zone as written.
+fn nowhere(zone: &muster_model::Zone) -> String {
+    match zone {
+        muster_model::Zone::Hexes(h) if !h.is_empty() => {
+            let h: Vec<String> = h.iter().map(ToString::to_string).collect();
+            format!("off the map ({})", where_(&h))
+        }
+        z => match inline(z) {
+            Ok(z) => format!("no hex of the map (`{}`)", short(&z)),
+            Err(_) => "no hex of the map".into(),
+        },
+    }
 }
 
 /// One finding as a reason: `MU002 missing field `turns` (line 3)`.
@@ -369,6 +396,9 @@ fn counters(v: &Value) -> Counters {
             .flatten()
             .filter_map(|h| h.as_str().map(String::from))
             .collect();
+        if let Some(n) = p["nowhere"].as_str().filter(|_| hexes.is_empty()) {
+            hexes.push(n.to_string());
+        }
         if let Some(t) = p.get("turn") {
             hexes.insert(0, format!("turn {t}:"));
         }
