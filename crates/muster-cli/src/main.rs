@@ -39,6 +39,7 @@ enum Command {
     #[command(subcommand)]
     Import(commands::tiled::Import),
     Lsp(commands::lsp::Args),
+    Transcribe(commands::transcribe::Args),
 }
 
 // mimalloc's `mi_option_set` and the ordinal of `mi_option_purge_delay` in the
@@ -75,6 +76,7 @@ fn main() -> ExitCode {
         Command::Completions(a) => commands::completions::run(a, Cli::command()),
         Command::Lsp(a) => commands::lsp::run(a),
         Command::Import(i) => commands::tiled::run_import(i),
+        Command::Transcribe(a) => commands::transcribe::run(a),
     };
     match result {
         Ok(code) => code,

@@ -35,7 +35,7 @@ pub use ruleset::{
 pub use scenario::{
     CommandDef, Cover, FigureScale, FootKind, Formation, HorseKind, Regiment, Reinforcement, Rout,
     Scale, ScenarioFile, SetupEntry, Side, Step, TerrainClass, Training, TroopRating, UnitDef,
-    UnitRef, UnitRefError,
+    UnitRef, UnitRefError, MAX_COUNT,
 };
 pub use siege::{Level, Marker, Piece, Rations, SiegeSettings};
 pub use zone::{Zone, ZoneError, MAX_NAMED_EXPANSIONS, MAX_STEPS_PER_CELL};

@@ -502,6 +502,19 @@ impl World {
             })
     }
 
+    /// The map's named zones as `(id, name)`, then its labelled hexes as `(label, label)`
+    /// (a label names a zone too, [`World::named_zone`]).
+    pub fn zone_names(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.zones
+            .iter()
+            .map(|(id, n, _)| (id.as_str(), n.as_str()))
+            .chain(
+                self.label_zones
+                    .iter()
+                    .map(|(l, _)| (l.as_str(), l.as_str())),
+            )
+    }
+
     /// Ids of the map's named zones.
     pub fn zone_ids(&self) -> impl Iterator<Item = &str> {
         self.zones.iter().map(|(id, _, _)| id.as_str())
