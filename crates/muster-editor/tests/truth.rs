@@ -355,3 +355,72 @@ fn a_system_without_facing_offers_none() {
     click(&mut app, &id);
     assert!(shows(&app, "facing"), "the inspector offers the facing");
 }
+
+/// A drag of the left button over hexes, as the canvas sends it.
+fn stroke(app: &mut App, ids: &[&str]) {
+    let first = hex(app, ids[0]);
+    let side = muster_hex::Hexside::new(
+        first,
+        muster_hex::Direction::new(1),
+        app.snap.grid.orientation(),
+    );
+    let _ = app.update(Message::Canvas(CanvasMessage::Press(first, side)));
+    for id in &ids[1..] {
+        let h = hex(app, id);
+        let _ = app.update(Message::Canvas(CanvasMessage::Drag(h)));
+    }
+    let _ = app.update(Message::Canvas(CanvasMessage::Release));
+}
+
+/// Finding 17: an undo step is named for exactly what it changed: a brush stroke counts
+/// each hex it changed once (not a hex painted twice, nor one already of the terrain);
+/// elevation, roads and a drag of counters say what they did.
+#[test]
+fn undo_labels_say_exactly_what_changed() {
+    let mut app = st_albans("labels");
+    let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
+    // Back and forth over three hexes: three hexes change.
+    stroke(&mut app, &["0810", "0811", "0812", "0811", "0810", "0811"]);
+    assert_eq!(app.history.undo_label(), Some("paint woods on 3 hexes"));
+    // Over the same hexes again and one more: one hex changes.
+    stroke(&mut app, &["0810", "0811", "0812", "0811", "0810", "0809"]);
+    assert_eq!(app.history.undo_label(), Some("paint woods on 0809"));
+    let _ = app.update(Message::tool(Tool::Elevation));
+    let _ = app.update(Message::Palette(
+        muster_editor::palette::Message::Elevation("2".into()),
+    ));
+    click(&mut app, "0808");
+    assert_eq!(app.history.undo_label(), Some("set elevation of 0808 to 2"));
+    let _ = app.update(Message::tool(Tool::Road));
+    click(&mut app, "1710");
+    assert_eq!(app.history.undo_label(), Some("start a road at 1710"));
+    click(&mut app, "1711");
+    assert_eq!(app.history.undo_label(), Some("extend the road to 1711"));
+    place(&mut app, 1, 1, "1210");
+    let _ = app.update(Message::tool(Tool::Select));
+    stroke(&mut app, &["1210", "1211"]);
+    assert_eq!(
+        app.history.undo_label(),
+        Some("move the counters of 1210 to 1211")
+    );
+    // The Edit menu names the step as the history does.
+    let _ = app.update(Message::Undo);
+    assert_eq!(app.status, "undone: move the counters of 1210 to 1211");
+}
+
+/// Finding 18: after a brush stroke the hover outline and read-out are on the hex under
+/// the pointer (the stroke's last), not on the hex where the stroke began.
+#[test]
+fn the_hover_read_out_follows_a_stroke() {
+    let mut app = st_albans("hover");
+    let start = app.camera.to_screen(&app.snap, hex(&app, "0810"));
+    let _ = app.update(Message::Canvas(CanvasMessage::Pointer(Some(start))));
+    assert_eq!(app.hover, Some(hex(&app, "0810")));
+    let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
+    stroke(&mut app, &["0810", "0811", "0812"]);
+    assert_eq!(
+        app.hover,
+        Some(hex(&app, "0812")),
+        "the outline and the read-out (drawn from it) are on the hex under the pointer"
+    );
+}

@@ -25,6 +25,9 @@ impl App {
             CanvasMessage::Resized(size) => self.resized(size),
             CanvasMessage::Press(hex, side) => self.press(hex, side),
             CanvasMessage::Drag(hex) => {
+                // The pointer is over this hex now: the hover outline and read-out follow a
+                // drag, not only a free move.
+                self.hover = Some(hex).filter(|h| self.snap.grid.contains(*h));
                 if matches!(self.palette.tool, Tool::Terrain(_)) && self.snap.grid.contains(hex) {
                     self.paint(hex);
                 }
@@ -68,10 +71,7 @@ impl App {
                 self.combat_odds(hex);
                 Task::none()
             }
-            Tool::Road => {
-                let e = self.extend_road(hex);
-                self.apply(e)
-            }
+            Tool::Road => self.press_road(hex),
             Tool::Overlay { placement, next } => self.place_anchor(placement, next, hex),
             Tool::Label => self.press_label(hex),
         }

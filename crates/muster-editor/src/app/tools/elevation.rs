@@ -10,7 +10,16 @@ impl App {
             hex,
             &self.palette.elevation,
         ) {
-            Ok(Some(e)) => self.apply(e),
+            Ok(Some(e)) => {
+                let v = self.palette.elevation.trim();
+                let label = format!(
+                    "set elevation of {} to {}",
+                    self.printed(hex),
+                    if v.is_empty() { "0" } else { v }
+                );
+                let layers = self.history.apply_labelled(&mut self.doc, e, label);
+                self.changed(layers)
+            }
             Ok(None) => Task::none(),
             Err(e) => {
                 self.status = e;

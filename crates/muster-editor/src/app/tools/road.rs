@@ -3,6 +3,20 @@
 use super::super::*;
 
 impl App {
+    /// A click of the road tool: the road under way goes on to `hex`, or a new one starts
+    /// there; one undo step, named for what it did.
+    pub(in crate::app) fn press_road(&mut self, hex: Hex) -> Task<Message> {
+        let before = self.doc.map.paths.len();
+        let edit = self.extend_road(hex);
+        let id = self.printed(hex);
+        let label = match &edit {
+            Edit::Paths(paths) if paths.len() > before => format!("start a road at {id}"),
+            _ => format!("extend the road to {id}"),
+        };
+        let layers = self.history.apply_labelled(&mut self.doc, edit, label);
+        self.changed(layers)
+    }
+
     pub(in crate::app) fn extend_road(&mut self, hex: Hex) -> Edit {
         let id = muster_model::HexId(self.printed(hex));
         let mut paths = self.doc.map.paths.clone();

@@ -17,8 +17,14 @@ impl App {
             return None;
         }
         let edit = self.move_units(from, to)?;
+        let label = format!(
+            "move the counters of {} to {}",
+            self.printed(from),
+            self.printed(to)
+        );
         self.status = format!("moved from {} to {}", self.printed(from), self.printed(to));
-        Some(self.apply(edit))
+        let layers = self.history.apply_labelled(&mut self.doc, edit, label);
+        Some(self.changed(layers))
     }
 
     /// Selects a hex: the inspector lists the lines on it, the map lights what the hex

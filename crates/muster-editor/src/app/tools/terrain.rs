@@ -15,6 +15,8 @@ impl App {
             Tool::Terrain(t) => format!("paint {t}"),
             other => other.name().to_string(),
         };
+        // The stroke holds one inverse per hex it changed (a hex painted twice, or already
+        // of the terrain, is not counted): the label counts what the undo will change.
         let label = match inverses.as_slice() {
             [Edit::Terrain { hex, .. }] => format!("{what} on {hex}"),
             v => format!("{what} on {} hexes", v.len()),
@@ -71,7 +73,11 @@ impl App {
                 terrain: terrain.clone(),
             }
             .apply(&mut self.doc);
-            self.stroke.push(inverse);
+            // A hex already of the terrain (painted earlier in the stroke, or before it)
+            // did not change: its inverse would restore what is there.
+            if !matches!(&inverse, Edit::Terrain { terrain: before, .. } if *before == terrain) {
+                self.stroke.push(inverse);
+            }
         }
         self.snap = Snapshot::of(&self.doc);
         self.caches.terrain.clear();
