@@ -250,20 +250,34 @@ fn in_string(docs: &Docs, c: &Cursor, ctx: &Context, start: usize) -> Vec<Comple
         "ruleset" => muster_rules::system_ids()
             .map(|id| item(c, start, id.to_string(), None, kind))
             .collect(),
-        "code" => muster_rules::registry::all_codes()
-            .into_iter()
-            .map(|d| {
-                item(
-                    c,
-                    start,
-                    d.code.to_string(),
-                    Some(d.summary.to_string()),
-                    kind,
-                )
-            })
-            .collect(),
+        // An erratum's code: Muster's own codes and those of the file's game system (all
+        // of them while the ruleset is unknown), not every system's (review finding 27.9).
+        "code" => {
+            let system = facts(docs, c).ruleset.map(|r| r.id.as_str());
+            codes_of(system)
+                .into_iter()
+                .map(|d| {
+                    item(
+                        c,
+                        start,
+                        d.code.to_string(),
+                        Some(d.summary.to_string()),
+                        kind,
+                    )
+                })
+                .collect()
+        }
         _ => vec![],
     }
+}
+
+/// The codes an erratum of a file of game system `system` may waive: the generic ones
+/// and the system's; every code when the system is not known.
+fn codes_of(system: Option<&str>) -> Vec<&'static muster_rules::registry::CodeDoc> {
+    muster_rules::registry::all_codes()
+        .into_iter()
+        .filter(|d| system.is_none_or(|s| d.system == "generic" || d.system == s))
+        .collect()
 }
 
 fn hexes(docs: &Docs, c: &Cursor, start: usize) -> Vec<CompletionItem> {
@@ -499,6 +513,26 @@ mod tests {
             &typed_after(RED, "(units: [\"Red Foot\"], at: Named(\"f|"),
         );
         assert_eq!(l, ["ford", "hill"]);
+    }
+
+    #[test]
+    fn an_erratums_code_completes_from_its_systems_codes_and_muster_s_own() {
+        // Review finding 27.9: every system's codes were offered in an A la Charge file.
+        let dir = pack("codes");
+        let head = SCENARIO.trim_end().strip_suffix(')').unwrap();
+        let text = format!("{head}    errata: [\n        (code: \"|");
+        let l = labels(&dir, "y.scenario.ron", &text);
+        assert!(l.iter().any(|c| c == "AC101"), "{l:?}");
+        assert!(l.iter().any(|c| c == "MU070"), "{l:?}");
+        assert!(
+            l.iter().all(|c| c.starts_with("AC") || c.starts_with("MU")),
+            "{l:?}"
+        );
+        let all = muster_rules::registry::all_codes().len();
+        assert_eq!(codes_of(None).len(), all);
+        assert!(codes_of(Some("siege"))
+            .iter()
+            .all(|d| !d.code.starts_with("AC")));
     }
 
     #[test]

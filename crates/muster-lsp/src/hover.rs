@@ -246,7 +246,9 @@ fn zone_hover(s: &Scenario, at: &At) -> Option<String> {
     let n = ids.len();
     let more = n.saturating_sub(MAX_LISTED);
     ids.truncate(MAX_LISTED);
-    let mut out = format!("**{n} hexes**: {}", ids.join(", "));
+    // "1 hex", not "1 hexes" (review finding 27.2).
+    let noun = if n == 1 { "hex" } else { "hexes" };
+    let mut out = format!("**{n} {noun}**: {}", ids.join(", "));
     if more > 0 {
         let _ = write!(out, " … and {more} more");
     }
@@ -255,7 +257,52 @@ fn zone_hover(s: &Scenario, at: &At) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::looks_like_code;
+    use super::{hover, looks_like_code};
+    use crate::docs::{Doc, Docs};
+    use lsp_types::{HoverContents, HoverParams, Uri};
+    use std::path::Path;
+    use std::str::FromStr;
+    use std::sync::Arc;
+
+    /// The hover text at the first `Hexes` after `anchor` in the stacking case's scenario.
+    fn zone_hover_after(anchor: &str) -> String {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/cases/invalid-ac101-stacking/x.scenario.ron")
+            .canonicalize()
+            .unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let at = text.find(anchor).unwrap();
+        let at = at + text[at..].find("Hexes").unwrap() + 1;
+        let uri = Uri::from_str(&format!("file://{}", path.display())).unwrap();
+        let mut docs = Docs::new(vec![path.parent().unwrap().to_path_buf()]);
+        docs.set(
+            path.clone(),
+            Doc {
+                uri: uri.clone(),
+                text: Arc::from(text.as_str()),
+                version: 1,
+            },
+        );
+        let p: HoverParams = serde_json::from_value(serde_json::json!({
+            "textDocument": {"uri": uri.as_str()},
+            "position": crate::text::position(&text, at),
+        }))
+        .unwrap();
+        match hover(&docs, p).map(|h| h.contents) {
+            Some(HoverContents::Markup(m)) => m.value,
+            other => panic!("no hover: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_zone_of_one_hex_is_one_hex() {
+        // Review finding 27.2: "**1 hexes**".
+        assert_eq!(zone_hover_after("[\"Red Foot\"]"), "**1 hex**: 0203");
+        assert_eq!(
+            zone_hover_after("[\"2x Red Knights\"]"),
+            "**2 hexes**: 0202, 0203"
+        );
+    }
 
     #[test]
     fn codes_are_letters_then_three_digits() {
