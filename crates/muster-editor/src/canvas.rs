@@ -315,6 +315,19 @@ pub fn hexside_colour(feature: &str) -> Color {
     rgb(muster_render::palette::hexside(feature))
 }
 
+/// The colour elevation's contour rings are drawn in (a dark brown, as on printed maps).
+pub const ELEVATION: Color = Color::from_rgb8(0x6b, 0x3e, 0x1a);
+
+/// How the legend names the rings of a level: "1 ring", "3 rings, dashed".
+pub fn elevation_rings(level: i32) -> String {
+    let n = level.unsigned_abs().min(3);
+    format!(
+        "{n} ring{}{}",
+        if n == 1 { "" } else { "s" },
+        if level < 0 { ", dashed" } else { "" }
+    )
+}
+
 /// How a counter is drawn by the way its line fills its hexes (the arrangement's
 /// spread): 0 certain (solid), 1 an owner's choice among listed hexes, 2 anywhere in a
 /// zone (or on no hex).
@@ -492,6 +505,9 @@ impl MapCanvas<'_> {
                 frame.fill(&self.hexes_path(&part), colour(t));
             }
         }
+        if self.show.shows(Layer::Elevation) {
+            self.draw_elevation(frame, &hexes);
+        }
         if z >= 12.0 {
             // Below this size the outlines would only darken the map. Each shared side is
             // drawn once: three sides a hex, all six on the map's edge.
@@ -585,6 +601,69 @@ impl MapCanvas<'_> {
                 align_x: iced::widget::text::Alignment::Center,
                 ..Text::default()
             });
+        }
+    }
+
+    /// Elevation as contour rings inside each hex above (or below) the ground, one ring a
+    /// level up to three, dashed below the ground (the legend says which; the inspector and
+    /// the hover read-out give the exact level).
+    fn draw_elevation(&self, frame: &mut Frame, hexes: &[Hex]) {
+        let z = self.camera.zoom;
+        let mut rings: [Vec<Hex>; 3] = Default::default();
+        let mut below: [Vec<Hex>; 3] = Default::default();
+        for h in hexes {
+            let Some(&e) = self.snap.elevation.get(h).filter(|e| **e != 0) else {
+                continue;
+            };
+            let n = e.unsigned_abs().min(3) as usize;
+            for ring in 0..n {
+                if e > 0 {
+                    rings[ring].push(*h);
+                } else {
+                    below[ring].push(*h);
+                }
+            }
+        }
+        let width = (z * 0.05).clamp(1.0, 2.5);
+        let dash = [z * 0.1, z * 0.08];
+        for (k, (up, down)) in rings.iter().zip(&below).enumerate() {
+            let shrink = 0.84 - k as f32 * 0.14;
+            let path = |hs: &[Hex]| {
+                Path::new(|b| {
+                    for h in hs {
+                        let corners = self.snap.grid.corners(*h, z * shrink);
+                        let (cx, cy) = self.snap.grid.center(*h, z * shrink);
+                        let (sx, sy) = self.snap.grid.center(*h, z);
+                        let d = Vector::new(
+                            sx - cx + self.camera.offset.x,
+                            sy - cy + self.camera.offset.y,
+                        );
+                        b.move_to(Point::new(corners[0].0, corners[0].1) + d);
+                        for c in &corners[1..] {
+                            b.line_to(Point::new(c.0, c.1) + d);
+                        }
+                        b.close();
+                    }
+                })
+            };
+            if !up.is_empty() {
+                frame.stroke(
+                    &path(up),
+                    Stroke::default().with_width(width).with_color(ELEVATION),
+                );
+            }
+            if !down.is_empty() {
+                frame.stroke(
+                    &path(down),
+                    Stroke {
+                        line_dash: canvas::LineDash {
+                            segments: &dash,
+                            offset: 0,
+                        },
+                        ..Stroke::default().with_width(width).with_color(ELEVATION)
+                    },
+                );
+            }
         }
     }
 

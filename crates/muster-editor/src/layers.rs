@@ -7,6 +7,8 @@
 pub enum Layer {
     /// Terrain colours.
     Terrain,
+    /// Elevation: contour rings inside each raised hex, and its level.
+    Elevation,
     /// Hexside features: walls, hedges, rivers, streams.
     Hexsides,
     /// Roads and tracks.
@@ -25,8 +27,9 @@ pub enum Layer {
 
 impl Layer {
     /// Every layer, in the order the panel lists them.
-    pub const ALL: [Layer; 8] = [
+    pub const ALL: [Layer; 9] = [
         Layer::Terrain,
+        Layer::Elevation,
         Layer::Hexsides,
         Layer::Roads,
         Layer::Labels,
@@ -40,6 +43,7 @@ impl Layer {
     pub fn name(self) -> &'static str {
         match self {
             Layer::Terrain => "Terrain",
+            Layer::Elevation => "Elevation",
             Layer::Hexsides => "Hexsides and rivers",
             Layer::Roads => "Roads",
             Layer::Labels => "Labels and hex numbers",
@@ -50,18 +54,18 @@ impl Layer {
         }
     }
 
-    fn bit(self) -> u8 {
+    fn bit(self) -> u16 {
         1 << Layer::ALL.iter().position(|l| *l == self).unwrap_or(0)
     }
 }
 
 /// The layers shown: all of them to start with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Visible(u8);
+pub struct Visible(u16);
 
 impl Default for Visible {
     fn default() -> Self {
-        Visible(u8::MAX)
+        Visible(u16::MAX)
     }
 }
 

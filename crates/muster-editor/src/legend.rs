@@ -62,6 +62,17 @@ pub fn legend(app: &App) -> Element<'_, Message> {
             format!("{} ({n})", name(t)),
         ));
     }
+    // Elevation, drawn as contour rings: how many hexes at each level.
+    let mut levels: BTreeMap<i32, usize> = BTreeMap::new();
+    for e in app.snap.elevation.values().filter(|e| **e != 0) {
+        *levels.entry(*e).or_default() += 1;
+    }
+    for (e, n) in levels {
+        col = col.push(entry(
+            crate::canvas::ELEVATION,
+            format!("Elevation {e}: {} ({n})", crate::canvas::elevation_rings(e)),
+        ));
+    }
     let mut features: Vec<&str> = app.snap.hexsides.iter().map(|(_, f)| f.as_str()).collect();
     features.sort_unstable();
     features.dedup();

@@ -424,3 +424,31 @@ fn the_hover_read_out_follows_a_stroke() {
         "the outline and the read-out (drawn from it) are on the hex under the pointer"
     );
 }
+
+/// Finding 19: elevation is drawn (its own layer, which the Layers list offers) and the
+/// legend names each level with what it looks like and how many hexes have it.
+#[test]
+fn elevation_is_a_layer_with_a_legend() {
+    use muster_editor::layers::Layer;
+    let mut app = st_albans("elevation");
+    assert!(!shows(&app, "Elevation 2: 2 rings (1)"));
+    let _ = app.update(Message::tool(Tool::Elevation));
+    let _ = app.update(Message::Palette(
+        muster_editor::palette::Message::Elevation("2".into()),
+    ));
+    click(&mut app, "0808");
+    assert_eq!(app.snap.elevation.get(&hex(&app, "0808")), Some(&2));
+    assert!(
+        shows(&app, "Elevation 2: 2 rings (1)"),
+        "the legend names it"
+    );
+    assert!(Layer::ALL.contains(&Layer::Elevation));
+    assert!(app.palette.show.shows(Layer::Elevation), "drawn by default");
+    let _ = app.update(Message::Palette(
+        muster_editor::palette::Message::ToggleLayer(Layer::Elevation),
+    ));
+    assert!(
+        !app.palette.show.shows(Layer::Elevation),
+        "and can be hidden"
+    );
+}
