@@ -17,8 +17,18 @@ use iced::{Element, Fill, Length};
 pub const BAR_HEIGHT: f32 = 36.0;
 /// Width of a title in the bar: a dropdown opens under its title.
 const TITLE_WIDTH: f32 = 64.0;
-/// Width of a dropdown.
+/// Width of a dropdown at the least; it grows with its longest line up to
+/// [`DROPDOWN_MAX`], past which a label is cut short with an ellipsis.
 const DROPDOWN_WIDTH: f32 = 270.0;
+/// Width of a dropdown at the most.
+const DROPDOWN_MAX: f32 = 480.0;
+/// Text sizes of an entry's label and shortcut.
+const LABEL_SIZE: f32 = 13.0;
+const SHORTCUT_SIZE: f32 = 12.0;
+/// What an entry's line holds besides its label and shortcut: the check-mark column (16),
+/// the row's spacing (3 × 4), the button's padding (2 × 6), the dropdown's padding and
+/// border (2 × 5), and a gap of at least 16 between label and shortcut.
+const ENTRY_CHROME: f32 = 16.0 + 12.0 + 12.0 + 10.0 + 16.0;
 
 /// The menus of the bar, left to right.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -270,9 +280,11 @@ pub fn over<'a>(app: &App, window: Element<'a, Message>) -> Element<'a, Message>
         return window;
     };
     let index = Title::ALL.iter().position(|t| *t == title).unwrap_or(0);
-    let dropdown = container(dropdown(entries(app, title)))
+    let entries = entries(app, title);
+    let width = dropdown_width(&entries);
+    let dropdown = container(dropdown(entries, width))
         .id("menu-dropdown")
-        .width(Length::Fixed(DROPDOWN_WIDTH))
+        .width(Length::Fixed(width))
         .padding(4)
         .style(container::bordered_box);
     // Below the bar, a click anywhere outside the dropdown closes the menu (a click on a
@@ -289,7 +301,46 @@ pub fn over<'a>(app: &App, window: Element<'a, Message>) -> Element<'a, Message>
     .into()
 }
 
-fn dropdown<'a>(entries: Vec<Entry>) -> Element<'a, Message> {
+/// The width of a line's label and shortcut, in the font iced draws them with.
+fn text_width(text: &str, size: f32) -> f32 {
+    muster_render::text::font()
+        .map(|f| muster_render::text::width(&f, text, size))
+        // Without the font, a generous guess: 0.6 em a character.
+        .unwrap_or(text.chars().count() as f32 * size * 0.6)
+}
+
+/// A dropdown wide enough for its longest line (label, gap, shortcut), within bounds.
+fn dropdown_width(entries: &[Entry]) -> f32 {
+    entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Item {
+                label, shortcut, ..
+            } => Some(
+                text_width(label, LABEL_SIZE)
+                    + text_width(shortcut.as_deref().unwrap_or(""), SHORTCUT_SIZE)
+                    + ENTRY_CHROME,
+            ),
+            Entry::Separator => None,
+        })
+        .fold(DROPDOWN_WIDTH, f32::max)
+        .min(DROPDOWN_MAX)
+        .ceil()
+}
+
+/// `label` as it fits in `room` pixels: whole, or cut short with an ellipsis.
+fn fitted(label: String, room: f32) -> String {
+    if text_width(&label, LABEL_SIZE) <= room {
+        return label;
+    }
+    let mut cut: String = label.clone();
+    while !cut.is_empty() && text_width(&format!("{cut}…"), LABEL_SIZE) > room {
+        cut.pop();
+    }
+    format!("{}…", cut.trim_end())
+}
+
+fn dropdown<'a>(entries: Vec<Entry>, width: f32) -> Element<'a, Message> {
     let mut col = column![].spacing(1);
     for entry in entries {
         col = col.push(match entry {
@@ -300,13 +351,20 @@ fn dropdown<'a>(entries: Vec<Entry>) -> Element<'a, Message> {
                 message,
                 checked,
             } => {
+                // One line whatever the label: the shortcut keeps its place inside the box.
+                let shortcut = shortcut.unwrap_or_default();
+                let room = width - ENTRY_CHROME - text_width(&shortcut, SHORTCUT_SIZE);
                 let line = row![
                     text(if checked { "✓" } else { "" })
-                        .size(13)
+                        .size(LABEL_SIZE)
                         .width(Length::Fixed(16.0)),
-                    text(label).size(13),
+                    text(fitted(label, room))
+                        .size(LABEL_SIZE)
+                        .wrapping(text::Wrapping::None),
                     Space::new().width(Fill),
-                    text(shortcut.unwrap_or_default()).size(12),
+                    text(shortcut)
+                        .size(SHORTCUT_SIZE)
+                        .wrapping(text::Wrapping::None),
                 ]
                 .spacing(4);
                 let b: Element<'a, Message> = button(line)

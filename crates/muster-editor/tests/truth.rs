@@ -452,3 +452,72 @@ fn elevation_is_a_layer_with_a_legend() {
         "and can be hidden"
     );
 }
+
+/// The bounds of the open dropdown and of a text in it.
+fn in_dropdown(app: &App, wanted: &str) -> (iced::Rectangle, Option<iced::Rectangle>) {
+    let mut ui = iced_test::simulator(panels::view(app));
+    let dropdown = ui
+        .find(iced::widget::Id::new("menu-dropdown"))
+        .expect("a menu is open");
+    let area = iced_test::selector::Bounded::bounds(&dropdown);
+    let text = ui
+        .find(wanted)
+        .ok()
+        .map(|t| iced_test::selector::Bounded::bounds(&t));
+    (area, text)
+}
+
+/// Finding 16: however long the step an Undo or Redo entry names, its line stays one line
+/// and its shortcut stays inside the menu's box: the box grows with its longest line, and
+/// past a limit the label is cut short with an ellipsis.
+#[test]
+fn menu_shortcuts_stay_inside_the_box() {
+    let mut app = st_albans("menu-width");
+    let _ = app.update(Message::tool(Tool::Terrain("village".into())));
+    stroke(&mut app, &["0110", "0910"]);
+    let label = app.history.undo_label().unwrap().to_string();
+    assert!(label.starts_with("paint village on "), "{label}");
+    let _ = app.update(Message::Undo);
+    let _ = app.update(Message::Menu(Some(muster_editor::menu::Title::Edit)));
+    let (area, shortcut) = in_dropdown(&app, "Ctrl+Shift+Z");
+    let shortcut = shortcut.expect("Redo's shortcut is shown");
+    assert!(
+        area.contains(shortcut.position())
+            && area.contains(iced::Point::new(
+                shortcut.x + shortcut.width,
+                shortcut.y + shortcut.height
+            )),
+        "{shortcut:?} runs out of the menu {area:?}"
+    );
+    let (_, redo) = in_dropdown(&app, &format!("Redo {label}"));
+    let redo = redo.expect("the whole label, on one line");
+    assert!(redo.height < 24.0, "one line: {redo:?}");
+    // A label longer than any box: cut short, the shortcut still inside.
+    let _ = app.update(Message::Menu(None));
+    let _ = app.update(Message::Redo);
+    let _ = app.update(Message::tool(Tool::Select));
+    click(&mut app, "0808");
+    let long = "The long field beyond the abbey where the Yorkist archers stood all the morning";
+    let _ = app.update(Message::Property(
+        muster_editor::properties::Message::Draft(
+            muster_editor::properties::Field::Label,
+            long.into(),
+        ),
+    ));
+    let _ = app.update(Message::Property(
+        muster_editor::properties::Message::Commit(muster_editor::properties::Field::Label),
+    ));
+    assert!(app
+        .history
+        .undo_label()
+        .unwrap()
+        .contains("all the morning"));
+    let _ = app.update(Message::Menu(Some(muster_editor::menu::Title::Edit)));
+    let (area, undo) = in_dropdown(&app, "Ctrl+Z");
+    let undo = undo.expect("Undo's shortcut is shown");
+    assert!(
+        area.contains(iced::Point::new(undo.x + undo.width, undo.y + undo.height)),
+        "{undo:?} runs out of the menu {area:?}"
+    );
+    assert!(area.width <= 480.0, "{area:?}");
+}
