@@ -44,6 +44,6 @@ pub use read::{read_bytes, ReadError};
 pub use shard::Shard;
 pub use suggest::{allowed_fields, allowed_forms, nearest, schema};
 pub use walk::{discover, discover_except, Discovered, Exclude, SKIPPED_FOLDERS};
-pub use write::write_atomically;
+pub use write::{pack_root_of, write_atomically};
 
 pub use muster_rules::{Diagnostic, Severity};

@@ -21,6 +21,18 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     muster_io::Root::open(&root)?.write(rel, bytes)
 }
 
+/// The pack boundary of a file opened or written on its own (no folder named): the
+/// nearest folder at or above it holding `muster.pack.ron` (or `.json`), with `true`;
+/// else the file's own folder, with `false`. Its references must stay inside (MU013).
+pub fn pack_root_of(file: &Path) -> (std::path::PathBuf, bool) {
+    let file = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+    let folder = crate::paths::lexical(file.parent().unwrap_or(Path::new("/")));
+    match pack_root_above(&folder) {
+        Some(root) => (root, true),
+        None => (folder, false),
+    }
+}
+
 /// The nearest folder at or above `folder` that holds a pack manifest (a regular file,
 /// not a link).
 pub(crate) fn pack_root_above(folder: &Path) -> Option<std::path::PathBuf> {

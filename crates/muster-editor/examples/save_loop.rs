@@ -48,7 +48,7 @@ fn main() -> Result<(), String> {
     let states = states(&doc);
     for n in 0u64.. {
         (doc.map, doc.scenario) = states[(n % 2) as usize].clone();
-        doc.save()?;
+        doc.save().map_err(|e| e.to_string())?;
         println!("saved {n}");
     }
     Ok(())

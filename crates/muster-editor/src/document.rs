@@ -4,6 +4,7 @@
 //! (`muster_check::keep_comments`, the one `muster fmt` uses), and writes only the files
 //! whose text changed, so a load-save round trip changes nothing.
 
+use crate::disk::{OnDisk, Stamp};
 use muster_check::{keep_comments, load_value, LoadError};
 use muster_hex::GridSpec;
 use muster_model::canonical::{map_layout, scenario_layout, Layout};
@@ -40,6 +41,63 @@ pub struct Document {
     /// layout of the value that text held.
     scenario_comments: Option<Commented>,
     map_comments: Option<Commented>,
+    /// The files on disk as last read or written (size, time, hash, text): a save checks
+    /// them first, so a change made outside is not written over unasked.
+    scenario_disk: Option<Stamp>,
+    map_disk: Option<Stamp>,
+}
+
+/// Why a save wrote nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaveError {
+    /// Files the save would write changed on disk since they were read or written; the
+    /// save asks before writing over them ([`Document::save_over`]).
+    ChangedOnDisk(Vec<Conflict>),
+    /// The save failed (a folder missing, no permission, a reference leaving the pack):
+    /// the message says which file and why.
+    Failed(String),
+}
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SaveError::ChangedOnDisk(c) => {
+                let names: Vec<String> = c.iter().map(|c| c.path.display().to_string()).collect();
+                write!(
+                    f,
+                    "{} changed on disk since it was opened or saved: nothing was written",
+                    names.join(" and ")
+                )
+            }
+            SaveError::Failed(e) => f.write_str(e),
+        }
+    }
+}
+
+impl From<String> for SaveError {
+    fn from(e: String) -> Self {
+        SaveError::Failed(e)
+    }
+}
+
+/// A file changed on disk by someone else since the editor read or wrote it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict {
+    /// The file.
+    pub path: PathBuf,
+    /// What changed on disk, as a short line diff (see [`crate::disk::line_diff`]), or
+    /// that it was removed.
+    pub diff: Vec<String>,
+}
+
+/// Where Save as puts the map of a scenario.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MapChoice {
+    /// The map keeps its file (which other scenarios may share); its edits go there.
+    Same,
+    /// The map is saved as a copy `<stem>.map.ron` beside the new scenario, which points
+    /// at it; the original map file is left as it is.
+    Copy,
 }
 
 /// A text with comments and the canonical layout of the value it holds.
@@ -136,6 +194,8 @@ impl Document {
                     scenario_path: Some(path.to_path_buf()),
                     scenario_comments: commented(&s.text, scenario_layout(&s.value)),
                     map_comments: commented(&m.text, map_layout(&m.value)),
+                    scenario_disk: Stamp::of(path, &s.text),
+                    map_disk: Stamp::of(&map_path, &m.text),
                     scenario: Some(s.value.clone()),
                     map_path,
                     map: m.value.clone(),
@@ -157,6 +217,8 @@ impl Document {
                     scenario: None,
                     map_path: path.to_path_buf(),
                     map_comments: commented(&m.text, map_layout(&m.value)),
+                    map_disk: Stamp::of(path, &m.text),
+                    scenario_disk: None,
                     map: m.value,
                     overlays: vec![],
                     army_lists: vec![],
@@ -208,6 +270,8 @@ impl Document {
             saved_generation: 0,
             scenario_comments: None,
             map_comments: None,
+            scenario_disk: None,
+            map_disk: None,
         }
     }
 
@@ -269,70 +333,235 @@ impl Document {
         }
     }
 
-    /// Saves the map and the scenario, each atomically, writing only a file whose text
-    /// differs from the one on disk (a map other scenarios share is not rewritten when it
-    /// did not change). Returns the files written.
-    pub fn save(&mut self) -> Result<Vec<PathBuf>, String> {
-        if self.untitled {
-            return Err(
-                "this new map has no file yet: type a path and press Save to path (or Save as…)"
-                    .into(),
-            );
-        }
+    /// The files a save would write, with their texts: a file whose text differs from
+    /// the one on disk, or that is not there (a map other scenarios share is not
+    /// rewritten when it did not change).
+    fn to_write(&self) -> Result<Vec<(PathBuf, String, bool)>, String> {
         let (scenario, map) = self.texts()?;
         let (saved_scenario, saved_map) = match &self.saved {
             Some((s, m)) => (s.as_deref(), Some(m.as_str())),
             None => (None, None),
         };
-        let mut wrote = Vec::new();
-        if saved_map != Some(map.as_str()) || !self.map_path.exists() {
-            write_atomically(&self.map_path, &map)?;
-            wrote.push(self.map_path.clone());
-        }
-        if let (Some(path), Some(text)) = (&self.scenario_path, &scenario) {
+        // The scenario first: a Save as into a folder that cannot be written fails
+        // before the map (which may be shared) is touched.
+        let mut out = Vec::new();
+        if let (Some(path), Some(text)) = (&self.scenario_path, scenario) {
             if saved_scenario != Some(text.as_str()) || !path.exists() {
-                write_atomically(path, text)?;
-                wrote.push(path.clone());
+                out.push((path.clone(), text, true));
             }
+        }
+        if saved_map != Some(map.as_str()) || !self.map_path.exists() {
+            out.push((self.map_path.clone(), map, false));
+        }
+        Ok(out)
+    }
+
+    /// The stamp of the scenario (`true`) or the map as last read or written.
+    fn stamp(&self, scenario: bool) -> Option<&Stamp> {
+        if scenario {
+            self.scenario_disk.as_ref()
+        } else {
+            self.map_disk.as_ref()
+        }
+    }
+
+    /// The files of the document that changed on disk since they were read or written,
+    /// each with what changed; `only_written`: only those a save would write now.
+    pub fn changed_on_disk(&self, only_written: bool) -> Vec<Conflict> {
+        let files: Vec<(PathBuf, bool)> = if only_written {
+            self.to_write()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(p, _, s)| (p, s))
+                .collect()
+        } else {
+            self.scenario_path
+                .iter()
+                .map(|p| (p.clone(), true))
+                .chain([(self.map_path.clone(), false)])
+                .collect()
+        };
+        files
+            .into_iter()
+            .filter_map(|(path, scenario)| {
+                let stamp = self.stamp(scenario)?;
+                let diff = match stamp.check(&path) {
+                    OnDisk::Same => return None,
+                    // Gone: a save writes it again, which loses nothing.
+                    OnDisk::Missing if only_written => return None,
+                    OnDisk::Missing => vec!["the file was removed".into()],
+                    OnDisk::Changed(now) => crate::disk::line_diff(&stamp.text, &now, 8),
+                };
+                Some(Conflict { path, diff })
+            })
+            .collect()
+    }
+
+    /// Saves the map and the scenario, each atomically through the shared writer,
+    /// writing only a file whose text differs from the one on disk. A file changed on
+    /// disk since it was read or written is not written over: the save stops with
+    /// [`SaveError::ChangedOnDisk`] and writes nothing. Returns the files written.
+    pub fn save(&mut self) -> Result<Vec<PathBuf>, SaveError> {
+        self.save_checked(true)
+    }
+
+    /// Saves as [`Document::save`] does, over files changed on disk (the designer was
+    /// asked and chose to overwrite them).
+    pub fn save_over(&mut self) -> Result<Vec<PathBuf>, SaveError> {
+        self.save_checked(false)
+    }
+
+    fn save_checked(&mut self, check: bool) -> Result<Vec<PathBuf>, SaveError> {
+        if self.untitled {
+            return Err(SaveError::Failed(
+                "this new map has no file yet: type a path in the Save as field and press Save to path (or Save as…)"
+                    .into(),
+            ));
+        }
+        if check {
+            let conflicts = self.changed_on_disk(true);
+            if !conflicts.is_empty() {
+                return Err(SaveError::ChangedOnDisk(conflicts));
+            }
+        }
+        let mut wrote = Vec::new();
+        for (path, text, scenario) in self.to_write()? {
+            write_atomically(&path, &text)?;
+            let stamp = Stamp::of(&path, &text);
+            if scenario {
+                self.scenario_disk = stamp;
+            } else {
+                self.map_disk = stamp;
+            }
+            wrote.push(path);
         }
         self.mark_saved();
         Ok(wrote)
     }
 
-    /// Saves under a new scenario path (the map keeps its path unless the document is a
-    /// map; a never-saved map moves beside the scenario as `<stem>.map.ron`). A scenario
-    /// saved into another folder has its map, overlay and army-list references rewritten
-    /// to reach the same files from there. Returns the files written.
-    pub fn save_as(&mut self, path: &Path) -> Result<Vec<PathBuf>, String> {
-        if let Some(s) = &mut self.scenario {
-            let old_dir = self
-                .scenario_path
+    /// Saves under a new scenario path with the map where it is ([`MapChoice::Same`]);
+    /// see [`Document::save_as_with`].
+    pub fn save_as(&mut self, path: &Path) -> Result<Vec<PathBuf>, SaveError> {
+        self.save_as_with(path, MapChoice::Same, false)
+    }
+
+    /// The document as Save as to `path` would leave it, before anything is written: a
+    /// scenario saved into another folder has its map, overlay and army-list references
+    /// rewritten to reach the same files from there; its map stays where it is
+    /// ([`MapChoice::Same`]: written only when it changed) or becomes a copy beside it
+    /// ([`MapChoice::Copy`]); a never-saved map moves beside the scenario as
+    /// `<stem>.map.ron`; a map alone simply moves.
+    pub fn saved_as(&self, path: &Path, choice: MapChoice) -> Result<Document, String> {
+        let mut next = self.clone();
+        let (untitled, old_scenario) = (self.untitled, self.scenario_path.clone());
+        if let Some(s) = &mut next.scenario {
+            let old_dir = old_scenario
                 .as_deref()
                 .and_then(Path::parent)
                 .unwrap_or(Path::new("."))
                 .to_path_buf();
             let new_dir = path.parent().unwrap_or(Path::new("."));
-            if self.untitled {
+            rebase_references(s, &old_dir, new_dir)?;
+            if untitled || choice == MapChoice::Copy {
                 let name = path
                     .file_name()
                     .and_then(|n| n.to_str())
                     .unwrap_or("untitled.scenario.ron");
                 let stem = name.strip_suffix(".scenario.ron").unwrap_or(name);
-                self.map_path = path.with_file_name(format!("{stem}.map.ron"));
+                next.map_path = path.with_file_name(format!("{stem}.map.ron"));
                 s.map = format!("{stem}.map.ron");
+                next.map_disk = None;
+                // Both files are new: everything is written.
+                next.saved = None;
             } else {
-                rebase_references(s, &old_dir, new_dir)?;
+                // The map keeps its file: written only if its text changed.
+                next.saved = self.saved.clone().map(|(_, m)| (None, m));
             }
-            self.untitled = false;
-            self.scenario_path = Some(path.to_path_buf());
-            // A new file: everything is written.
-            self.saved = None;
+            next.scenario_path = Some(path.to_path_buf());
+            next.scenario_disk = None;
         } else {
-            self.map_path = path.to_path_buf();
-            self.untitled = false;
-            self.saved = None;
+            next.map_path = path.to_path_buf();
+            next.map_disk = None;
+            next.saved = None;
         }
-        self.save()
+        next.untitled = false;
+        Ok(next)
+    }
+
+    /// Saves under a new scenario path (see [`Document::saved_as`] for where the map
+    /// goes); `over`: write over files changed on disk. Nothing of the document changes
+    /// unless the save succeeds, so after a failed save it can be saved elsewhere.
+    /// Returns the files written.
+    pub fn save_as_with(
+        &mut self,
+        path: &Path,
+        choice: MapChoice,
+        over: bool,
+    ) -> Result<Vec<PathBuf>, SaveError> {
+        let mut next = self.saved_as(path, choice)?;
+        let wrote = next.save_checked(!over)?;
+        *self = next;
+        Ok(wrote)
+    }
+
+    /// Whether the map has edits not saved to its file.
+    pub fn map_edited(&self) -> bool {
+        let saved = self.saved.as_ref().map(|(_, m)| m.as_str());
+        match self.texts() {
+            Ok((_, map)) => saved != Some(map.as_str()),
+            Err(_) => true,
+        }
+    }
+
+    /// The files Save as to `path` would write over that exist and are not the
+    /// document's own.
+    pub fn would_replace(&self, path: &Path, choice: MapChoice) -> Vec<PathBuf> {
+        let Ok(next) = self.saved_as(path, choice) else {
+            return vec![];
+        };
+        let own: Vec<PathBuf> = self
+            .scenario_path
+            .iter()
+            .chain([&self.map_path])
+            .filter(|_| !self.untitled)
+            .map(|p| same_file_key(p))
+            .collect();
+        next.to_write()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(p, _, _)| p)
+            .filter(|p| p.exists() && !own.contains(&same_file_key(p)))
+            .collect()
+    }
+
+    /// Whether `path` names the document's own file (Save as there is a Save).
+    pub fn is_own(&self, path: &Path) -> bool {
+        !self.untitled && same_file_key(path) == same_file_key(self.main_path())
+    }
+
+    /// The references of the scenario, as Save as to `path` would write them, that would
+    /// lead outside the pack of `path` (the file would not open again: MU013).
+    pub fn references_leaving_pack(&self, path: &Path, choice: MapChoice) -> Vec<String> {
+        let Ok(next) = self.saved_as(path, choice) else {
+            return vec![];
+        };
+        let Some(s) = &next.scenario else {
+            return vec![];
+        };
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let checker = muster_check::Checker::new();
+        let refs = std::iter::once(&s.map)
+            .chain(s.overlays.iter().map(|o| &o.file))
+            .chain(&s.army_lists)
+            .chain(s.sides.iter().flat_map(|side| &side.army_lists));
+        refs.filter(|r| {
+            matches!(
+                checker.admit_reference(path, &dir.join(r.as_str())),
+                Err(muster_check::Refusal::Outside)
+            )
+        })
+        .cloned()
+        .collect()
     }
 
     /// The overlays by placement, as the rules library takes them.
@@ -460,6 +689,13 @@ fn relative(target: &Path, from: &Path) -> String {
         .iter()
         .map(|c| c.as_os_str().to_string_lossy().into_owned());
     ups.chain(downs).collect::<Vec<_>>().join("/")
+}
+
+/// A path as the same file is known by: absolute and lexically normal.
+fn same_file_key(p: &Path) -> PathBuf {
+    std::path::absolute(p)
+        .map(|a| muster_check::lexical(&a))
+        .unwrap_or_else(|_| p.to_path_buf())
 }
 
 /// Writes `text` to `path` atomically (the shared writer), with a message for the status bar.

@@ -14,10 +14,12 @@
 pub mod app;
 pub mod canvas;
 pub mod diagnostics;
+pub mod disk;
 pub mod document;
 pub mod edit;
 pub mod export;
 pub mod export_prompt;
+pub mod file_prompt;
 pub mod ghost;
 pub mod help;
 pub mod layers;

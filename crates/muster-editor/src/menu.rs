@@ -142,7 +142,7 @@ pub fn entries(app: &App, title: Title) -> Vec<Entry> {
             Entry::Separator,
             command("Save", Command::Save, true),
             command("Save as…", Command::SaveAs, true),
-            item("Save to the path field", Some(Message::SaveAs)),
+            item("Save to the Save as field", Some(Message::SaveAs)),
             Entry::Separator,
             command("Export PNG…", Command::ExportPng, true),
             Entry::Separator,

@@ -8,18 +8,24 @@ use crate::canvas::MapCanvas;
 use iced::widget::{button, column, row, scrollable, text, text_input, Canvas, Space};
 use iced::{Element, Fill, Length};
 
-/// The menu bar, with the path field (Enter opens the path, the button saves there) and
-/// the findings badge at its right end.
+/// The menu bar, with the Open field (Enter or Open opens the path) and the Save as field
+/// apart from it (Save to path saves there, asking before it replaces a file), and the
+/// findings badge at its right end.
 fn toolbar(app: &App) -> Element<'_, Message> {
     let path = row![
-        text_input(
-            "path of a .scenario.ron or .map.ron: Enter opens it, Save to path saves there",
-            &app.path_input
-        )
-        .on_input(Message::PathInput)
-        .on_submit(Message::Open)
-        .size(13)
-        .width(Length::Fixed(420.0)),
+        text_input("open: path of a .scenario.ron or .map.ron", &app.path_input)
+            .on_input(Message::PathInput)
+            .on_submit(Message::Open)
+            .size(13)
+            .width(Length::Fixed(250.0)),
+        button(text("Open").size(13))
+            .padding([4, 8])
+            .on_press(Message::Open),
+        text_input("save as: path to save to", &app.save_as_input)
+            .on_input(Message::SaveAsInput)
+            .on_submit(Message::SaveAs)
+            .size(13)
+            .width(Length::Fixed(250.0)),
         button(text("Save to path").size(13))
             .padding([4, 8])
             .on_press(Message::SaveAs),
@@ -142,6 +148,9 @@ fn spread_words(spread: muster_rules::placement::Spread) -> &'static str {
 
 fn banners(app: &App) -> Element<'_, Message> {
     let mut col = column![].spacing(4);
+    if let Some(p) = &app.file_prompt {
+        col = col.push(p.view().map(Message::FilePrompt));
+    }
     if app.recovery.is_some() {
         col = col.push(
             row![

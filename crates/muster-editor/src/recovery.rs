@@ -2,7 +2,8 @@
 //! files live in the user's cache folder (`directories`: `~/.cache/muster/recovery` on
 //! Linux), keyed by the document's absolute path, never in the pack (where they would show
 //! up in git); they are removed when the document is saved, closed, or its changes are
-//! discarded.
+//! discarded. Each session writes a slot of its own, so a recovery file whose question is
+//! still open is never overwritten.
 
 use crate::document::{write_atomically, Document};
 use serde_json::json;
@@ -35,20 +36,69 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The recovery file of a document: `<cache>/recovery/<name>-<hash of its path>.json`.
+/// How many recovery files one document may have at once (one per crashed session whose
+/// question was not answered yet).
+pub const MAX_SLOTS: usize = 16;
+
+/// The recovery file of a document: `<cache>/recovery/<name>-<hash of its path>.json` (its
+/// first slot; see [`slot_path`]).
 pub fn path_for(main: &Path) -> Option<PathBuf> {
+    slot_path(main, 0)
+}
+
+/// The recovery file of a document in slot `slot`: the first is `<name>-<hash>.json`, the
+/// others `<name>-<hash>-<slot>.json`. A session autosaves to a slot no unanswered
+/// recovery file holds, so a second crash after a first keeps both.
+pub fn slot_path(main: &Path, slot: usize) -> Option<PathBuf> {
     let key = key(main);
     let name = key
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or("untitled");
     let hash = fnv1a(key.to_string_lossy().as_bytes());
-    Some(folder()?.join(format!("{name}-{hash:016x}.json")))
+    let file = match slot {
+        0 => format!("{name}-{hash:016x}.json"),
+        n => format!("{name}-{hash:016x}-{n}.json"),
+    };
+    Some(folder()?.join(file))
 }
 
-/// Writes the document's current texts to its recovery file.
-pub fn save(doc: &Document) -> Result<(), String> {
-    let Some(path) = path_for(doc.main_path()) else {
+/// Recovered texts of a document, from one recovery file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recovered {
+    /// The slot of the file they come from.
+    pub slot: usize,
+    /// The scenario's text, if there is a scenario.
+    pub scenario: Option<String>,
+    /// The map's text.
+    pub map: String,
+}
+
+/// The recovery files of a document waiting for an answer, first slot first.
+pub fn pending(main: &Path) -> Vec<Recovered> {
+    (0..MAX_SLOTS)
+        .filter_map(|slot| {
+            let (scenario, map) = load_slot(main, slot)?;
+            Some(Recovered {
+                slot,
+                scenario,
+                map,
+            })
+        })
+        .collect()
+}
+
+/// The slot a new session of the document autosaves to: the first that holds no file
+/// (the last one when all are taken).
+pub fn free_slot(main: &Path) -> usize {
+    (0..MAX_SLOTS)
+        .find(|&n| slot_path(main, n).is_none_or(|p| !p.exists()))
+        .unwrap_or(MAX_SLOTS - 1)
+}
+
+/// Writes the document's current texts to its recovery file in `slot`.
+pub fn save(doc: &Document, slot: usize) -> Result<(), String> {
+    let Some(path) = slot_path(doc.main_path(), slot) else {
         return Err("no cache folder for recovery files (is HOME set?)".into());
     };
     let (scenario, map) = doc.texts()?;
@@ -64,9 +114,17 @@ pub fn save(doc: &Document) -> Result<(), String> {
     write_atomically(&path, v.to_string())
 }
 
-/// The texts saved in the recovery file of this document, if there is one: (scenario, map).
+/// The texts saved in the first recovery file of this document, if there is one:
+/// (scenario, map).
 pub fn load(main: &Path) -> Option<(Option<String>, String)> {
-    let text = std::fs::read_to_string(path_for(main)?).ok()?;
+    pending(main)
+        .into_iter()
+        .next()
+        .map(|r| (r.scenario, r.map))
+}
+
+fn load_slot(main: &Path, slot: usize) -> Option<(Option<String>, String)> {
+    let text = std::fs::read_to_string(slot_path(main, slot)?).ok()?;
     let v: serde_json::Value = serde_json::from_str(&text).ok()?;
     // The file names the document it belongs to; a hash that collides is no match.
     if v["document"].as_str() != Some(&*key(main).to_string_lossy()) {
@@ -78,9 +136,9 @@ pub fn load(main: &Path) -> Option<(Option<String>, String)> {
     ))
 }
 
-/// Removes the recovery file of this document.
-pub fn discard(main: &Path) {
-    if let Some(p) = path_for(main) {
+/// Removes the recovery file of this document in `slot`.
+pub fn discard(main: &Path, slot: usize) {
+    if let Some(p) = slot_path(main, slot) {
         let _ = std::fs::remove_file(p);
     }
 }

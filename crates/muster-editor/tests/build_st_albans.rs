@@ -129,7 +129,7 @@ fn build_first_st_albans_from_an_empty_map() {
     let _ = app.update(Message::Palette(palette::Message::QuickPlace));
 
     // Save as, then validate what was written with the CLI's pipeline.
-    let _ = app.update(Message::PathInput(
+    let _ = app.update(Message::SaveAsInput(
         dir.join("st-albans-1.scenario.ron").display().to_string(),
     ));
     let _ = app.update(Message::SaveAs);

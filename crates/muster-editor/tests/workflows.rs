@@ -916,6 +916,10 @@ fn file_dialog_answers_open_and_save_as() {
     // Save as the chosen path, then open another file through the dialog's answer.
     let target = before.with_file_name("copy.scenario.ron");
     let _ = app.update(Message::Picked(Some(target.clone()), true));
+    // The map has edits: Save as asks where they go (issue 31); into the same map.
+    let _ = app.update(Message::FilePrompt(
+        muster_editor::file_prompt::Message::SameMap,
+    ));
     assert!(target.exists(), "{}", app.status);
     let map = before
         .parent()
@@ -1177,7 +1181,7 @@ fn save_as_into_another_folder_rewrites_the_references() {
         .unwrap()
         .join("../../mine/copy.scenario.ron");
     std::fs::create_dir_all(elsewhere.parent().unwrap()).unwrap();
-    app.path_input = elsewhere.display().to_string();
+    app.save_as_input = elsewhere.display().to_string();
     let _ = app.update(Message::SaveAs);
     assert!(app.status.contains("copy.scenario.ron"), "{}", app.status);
     let text = std::fs::read_to_string(&elsewhere).unwrap();
@@ -1349,7 +1353,7 @@ fn new_asks_for_title_ruleset_and_grid_and_writes_nothing_until_saved_as() {
     // Saved to a path: both files, named after it.
     let dir = scratch("new-dialog-target").parent().unwrap().join("new");
     std::fs::create_dir_all(&dir).unwrap();
-    let _ = app.update(Message::PathInput(
+    let _ = app.update(Message::SaveAsInput(
         dir.join("nowhere.scenario.ron").display().to_string(),
     ));
     click_widget(&mut app, "Save to path");
@@ -1387,8 +1391,12 @@ fn save_to_path_button_saves_as_without_a_dialog() {
     let mut app = open("save-to-path");
     paint_woods(&mut app, "0210");
     let target = app.doc.main_path().with_file_name("renamed.scenario.ron");
-    let _ = app.update(Message::PathInput(target.display().to_string()));
+    let _ = app.update(Message::SaveAsInput(target.display().to_string()));
     click_widget(&mut app, "Save to path");
+    // The map has edits: Save as asks where they go (issue 31); into the same map.
+    let _ = app.update(Message::FilePrompt(
+        muster_editor::file_prompt::Message::SameMap,
+    ));
     assert!(target.exists(), "{}", app.status);
     assert_eq!(app.doc.main_path(), target);
     assert!(!app.doc.is_dirty());

@@ -6,8 +6,12 @@ impl App {
     pub(super) fn open(&mut self) -> Task<Message> {
         match Document::open(std::path::Path::new(self.path_input.trim())) {
             Ok(doc) => {
-                self.recovery = recovery::load(doc.main_path());
-                self.status = format!("opened {}", self.path_input.trim());
+                self.status = format!(
+                    "opened {} {}",
+                    self.path_input.trim(),
+                    saving::boundary(doc.main_path())
+                );
+                self.save_as_input = doc.main_path().display().to_string();
                 self.replace_document(doc)
             }
             Err(e) => {
@@ -18,11 +22,17 @@ impl App {
     }
 
     /// Puts another document in place of this one (the caller has asked about unsaved
-    /// changes): its recovery file goes, since its changes were saved or discarded.
+    /// changes): its recovery file goes, since its changes were saved or discarded (the
+    /// unanswered ones of earlier sessions stay, offered when it is opened again). The
+    /// new document's own unanswered recovery files are offered.
     pub(super) fn replace_document(&mut self, doc: Document) -> Task<Message> {
         if self.doc.main_path() != doc.main_path() {
-            recovery::discard(self.doc.main_path());
+            recovery::discard(self.doc.main_path(), self.recovery_slot);
+            self.recovery_slot = recovery::free_slot(doc.main_path());
+            self.recovery = recovery::pending(doc.main_path()).into_iter().next();
         }
+        self.file_prompt = None;
+        self.kept_over_disk.clear();
         self.doc = doc;
         self.reset_for_new_document();
         self.history = History::default();
@@ -45,17 +55,18 @@ impl App {
         match form.update(m) {
             Some(crate::new_map::Event::Create(doc)) => {
                 self.new_form = None;
-                self.recovery = None;
-                self.path_input = std::env::current_dir()
+                self.save_as_input = std::env::current_dir()
                     .unwrap_or_default()
                     .join(doc.main_path())
                     .display()
                     .to_string();
                 self.status = format!(
-                    "new map {}: nothing is written until you save it (Save to path with the path field, or Save as…)",
+                    "new map {}: nothing is written until you save it (Save to path with the Save as field, or Save as…)",
                     doc.map.title
                 );
-                self.replace_document(*doc)
+                let task = self.replace_document(*doc);
+                self.recovery = None;
+                task
             }
             Some(crate::new_map::Event::Cancel) => {
                 self.new_form = None;
@@ -70,20 +81,11 @@ impl App {
     /// asks for a path instead.
     pub(super) fn save_now(&mut self) -> bool {
         if self.doc.untitled {
-            self.status = "this new map has no file yet: type its path in the path field and press Save to path (or use Save as…)".into();
+            self.status = "this new map has no file yet: type its path in the Save as field and press Save to path (or use Save as…)".into();
             return false;
         }
-        match self.doc.save() {
-            Ok(wrote) => {
-                recovery::discard(self.doc.main_path());
-                self.status = saved_status(&wrote);
-                true
-            }
-            Err(e) => {
-                self.status = e;
-                false
-            }
-        }
+        let result = self.doc.save();
+        self.saved(result, None)
     }
 
     pub(super) fn save(&mut self) -> Task<Message> {
@@ -97,39 +99,13 @@ impl App {
         Task::none()
     }
 
-    /// Saves under the path in the path field; then goes on with an action that was
-    /// waiting for the save (Save in the close prompt of a new document).
-    pub(super) fn save_as(&mut self) -> Task<Message> {
-        let path = PathBuf::from(self.path_input.trim());
-        if self.path_input.trim().is_empty() {
-            self.status = "type the path to save to in the path field".into();
-            return Task::none();
-        }
-        let old = self.doc.main_path().to_path_buf();
-        match self.doc.save_as(&path) {
-            Ok(wrote) => {
-                recovery::discard(&old);
-                recovery::discard(self.doc.main_path());
-                self.status = saved_status(&wrote);
-                match self.pending.take() {
-                    Some(p) => self.proceed(p),
-                    None => Task::none(),
-                }
-            }
-            Err(e) => {
-                self.status = e;
-                Task::none()
-            }
-        }
-    }
-
     /// Does an action that was waiting for unsaved changes to be saved or discarded.
     pub(super) fn proceed(&mut self, pending: Pending) -> Task<Message> {
         match pending {
             Pending::Open => self.open(),
             Pending::New => self.new_document(),
             Pending::Quit => {
-                recovery::discard(self.doc.main_path());
+                recovery::discard(self.doc.main_path(), self.recovery_slot);
                 iced::exit()
             }
         }
@@ -140,7 +116,7 @@ impl App {
     pub(super) fn confirm(&mut self) -> Task<Message> {
         match self.pending.take() {
             Some(p) => {
-                recovery::discard(self.doc.main_path());
+                recovery::discard(self.doc.main_path(), self.recovery_slot);
                 self.proceed(p)
             }
             None => Task::none(),
@@ -158,7 +134,11 @@ impl App {
             .into();
             return Task::none();
         };
-        self.path_input = path.display().to_string();
+        if save {
+            self.save_as_input = path.display().to_string();
+        } else {
+            self.path_input = path.display().to_string();
+        }
         self.update(if save { Message::SaveAs } else { Message::Open })
     }
 
@@ -203,11 +183,11 @@ impl App {
     /// The window is closing: ask first when there are unsaved changes.
     pub(super) fn close_requested(&mut self) -> Task<Message> {
         if self.doc.is_dirty() {
-            let _ = recovery::save(&self.doc);
+            let _ = recovery::save(&self.doc, self.recovery_slot);
             self.pending = Some(Pending::Quit);
             Task::none()
         } else {
-            recovery::discard(self.doc.main_path());
+            recovery::discard(self.doc.main_path(), self.recovery_slot);
             iced::exit()
         }
     }
@@ -227,28 +207,6 @@ impl App {
             }
             (true, None) => Task::none(),
         }
-    }
-
-    /// Restores the recovered texts offered on start.
-    pub(super) fn recover(&mut self) -> Task<Message> {
-        if let Some((scenario, map)) = self.recovery.take() {
-            let (s, m) = (scenario.map(|t| (true, t)), (false, map));
-            let mut edits = Vec::new();
-            for (is_scenario, text) in s.into_iter().chain([m]) {
-                match crate::source_panel::parse(&self.doc, is_scenario, &text) {
-                    Ok(e) => edits.push((is_scenario, text, e)),
-                    Err(e) => self.status = format!("cannot restore: {e}"),
-                }
-            }
-            let (texts, edits): (Vec<_>, Vec<_>) =
-                edits.into_iter().map(|(s, t, e)| ((s, t), e)).unzip();
-            let task = self.apply(Edit::Batch(edits));
-            for (is_scenario, text) in texts {
-                self.doc.adopt_comments(is_scenario, &text);
-            }
-            return task;
-        }
-        Task::none()
     }
 
     /// Opens the Export PNG prompt, offering `<name>.png` beside the document.
@@ -289,13 +247,15 @@ impl App {
         Task::none()
     }
 
-    /// Writes the recovery file when there are unsaved changes.
+    /// Writes this session's recovery file when there are unsaved changes (never one
+    /// whose question is still open), and asks about files changed on disk meanwhile.
     pub(super) fn autosave(&mut self) -> Task<Message> {
         if self.doc.is_dirty() {
-            if let Err(e) = recovery::save(&self.doc) {
+            if let Err(e) = recovery::save(&self.doc, self.recovery_slot) {
                 self.status = e;
             }
         }
+        self.check_disk();
         Task::none()
     }
 }

@@ -20,6 +20,7 @@ use std::path::PathBuf;
 mod files;
 mod pointer;
 mod properties;
+mod saving;
 mod source;
 mod tools;
 mod transcription;
@@ -56,8 +57,16 @@ pub struct App {
     pub generation: u64,
     /// Status line.
     pub status: String,
-    /// Path typed for Open / Save as.
+    /// Path typed for Open (its own field: Enter or Open opens it).
     pub path_input: String,
+    /// Path typed for Save as (its own field, apart from Open's: Save to path saves
+    /// there, asking before it replaces a file).
+    pub save_as_input: String,
+    /// The question a save, reload or restore is waiting on, if any.
+    pub file_prompt: Option<crate::file_prompt::FilePrompt>,
+    /// Files changed on disk that the designer chose to keep his version of: not asked
+    /// about again until they change once more (a save still asks).
+    pub kept_over_disk: Vec<crate::document::Conflict>,
     /// How far the overlay being placed is turned (sixths), R to turn.
     pub overlay_turn: u32,
     /// The ghost of the overlay being placed.
@@ -66,8 +75,10 @@ pub struct App {
     pub road: Option<usize>,
     /// The source panel, when open.
     pub source: Option<crate::source_panel::SourcePanel>,
-    /// Recovered texts offered on start.
-    pub recovery: Option<(Option<String>, String)>,
+    /// Recovered texts offered on start (the first unanswered recovery file).
+    pub recovery: Option<recovery::Recovered>,
+    /// The recovery slot this session autosaves to: one no unanswered recovery file holds.
+    pub recovery_slot: usize,
     /// An action waiting for "discard unsaved changes?".
     pub pending: Option<Pending>,
     /// The New dialog, while it is open.
@@ -156,8 +167,12 @@ pub enum Message {
     SavePending,
     /// Keep the unsaved changes.
     Cancel,
-    /// Path field edited.
+    /// Open's path field edited.
     PathInput(String),
+    /// Save as's path field edited.
+    SaveAsInput(String),
+    /// An answer to the question of a save, reload or restore.
+    FilePrompt(crate::file_prompt::Message),
     /// Mark a piece as entering through the board edge, or not (Siege 2.41).
     ToggleEntering(String),
     /// Validation finished.
@@ -224,9 +239,20 @@ impl App {
         };
         let snap = Snapshot::of(&doc);
         let camera = Camera::fit(&snap, 820.0, 640.0);
-        let recovery = recovery::load(doc.main_path());
+        let recovery = recovery::pending(doc.main_path()).into_iter().next();
+        let recovery_slot = recovery::free_slot(doc.main_path());
+        let status = match &path {
+            Some(p) if status.starts_with("opened") => {
+                format!("{status} {}", saving::boundary(p))
+            }
+            _ => status,
+        };
         let mut app = App {
             path_input: doc.main_path().display().to_string(),
+            save_as_input: doc.main_path().display().to_string(),
+            file_prompt: None,
+            kept_over_disk: Vec::new(),
+            recovery_slot,
             doc,
             history: History::default(),
             snap,
@@ -430,6 +456,11 @@ impl App {
                 self.path_input = s;
                 Task::none()
             }
+            Message::SaveAsInput(s) => {
+                self.save_as_input = s;
+                Task::none()
+            }
+            Message::FilePrompt(m) => self.file_prompt_answer(m),
             Message::ToggleEntering(id) => self.toggle_entering(id),
             Message::Validated(generation, items) => self.validated(generation, items),
             Message::Focus(hex) => self.focus(hex),
@@ -439,11 +470,7 @@ impl App {
             Message::Fit => self.fit(),
             Message::Source(which) => self.show_source(which),
             Message::Recover => self.recover(),
-            Message::DiscardRecovery => {
-                self.recovery = None;
-                recovery::discard(self.doc.main_path());
-                Task::none()
-            }
+            Message::DiscardRecovery => self.discard_recovery(),
             Message::ExportPng => self.export_png(),
             Message::Zoom(inwards) => self.zoom(if inwards { 1.2 } else { 1.0 / 1.2 }),
             Message::Menu(title) => {
