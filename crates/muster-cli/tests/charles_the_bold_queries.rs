@@ -118,18 +118,35 @@ fn fire_reads_the_line_of_fire() {
     }
 }
 
-/// Second CB review 6: a stand that moved before firing may have turned (§3.0, "Turning 1
-/// hex face requires 1MP"; §6.0 "move then fire"), so its set-up facing no longer decides
-/// the arc: the longbows in 0211 facing SW, refused at 0207 standing, fire at it after a
-/// move (with its −1D6), sight and range still judged.
+/// Second CB review 6: a stand that moved before firing may have turned (§3.1, "Turning 1
+/// hex face requires 1MP"; §6.0 "move then fire"), so its set-up facing alone no longer
+/// decides the arc: the longbows in 0211 facing SW, refused at 0207 (two faces round)
+/// standing, fire at it after two moves (with their −2D6), sight and range still judged.
 #[test]
 fn a_stand_that_moved_before_firing_is_not_held_to_its_set_up_arc() {
     let q = "tests/queries/charles-the-bold/mixed-fire.scenario.ron";
-    let v = json(&["query", "fire", q, "Longbows", "0207", "--moved", "1"]);
-    assert_eq!(v["moves_before"], 1, "{v}");
+    let v = json(&["query", "fire", q, "Longbows", "0207", "--moved", "2"]);
+    assert_eq!(v["moves_before"], 2, "{v}");
     assert!(v["ranks"].as_array().is_some_and(|r| !r.is_empty()), "{v}");
     // Sight still binds: the crossbowmen cannot fire over the bills after a move either.
     let (code, _, err) = muster(&["query", "fire", q, "Crossbowmen", "0206", "--moved", "1"]);
     assert_ne!(code, 0, "{err}");
     assert!(err.contains("only archers fire overhead"), "{err}");
+}
+
+/// Second review of issue 29: after one move the longbows (Shot, not Sk or LC) may have
+/// turned one hex face, not any: 0207, two faces round from their SW facing, is outside
+/// every arc they can turn to after one move, inside after two. The answer names the reading.
+#[test]
+fn a_move_turns_a_stand_one_face_not_any() {
+    let q = "tests/queries/charles-the-bold/mixed-fire.scenario.ron";
+    let (code, _, err) = muster(&["query", "fire", q, "Longbows", "0207", "--moved", "1"]);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("any facing it may turn to"), "{err}");
+    let v = json(&["query", "fire", q, "Longbows", "0207", "--moved", "2"]);
+    let line = v["line_of_fire"].as_str().unwrap_or("");
+    assert!(
+        line.contains("turned to face") && line.contains("§3.1") && line.contains("ours"),
+        "{v}"
+    );
 }

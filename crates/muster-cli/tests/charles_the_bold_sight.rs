@@ -241,5 +241,18 @@ fn from_the_hillside_up_its_own_hillside_to_the_top() {
     assert!(up, "{why}");
     let (past, why) = clear(hill, "0210", "0206");
     assert!(!past, "{why}");
-    assert!(why.contains("past the crest") && why.contains("0207"), "{why}");
+    assert!(
+        why.contains("past the crest") && why.contains("0207"),
+        "{why}"
+    );
+}
+
+/// Second review of issue 29: where the climb runs along a hexside beside a hill-top hex,
+/// the shooter takes the hillside: the crossbowmen on 0206 see the hill top 0606 over the
+/// hillside 0406–0506 (the step between 0307 and the top 0306 is not "past the crest").
+#[test]
+fn from_the_hillside_grazing_the_top_along_a_hexside_is_still_climbing() {
+    let graze = "tests/queries/charles-the-bold/hillside-graze.scenario.ron";
+    let (ok, why) = clear(graze, "0206", "0606");
+    assert!(ok, "{why}");
 }

@@ -169,3 +169,13 @@ fn with_aiming_a_friend_next_to_the_target_does_not_stop_the_shot() {
     let v = los("tail-friend-aiming", "1012", "1009", &[]);
     assert_eq!(v["clear"], true, "{v}");
 }
+
+/// Second review of issue 29: 3.28's cover "if shot at through a doorway or courtyard
+/// gateway" needs the gateway to open onto the target's courtyard; 0706 opens onto open
+/// ground before the courtyard hex 0704.
+#[test]
+fn a_gateway_onto_no_courtyard_of_the_target_gives_no_cover() {
+    let v = los("gateway-elsewhere", "0708", "0704", &[]);
+    assert_eq!(v["clear"], true, "{v}");
+    assert!(!v["reason"].as_str().unwrap_or("").contains("3.28"), "{v}");
+}

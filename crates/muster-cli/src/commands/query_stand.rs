@@ -9,7 +9,8 @@ use muster_rules::Scenario;
 use serde_json::json;
 
 /// A stand's fire: {"firer", "list_entry", "from", "to", "target", "distance", "band",
-/// "moves_before", "move_after", "ranks": [{"rank", "sp", "band_modifier", "dice"}]}.
+/// "moves_before", "move_after", "ranks": [{"rank", "sp", "band_modifier", "dice"}],
+/// "line_of_fire": why the shot is possible, as `query los` says}.
 pub fn fire(s: &Scenario, f: &StandFire, format: Format) -> anyhow::Result<()> {
     let grid = &s.world.grid;
     let v = json!({
@@ -28,6 +29,7 @@ pub fn fire(s: &Scenario, f: &StandFire, format: Format) -> anyhow::Result<()> {
             "band_modifier": r.band_modifier,
             "dice": r.dice,
         })).collect::<Vec<_>>(),
+        "line_of_fire": f.line,
     });
     print(&v, format, || {
         let ranks: Vec<String> = f

@@ -129,7 +129,7 @@ fn hilltop_class(s: &Scenario, h: Hex) -> &'static str {
         }
         // A Normans and Byzantines hill is raised ground, not St Albans' "level ground":
         // the sentence does not reach it (ours, with the sentence's use in N&B).
-        terrain::HILL => "hill",
+        terrain::HILL => "hill ground",
         _ => "level",
     }
 }
@@ -156,6 +156,7 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
     let mut path = Vec::new();
     let mut reasons = Vec::new();
     let mut clear = true;
+    let mut hill_note: Option<String> = None;
     // St Albans §12.2's slope and hilltop sentence, in Normans and Byzantines too (ours:
     // slope and hilltop hexes on an N&B map read as St Albans prints them).
     {
@@ -163,6 +164,11 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
         if (a == "level" && b == "inner hilltop") || (a == "inner hilltop" && b == "level") {
             clear = false;
             reasons.push(format!("fire between level ground and a hilltop hex not adjacent to a slope is not possible ({} is {a}, {} is {b}; St Albans §12.2{})", p(from), p(to), in_normans(s)));
+        }
+        if (a == "hill ground" && b == "inner hilltop")
+            || (a == "inner hilltop" && b == "hill ground")
+        {
+            hill_note = Some(format!("{} is {a} and {} is {b}: a hill is raised ground, not the level ground of St Albans §12.2's slope and hilltop sentence, which does not refuse the shot (ours: Normans and Byzantines prints hills, Saint Albans slopes and hilltops, and neither text says how they meet)", p(from), p(to)));
         }
     }
     // The whole St Albans §12.2 building sentence, its road exception too, in both
@@ -201,6 +207,7 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
                 p(to)
             ));
         }
+        reasons.extend(hill_note);
         return LineOfFire {
             clear,
             cover,
@@ -250,6 +257,7 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
             p(to)
         ));
     }
+    reasons.extend(hill_note);
     LineOfFire {
         clear,
         cover,

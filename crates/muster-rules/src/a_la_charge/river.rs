@@ -119,10 +119,11 @@ pub fn bridges(s: &Scenario, open: impl Fn(Hex, Hex) -> bool) -> usize {
     hexsides + hexes
 }
 
-/// Whether the bridge hex `h` joins two banks: among the neighbours `open` joins to it
-/// (river hexes are never open), two lie on different banks of the map without its
-/// bridges. Runs of land round the hex are not enough: a bridge hex on one bank with a
-/// pond or a second river hex beside it parts its neighbours into runs that are still one
+/// Whether the bridge hex `h` joins two banks: the bridge it belongs to (the bridge hexes
+/// `open` joins to it, one after another: a bridge two hexes long over a river two hexes
+/// wide) touches land on two different banks of the map without its bridges. River hexes
+/// are never open. Runs of land round the hex are not enough: a bridge hex on one bank with
+/// a pond or a second river hex beside it parts its neighbours into runs that are still one
 /// bank, and reach crosses nothing by it.
 fn joins_two_banks(
     s: &Scenario,
@@ -130,16 +131,26 @@ fn joins_two_banks(
     open: &impl Fn(Hex, Hex) -> bool,
     banks: &std::collections::HashMap<Hex, usize>,
 ) -> bool {
+    let mut bridge = std::collections::HashSet::from([h]);
+    let mut todo = vec![h];
     let mut seen = None;
-    for n in s.world.grid.neighbors_on_map(h) {
-        if river_hex(s, n) || !open(h, n) {
-            continue;
-        }
-        let Some(bank) = banks.get(&n) else { continue };
-        match seen {
-            None => seen = Some(*bank),
-            Some(b) if b != *bank => return true,
-            Some(_) => {}
+    while let Some(x) = todo.pop() {
+        for n in s.world.grid.neighbors_on_map(x) {
+            if river_hex(s, n) || !open(x, n) {
+                continue;
+            }
+            if bridge_hex(s, n) {
+                if bridge.insert(n) {
+                    todo.push(n);
+                }
+                continue;
+            }
+            let Some(bank) = banks.get(&n) else { continue };
+            match seen {
+                None => seen = Some(*bank),
+                Some(b) if b != *bank => return true,
+                Some(_) => {}
+            }
         }
     }
     false

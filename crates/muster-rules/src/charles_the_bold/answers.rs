@@ -44,6 +44,9 @@ pub struct StandFire {
     pub move_after: bool,
     /// Each rank's dice, front first.
     pub ranks: Vec<RankFire>,
+    /// The line of fire as `query los` judges it for this stand: sight, arc (turned, after
+    /// a move) and range, with the readings that are ours named.
+    pub line: String,
 }
 
 /// One term of a stand's adjusted morale.
@@ -141,7 +144,7 @@ pub fn fire(s: &Scenario, ask: &EngageAsk) -> Result<StandFire, QueryError> {
     // A stand that moved before firing may have turned (§3.0): its set-up facing does not
     // decide the arc then.
     let shooter = super::shooter::Candidate {
-        moved: ask.moves_before > 0,
+        moved: u32::try_from(ask.moves_before).unwrap_or(0),
         ..super::shooter::candidate_of(s, side, unit, from)
     };
     let line = super::shooter::judge(s, from, to, &shooter, &super::shooter::blocking_stands(s));
@@ -187,6 +190,7 @@ pub fn fire(s: &Scenario, ask: &EngageAsk) -> Result<StandFire, QueryError> {
         moves_before: ask.moves_before,
         move_after: ask.move_after,
         ranks,
+        line: line.reason,
     })
 }
 

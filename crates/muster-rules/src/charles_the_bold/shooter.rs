@@ -35,10 +35,11 @@ pub struct Candidate {
     pub unit: usize,
     /// The point of the hex it faces (§3.0), when its line gives one.
     pub corner: Option<Corner>,
-    /// It moved before firing (`query fire --moved N`), so it may have turned to face any
-    /// point (§3.0 "Turning 1 hex face requires 1MP"): its set-up facing no longer decides
-    /// the arc.
-    pub moved: bool,
+    /// Moves it made before firing (`query fire --moved N`): each may have turned it one
+    /// hex face (§3.1), so the arc is judged for every facing within that many faces of its
+    /// set-up facing (any facing for Sk and LC, which "finish their move facing any
+    /// direction").
+    pub moved: u32,
 }
 
 /// The stands that may be the shooter in `hex`: the stand certainly set up there (every
@@ -59,7 +60,7 @@ pub fn stands_at(s: &Scenario, hex: Hex) -> Vec<Candidate> {
                     side: o.side,
                     unit,
                     corner,
-                    moved: false,
+                    moved: 0,
                 }];
             }
             None => vec![o.line],
@@ -74,7 +75,7 @@ pub fn stands_at(s: &Scenario, hex: Hex) -> Vec<Candidate> {
                 side: l.side,
                 unit: c.unit,
                 corner: l.corner,
-                moved: false,
+                moved: 0,
             };
             if !out.contains(&k) {
                 out.push(k);
@@ -98,7 +99,7 @@ pub fn candidate_of(s: &Scenario, side: usize, unit: usize, hex: Hex) -> Candida
         side,
         unit,
         corner,
-        moved: false,
+        moved: 0,
     }
 }
 
@@ -144,9 +145,29 @@ pub fn judge(s: &Scenario, from: Hex, to: Hex, c: &Candidate, stands: &[Hex]) ->
     let artillery = entry.is_some_and(|e| e.has("Art"));
     let target = grid.to_printed(to);
     match c.corner {
-        Some(_) if c.moved => notes.push(format!(
-            "firing arc not checked: `{id}` moved before firing and may have turned to face any point (§3.0: turning 1 hex face is a move of 1 MP; §6.0: move then fire)"
-        )),
+        Some(k) if c.moved > 0 => {
+            let any = entry.is_some_and(|e| e.has("Sk") || e.has("LC"));
+            let faces = if any { 3 } else { c.moved.min(3) };
+            let facing = k.name(grid.orientation());
+            let turned = (0..=faces)
+                .flat_map(|n| [k.index() + n as u8, k.index() + 6 - n as u8])
+                .map(Corner::new)
+                .find(|t| in_arc(grid, from, *t, to, artillery));
+            let how = if any {
+                "Sk and LC finish their move facing any direction, §3.1".to_string()
+            } else {
+                format!("turning 1 hex face requires 1MP, §3.1; ours: one face a move, {} before firing; a further turn disorders the stand and is not read", c.moved)
+            };
+            match turned {
+                Some(t) => notes.push(format!(
+                    "{target} is in the firing arc of `{id}` turned to face {} from its set-up facing {facing} ({how})",
+                    t.name(grid.orientation())
+                )),
+                None => fails.push(format!(
+                    "{target} is outside the firing arc of `{id}` facing {facing} or any facing it may turn to before firing ({how}; §6.0)"
+                )),
+            }
+        }
         Some(k) => {
             let facing = k.name(grid.orientation());
             if in_arc(grid, from, k, to, artillery) {

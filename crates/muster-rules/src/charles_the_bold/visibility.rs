@@ -136,14 +136,16 @@ fn up_own_hill(s: &Scenario, from: Hex, to: Hex, steps: &[LineStep]) -> Option<S
     let mut over_top = false;
     for st in steps.iter().skip(1).take(steps.len().saturating_sub(2)) {
         let hexes = st.hexes();
+        // Still climbing, a step with a hillside hex of the hill stays on the hillside (the
+        // shooter takes that side where the line runs along a hexside beside the top).
+        if !over_top && hexes.iter().any(|h| on(h, terrain::HILLSIDE)) {
+            continue;
+        }
         if hexes.iter().any(|h| on(h, terrain::HILLTOP)) {
             over_top = true;
             continue;
         }
         let first = hexes[0];
-        if !over_top && hexes.iter().any(|h| on(h, terrain::HILLSIDE)) {
-            continue;
-        }
         let why = if over_top && hexes.iter().any(|h| on(h, terrain::HILLSIDE)) {
             "is hillside past the crest"
         } else {

@@ -105,7 +105,33 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             let bound = usize::try_from(l.bound).unwrap_or(usize::MAX);
             // Every hex freed but too few usable: the line cannot fit at all, which AC102
             // reports; nothing stands where no stage frees it.
-            if !l.fills_every_hex() && freed_here > 0 && !unfreed.is_empty() && bound > usable {
+            // The unfreed hexes a combat unit of the line can take (not terrain no unit
+            // enters, not another line's): where "the rest" would stand.
+            let unfreed_usable: Vec<String> = l
+                .hexes
+                .iter()
+                .filter(|h| !freed.contains(h))
+                .filter(|h| {
+                    let t = s.world.terrain(**h);
+                    let enterable = s
+                        .ruleset
+                        .terrain
+                        .iter()
+                        .any(|d| d.id == t && d.mp.is_some());
+                    let held = s
+                        .placements
+                        .certainly_held(**h)
+                        .iter()
+                        .any(|o| o.line != li && !o.free);
+                    enterable && !held
+                })
+                .map(|h| s.world.grid.to_printed(*h))
+                .collect();
+            if !l.fills_every_hex()
+                && freed_here > 0
+                && !unfreed_usable.is_empty()
+                && bound > usable
+            {
                 let why = if lost.is_empty() {
                     String::new()
                 } else {
@@ -118,7 +144,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                         format!(
                             "{side}'s staged activation frees only {usable} of this line's hexes for its {bound} combat units{why}: at least {} must stand where no stage frees them ({}) and never move",
                             bound - usable,
-                            unfreed.join(", ")
+                            unfreed_usable.join(", ")
                         ),
                     )
                     .label(Location::here(format!("/special_rules/{i}/rule")), "the stages")

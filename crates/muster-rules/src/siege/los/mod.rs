@@ -626,7 +626,10 @@ fn evaluate(
                 e.block(format!("{} is inside a building ({})", id(h), cite("3.26")));
             }
         }
-        if f.has(h, traits::GATEWAY) && f.has(b, traits::COURTYARD) {
+        // The gateway must open onto the target's courtyard: the line goes on from it
+        // into that courtyard (3.28, as for a doorway).
+        let into_yard = path.get(i + 1).is_some_and(|n| target_yard.contains(n));
+        if f.has(h, traits::GATEWAY) && into_yard {
             e.cover(
                 CoverKind::Medium,
                 format!(
