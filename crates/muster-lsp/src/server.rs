@@ -206,18 +206,19 @@ impl<'c> Server<'c> {
         // Debounced on the trailing edge only within a burst: a change after a quiet spell
         // of at least the debounce (a typist's pause, the first key after one) is checked
         // at once, so the debounce delays only changes that come faster than it (issue
-        // 28, review finding 16: it was added to every change).
+        // 28, review finding 16: it was added to every change). A change within the
+        // debounce of the previous one waits until the debounce has passed since that
+        // one, not a whole debounce from now: a burst still gets one check, once its
+        // changes stop coming faster than the debounce, and the last change of a burst
+        // waits only what is left of the window.
         let now = Instant::now();
-        let quiet = self
-            .last_change
-            .insert(muster_check::lexical(&path), now)
-            .is_none_or(|t| now.duration_since(t) >= self.options.debounce);
-        let delay = if opened || quiet {
-            std::time::Duration::ZERO
-        } else {
-            self.options.debounce
+        let previous = self.last_change.insert(muster_check::lexical(&path), now);
+        let at = match previous {
+            Some(t) if !opened && now.duration_since(t) < self.options.debounce => {
+                t + self.options.debounce
+            }
+            _ => now,
         };
-        let at = now + delay;
         self.pending.insert(muster_check::lexical(&path), at);
         if kind_of(&path) != Some(FileKind::Scenario) {
             for p in self.scenarios() {

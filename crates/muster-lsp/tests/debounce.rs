@@ -96,3 +96,73 @@ fn a_change_after_a_pause_is_not_debounced_and_a_burst_is() {
     drop(client);
     serving.join().unwrap().unwrap();
 }
+
+/// A change within the debounce of the previous one waits only what is left of that
+/// window (until the debounce has passed since the previous change), not a whole debounce
+/// from its own arrival (issue 28, review finding 16: on a large scenario the debounce
+/// was most of the 69 ms p95).
+#[test]
+fn a_change_inside_the_window_waits_only_for_the_rest_of_it() {
+    let (client, server) = Connection::memory();
+    let serving = std::thread::spawn(move || muster_lsp::serve(&server).map_err(|e| e.to_string()));
+    client
+        .sender
+        .send(Message::Request(Request::new(
+            RequestId::from(1),
+            "initialize".into(),
+            json!({"processId": null, "rootUri": null, "capabilities": {},
+                   "initializationOptions": {"debounceMs": 1000}}),
+        )))
+        .unwrap();
+    while !matches!(
+        client
+            .receiver
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap(),
+        Message::Response(_)
+    ) {}
+    notify(&client, "initialized", json!({}));
+    let uri = "file:///nowhere/b.map.ron";
+    let text = "(title: \"t\")\n";
+    notify(
+        &client,
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "ron", "version": 0, "text": text}}),
+    );
+    published(&client, uri, 0);
+    let change = |v: i32| {
+        notify(
+            &client,
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": v},
+                   "contentChanges": [{"text": format!("{text}// {v}\n")}]}),
+        )
+    };
+    std::thread::sleep(Duration::from_millis(1100));
+    change(1);
+    let first = Instant::now();
+    published(&client, uri, 1);
+    // Half-way through the window of change 1: checked when that window closes, about
+    // 500 ms later, not 1000 ms after change 2.
+    std::thread::sleep(Duration::from_millis(500).saturating_sub(first.elapsed()));
+    let start = Instant::now();
+    change(2);
+    published(&client, uri, 2);
+    let waited = start.elapsed();
+    assert!(waited < Duration::from_millis(850), "{waited:?}");
+    assert!(
+        waited >= Duration::from_millis(250),
+        "still debounced: {waited:?}"
+    );
+    client
+        .sender
+        .send(Message::Request(Request::new(
+            RequestId::from(2),
+            "shutdown".into(),
+            Value::Null,
+        )))
+        .unwrap();
+    notify(&client, "exit", Value::Null);
+    drop(client);
+    serving.join().unwrap().unwrap();
+}
