@@ -16,6 +16,10 @@ pub struct Stamp {
     pub len: u64,
     /// Its modification time, when the system gives one.
     pub modified: Option<SystemTime>,
+    /// The time was within a moment of the stamp being taken, so a change in the same
+    /// tick of the file system's clock would not move it ("racy clean", as git calls
+    /// it): the bytes are always compared.
+    pub racy: bool,
     /// FNV-1a of its bytes.
     pub hash: u64,
     /// Its text, to show what changed outside.
@@ -45,21 +49,28 @@ impl Stamp {
     /// the file cannot be examined.
     pub fn of(path: &Path, text: &str) -> Option<Stamp> {
         let meta = std::fs::metadata(path).ok()?;
+        let modified = meta.modified().ok();
+        let racy = modified.is_none_or(|m| {
+            SystemTime::now()
+                .duration_since(m)
+                .map_or(true, |age| age < std::time::Duration::from_secs(2))
+        });
         Some(Stamp {
             len: meta.len(),
-            modified: meta.modified().ok(),
+            modified,
+            racy,
             hash: hash(text.as_bytes()),
             text: text.to_string(),
         })
     }
 
-    /// Compares the file with this stamp: size and time first, then (when either moved)
-    /// the bytes, so a touch that changed nothing is no change.
+    /// Compares the file with this stamp: size and time first, then (when either moved,
+    /// or the stamp is racy) the bytes, so a touch that changed nothing is no change.
     pub fn check(&self, path: &Path) -> OnDisk {
         let Ok(meta) = std::fs::metadata(path) else {
             return OnDisk::Missing;
         };
-        if meta.len() == self.len && meta.modified().ok() == self.modified {
+        if !self.racy && meta.len() == self.len && meta.modified().ok() == self.modified {
             return OnDisk::Same;
         }
         let Ok(file) = std::fs::File::open(path) else {
@@ -163,8 +174,9 @@ mod tests {
         std::fs::write(&f, "one\n").unwrap();
         let stamp = Stamp::of(&f, "one\n").unwrap();
         assert_eq!(stamp.check(&f), OnDisk::Same);
-        // Same size, other bytes, the time moved on (or not: the hash decides).
-        std::thread::sleep(std::time::Duration::from_millis(20));
+        // Same size, other bytes, at once: the time may not have moved, the stamp is
+        // racy, so the bytes decide.
+        assert!(stamp.racy);
         std::fs::write(&f, "two\n").unwrap();
         assert_eq!(stamp.check(&f), OnDisk::Changed("two\n".into()));
         std::fs::write(&f, "one\n").unwrap();

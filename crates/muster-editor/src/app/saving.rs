@@ -13,8 +13,12 @@ use std::path::Path;
 pub(super) fn boundary(path: &Path) -> String {
     let cwd = std::env::current_dir().ok();
     let (root, manifest) = muster_check::pack_root_of(path);
-    let root = muster_check::display_path(&root, cwd.as_deref());
-    let root = if root.is_empty() { ".".into() } else { root };
+    let shown = muster_check::display_path(&root, cwd.as_deref());
+    // The working folder itself is named in full, not as ".".
+    let root = match shown.as_str() {
+        "" | "." => root.display().to_string(),
+        _ => shown,
+    };
     if manifest {
         format!("(pack boundary: {root}, its muster.pack.ron)")
     } else {
