@@ -451,9 +451,31 @@ fn a_scenario_saved_outside_its_pack_can_be_opened_again() {
     assert!(outside.join("variant.map.ron").exists());
     let reopened = Document::open(&target);
     assert!(reopened.is_ok(), "{:?}", reopened.err());
-    let (app, _) = App::new(Some(target.clone()));
+    let (mut app, _) = App::new(Some(target.clone()));
     assert!(
         app.status.contains("no muster.pack.ron above it"),
+        "{}",
+        app.status
+    );
+    // A file written outside the pack by the old editor (its map reached back into the
+    // pack): it does not open, and the message says where the boundary is.
+    let stale = outside.join("stale.scenario.ron");
+    std::fs::write(
+        &stale,
+        read(&dir.join(ST_ALBANS)).replace(
+            "map: \"../../maps/saint-albans.map.ron\"",
+            &format!(
+                "map: \"../{}/maps/saint-albans.map.ron\"",
+                dir.file_name().unwrap().to_string_lossy()
+            ),
+        ),
+    )
+    .unwrap();
+    let _ = app.update(Message::PathInput(stale.display().to_string()));
+    let _ = app.update(Message::Open);
+    assert!(
+        app.status.contains("outside the pack")
+            && app.status.contains("the pack boundary is its folder"),
         "{}",
         app.status
     );

@@ -1,6 +1,7 @@
 //! Opening, saving, New and the prompts that guard unsaved changes.
 
 use super::*;
+use std::path::Path;
 
 impl App {
     pub(super) fn open(&mut self) -> Task<Message> {
@@ -15,7 +16,7 @@ impl App {
                 self.replace_document(doc)
             }
             Err(e) => {
-                self.status = e;
+                self.status = saving::with_boundary(e, Path::new(self.path_input.trim()));
                 Task::none()
             }
         }

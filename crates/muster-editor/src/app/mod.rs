@@ -230,7 +230,7 @@ impl App {
         let (doc, status) = match &path {
             Some(p) => match Document::open(p) {
                 Ok(d) => (d, format!("opened {}", p.display())),
-                Err(e) => (blank(), e),
+                Err(e) => (blank(), saving::with_boundary(e, p)),
             },
             None => (
                 blank(),

@@ -26,6 +26,16 @@ pub(super) fn boundary(path: &Path) -> String {
     }
 }
 
+/// A message about a file that did not open, with the file's pack boundary when a
+/// reference of it leads outside the pack (MU013), so the designer sees where the line is.
+pub(super) fn with_boundary(message: String, path: &Path) -> String {
+    if message.contains("outside the pack") {
+        format!("{message} {}", boundary(path))
+    } else {
+        message
+    }
+}
+
 impl App {
     /// Takes a save's result: the status line, the recovery file, or the question when
     /// files changed on disk. Whether the document is now saved.
