@@ -5,12 +5,12 @@
 use crate::layers::Layer;
 use crate::snapshot::Snapshot;
 use iced::mouse;
-use iced::widget::canvas::{self, Cache, Event, Frame, Geometry, Path, Stroke, Text};
+use iced::widget::canvas::{self, Cache, Event, Frame, Geometry, Path, Stroke};
 use iced::{Color, Point, Rectangle, Renderer, Theme, Vector};
 use muster_hex::{Direction, Hex, Hexside};
 use std::collections::HashSet;
 
-mod labels;
+pub mod labels;
 
 /// Where the map is on screen: `zoom` is the hex radius in pixels, `offset` the screen
 /// position of the centre of axial hex (0, 0).
@@ -315,6 +315,51 @@ pub fn hexside_colour(feature: &str) -> Color {
     rgb(muster_render::palette::hexside(feature))
 }
 
+/// A line of text the canvas draws: centred on `x`, baseline at `y` (canvas pixels).
+#[derive(Debug, Clone)]
+pub struct TextAt {
+    /// The text.
+    pub text: String,
+    /// Pixel size.
+    pub size: f32,
+    /// Centre.
+    pub x: f32,
+    /// Baseline.
+    pub y: f32,
+    /// Colour of the letters (straight-alpha RGBA).
+    pub ink: labels::Rgba,
+    /// A box drawn under it.
+    pub backdrop: Option<labels::Backdrop>,
+}
+
+impl TextAt {
+    fn label(&self) -> labels::Label<'_> {
+        labels::Label {
+            text: &self.text,
+            size: self.size,
+            x: self.x,
+            y: self.y,
+            ink: self.ink,
+            backdrop: self.backdrop,
+        }
+    }
+
+    /// The box it takes on the canvas: its backdrop, or its letters' advance from a
+    /// cap-height above the baseline to a descender below.
+    pub fn bounds(&self) -> Rectangle {
+        if let Some(b) = self.backdrop {
+            return b.rect;
+        }
+        let w = muster_render::text::font()
+            .map(|f| muster_render::text::width(&f, &self.text, self.size))
+            .unwrap_or(self.text.chars().count() as f32 * self.size * 0.6);
+        Rectangle::new(
+            Point::new(self.x - w / 2.0, self.y - self.size * 0.75),
+            iced::Size::new(w, self.size * 0.95),
+        )
+    }
+}
+
 /// The colour elevation's contour rings are drawn in (a dark brown, as on printed maps).
 pub const ELEVATION: Color = Color::from_rgb8(0x6b, 0x3e, 0x1a);
 
@@ -586,21 +631,13 @@ impl MapCanvas<'_> {
                 }
             }
         }
-        for (h, label) in self
-            .snap
-            .labels
-            .iter()
-            .filter(|_| self.show.shows(Layer::Labels))
-        {
-            let p = self.camera.to_screen(self.snap, *h);
-            frame.fill_text(Text {
-                content: label.clone(),
-                position: Point::new(p.x, p.y + z * 0.45),
-                size: (z * 0.3).max(8.0).into(),
-                color: Color::BLACK,
-                align_x: iced::widget::text::Alignment::Center,
-                ..Text::default()
-            });
+        // Place names as images cut at the canvas's edge, like the hex numbers: drawn as
+        // text they ran over the menu bar, the palette and the inspector.
+        if let Some(font) = muster_render::text::font() {
+            let mut made = labels::Labels::new(Rectangle::with_size(bounds.size()));
+            for t in self.map_label_texts(bounds) {
+                made.draw(frame, &font, &t.label());
+            }
         }
     }
 
@@ -676,11 +713,7 @@ impl MapCanvas<'_> {
         // counts into one path each, filled once.
         let mut groups: std::collections::BTreeMap<(usize, u8, bool), Vec<Point>> =
             std::collections::BTreeMap::new();
-        let mut texts: Vec<(String, f32, Point)> = Vec::new();
         let mut arrows: Vec<[Point; 3]> = Vec::new();
-        // "+2": counters of the stack not drawn, in black beside it.
-        let mut counts: Vec<(String, f32, Point)> = Vec::new();
-        let font = muster_render::text::font();
         for (h, marks) in &self.snap.units {
             if !self.show.shows(Layer::Units) || !self.visible(*h, bounds) {
                 continue;
@@ -710,31 +743,6 @@ impl MapCanvas<'_> {
                     };
                     arrows.push([at(tip, 0.0), at(base, half), at(base, -half)]);
                 }
-                if z < 16.0 {
-                    continue;
-                }
-                // The ratings as printed and the name, each shrunk to the counter's width
-                // (the inspector gives them in full when they would be too small to read): a
-                // Charles the Bold stand's "2 SP5/4 IF1 BP2 +1 rk" no longer spills onto the
-                // hexes beside it.
-                let size = (z * 0.24).max(7.0);
-                if let Some(f) = &font {
-                    for (text, y) in [(&m.ratings, c.y - s * 0.06), (&m.text, c.y + s * 0.3)] {
-                        let w = muster_render::text::width(f, text, size).max(1.0);
-                        let fit = (size * s * 0.9 / w).min(size);
-                        if fit >= 6.0 {
-                            texts.push((text.clone(), fit, Point::new(c.x, y)));
-                        }
-                    }
-                }
-            }
-            if marks.len() > shown.len() {
-                let size = (z * 0.22).max(7.0);
-                counts.push((
-                    format!("+{}", marks.len() - shown.len()),
-                    size,
-                    Point::new(p.x + s * 0.62, p.y + drop + s * 0.62),
-                ));
             }
         }
         if self.show.shows(Layer::Pieces) {
@@ -778,43 +786,186 @@ impl MapCanvas<'_> {
             });
             frame.fill(&path, Color::WHITE);
         }
-        // Texts as images, like the hex numbers (over the counters, which are drawn as
-        // shapes: the renderer draws a layer's images after its shapes).
-        if let Some(font) = &font {
+        // Texts as images, like the hex numbers (over the counters and pieces, which are
+        // drawn as shapes: the renderer draws a layer's images after its shapes), cut at
+        // the canvas's edge.
+        if let Some(font) = muster_render::text::font() {
             let mut made = labels::Labels::new(Rectangle::with_size(bounds.size()));
-            let white = [255, 255, 255, 255];
-            for (content, size, position) in &texts {
-                made.draw(
-                    frame,
-                    font,
-                    &labels::Label {
-                        text: content,
-                        size: *size,
-                        x: position.x,
-                        y: position.y + size * 0.35,
-                        ink: white,
-                        backdrop: None,
-                    },
-                );
-            }
-            for (content, size, position) in &counts {
-                made.draw(
-                    frame,
-                    font,
-                    &labels::Label {
-                        text: content,
-                        size: *size,
-                        x: position.x,
-                        y: position.y,
-                        ink: [0, 0, 0, 255],
-                        backdrop: None,
-                    },
-                );
+            let mut texts = self.counter_texts(bounds);
+            texts.extend(self.piece_texts(bounds));
+            for t in &texts {
+                made.draw(frame, &font, &t.label());
             }
         }
         if self.show.shows(Layer::Pieces) {
             self.draw_markers(frame, bounds);
         }
+    }
+
+    /// The place names of the map, at the foot of their hexes (under the counters).
+    pub fn map_label_texts(&self, bounds: Rectangle) -> Vec<TextAt> {
+        let z = self.camera.zoom;
+        if !self.show.shows(Layer::Labels) {
+            return Vec::new();
+        }
+        // At the foot of the hex, under the name of the lowest counter of a stack.
+        let size = (z * 0.24).max(8.0);
+        let font = muster_render::text::font();
+        self.snap
+            .labels
+            .iter()
+            .filter(|(h, _)| self.visible(*h, bounds))
+            .filter_map(|(h, label)| {
+                // Shrunk to the width of its hex and a little (the columns beside it are
+                // half a hex up and down, their counters clear of it); left out when too
+                // small to read, as the hex numbers are.
+                let w = font
+                    .as_ref()
+                    .map_or(0.0, |f| muster_render::text::width(f, label, size));
+                let fit = if w > 0.0 {
+                    (size * z * 1.7 / w).min(size)
+                } else {
+                    size
+                };
+                let p = self.camera.to_screen(self.snap, *h);
+                (fit >= 6.0).then(|| TextAt {
+                    text: label.clone(),
+                    size: fit,
+                    x: p.x,
+                    y: p.y + z * 0.84,
+                    ink: [0, 0, 0, 255],
+                    backdrop: None,
+                })
+            })
+            .collect()
+    }
+
+    /// The texts on the counters: the top counter's ratings and name, each shrunk to the
+    /// counter's width (left out when too small to read; the inspector gives them in
+    /// full), dark on the pale counters of a choice or a zone; and "+2" beside a stack
+    /// for the counters under it, clear of its edge.
+    pub fn counter_texts(&self, bounds: Rectangle) -> Vec<TextAt> {
+        let z = self.camera.zoom;
+        let mut out = Vec::new();
+        let Some(font) = muster_render::text::font() else {
+            return out;
+        };
+        if z < 16.0 || !self.show.shows(Layer::Units) {
+            return out;
+        }
+        let (s, drop) = (z * 0.74, z * 0.14);
+        for (h, marks) in &self.snap.units {
+            if !self.visible(*h, bounds) {
+                continue;
+            }
+            let p = self.camera.to_screen(self.snap, *h);
+            let shown = marks.len().min(3);
+            let Some(m) = marks.get(shown.saturating_sub(1)) else {
+                continue;
+            };
+            let shift = (shown - 1) as f32 * z * 0.1;
+            let c = Point::new(p.x + shift, p.y + drop + shift);
+            let ink = if spread_rank(m) == 0 {
+                [255, 255, 255, 255]
+            } else {
+                [20, 20, 20, 255]
+            };
+            // Two lines in a counter 0.74 of a hex radius high, 0.36 of it apart: no bigger
+            // than that, or the ratings run into the name.
+            let size = z * 0.24;
+            for (text, centre) in [(&m.ratings, c.y - s * 0.06), (&m.text, c.y + s * 0.3)] {
+                let w = muster_render::text::width(&font, text, size).max(1.0);
+                let fit = (size * s * 0.9 / w).min(size);
+                if fit >= 6.0 {
+                    out.push(TextAt {
+                        text: text.clone(),
+                        size: fit,
+                        x: c.x,
+                        y: centre + fit * 0.35,
+                        ink,
+                        backdrop: None,
+                    });
+                }
+            }
+            if marks.len() > shown {
+                let size = (z * 0.22).max(7.0);
+                let text = format!("+{}", marks.len() - shown);
+                let w = muster_render::text::width(&font, &text, size);
+                out.push(TextAt {
+                    text,
+                    size,
+                    x: c.x + s / 2.0 + w / 2.0 + 2.0,
+                    y: c.y - s / 2.0 + size,
+                    ink: [0, 0, 0, 255],
+                    backdrop: None,
+                });
+            }
+        }
+        out
+    }
+
+    /// The names of the siege pieces, each on a dark tag at the foot of one of its hexes
+    /// (under the counters there rather than over their texts, clear of a place name).
+    pub fn piece_texts(&self, bounds: Rectangle) -> Vec<TextAt> {
+        let z = self.camera.zoom;
+        let mut out = Vec::new();
+        let Some(font) = muster_render::text::font() else {
+            return out;
+        };
+        if z < 16.0 || !self.show.shows(Layer::Pieces) {
+            return out;
+        }
+        let size = (z * 0.2).max(7.0);
+        let named: HashSet<Hex> = self.snap.labels.iter().map(|(h, _)| *h).collect();
+        let mut taken: HashSet<Hex> = HashSet::new();
+        for p in &self.snap.pieces {
+            // The foot of the first of its hexes free of a place name and another piece's
+            // name (a ram's second hex when a camp is named in its first).
+            let free = p
+                .hexes
+                .iter()
+                .find(|h| !named.contains(h) && !taken.contains(h))
+                .or(p.hexes.first());
+            let Some(first) = free.filter(|h| self.visible(**h, bounds)) else {
+                continue;
+            };
+            taken.insert(*first);
+            let at = self.camera.to_screen(self.snap, *first);
+            let text = p.name.split(' ').next().unwrap_or("").to_string();
+            let w = muster_render::text::width(&font, &text, size) + 6.0;
+            let stacked = self
+                .snap
+                .units
+                .get(first)
+                .map_or(0, |m| m.len().min(3).saturating_sub(1)) as f32
+                * z
+                * 0.1;
+            let top = at.y + z * 0.53 + stacked;
+            out.push(TextAt {
+                text,
+                size,
+                x: at.x,
+                y: top + size,
+                ink: [255, 255, 255, 255],
+                backdrop: Some(labels::Backdrop {
+                    rect: Rectangle::new(
+                        Point::new(at.x - w / 2.0, top),
+                        iced::Size::new(w, size + 3.0),
+                    ),
+                    colour: [60, 45, 30, 230],
+                }),
+            });
+        }
+        out
+    }
+
+    /// Every text the canvas draws over the map besides the hex numbers and marker tags:
+    /// place names, counter texts, piece names.
+    pub fn texts(&self, bounds: Rectangle) -> Vec<TextAt> {
+        let mut all = self.map_label_texts(bounds);
+        all.extend(self.counter_texts(bounds));
+        all.extend(self.piece_texts(bounds));
+        all
     }
 
     /// Siege pieces as bands through their hexes (a screen also as a bar on its hexside),
@@ -862,16 +1013,6 @@ impl MapCanvas<'_> {
                         .with_width(z * 0.3)
                         .with_color(Color::from_rgb8(110, 80, 40)),
                 );
-            }
-            if z >= 16.0 {
-                frame.fill_text(Text {
-                    content: p.name.split(' ').next().unwrap_or("").to_string(),
-                    position: Point::new(pts[0].x, pts[0].y + z * 0.3),
-                    size: (z * 0.22).max(7.0).into(),
-                    color: Color::WHITE,
-                    align_x: iced::widget::text::Alignment::Center,
-                    ..Text::default()
-                });
             }
         }
     }

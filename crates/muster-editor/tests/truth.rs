@@ -521,3 +521,117 @@ fn menu_shortcuts_stay_inside_the_box() {
     );
     assert!(area.width <= 480.0, "{area:?}");
 }
+
+/// The canvas of an app, as the window draws it.
+fn canvas_of(app: &App) -> muster_editor::canvas::MapCanvas<'_> {
+    muster_editor::canvas::MapCanvas {
+        snap: &app.snap,
+        camera: app.camera,
+        caches: &app.caches,
+        errors: &app.error_hexes,
+        highlight: &app.highlight,
+        selected: app.selected,
+        ghost: None,
+        hover: app.hover,
+        shot: None,
+        show: app.palette.show,
+        viewport: app.viewport,
+    }
+}
+
+/// Finding 15: zoomed in on the Roche-Noire assault (screens with archers behind them,
+/// stacks, place names), no text the canvas draws lies over another: a screen's name no
+/// longer sits on its archer's name and ratings, a stack's "+2" is clear of its counter.
+#[test]
+fn no_text_on_the_canvas_lies_over_another() {
+    let path = scratch_pack(
+        "overlap",
+        &[
+            "scenarios/siege/assault-on-roche-noire.scenario.ron",
+            "maps/roche-noire.map.ron",
+        ],
+    );
+    let roche_noire = App::new(Some(path)).0;
+    assert!(
+        !roche_noire.snap.pieces.is_empty(),
+        "{}",
+        roche_noire.status
+    );
+    for (mut app, zoom) in [26.0, 40.0, 80.0].into_iter().flat_map(|z| {
+        [
+            (
+                App::new(Some(roche_noire.doc.main_path().to_path_buf())).0,
+                z,
+            ),
+            (st_albans(&format!("overlap-{z}")), z),
+        ]
+    }) {
+        app.camera.zoom = zoom;
+        let canvas = canvas_of(&app);
+        // A canvas large enough for the whole map.
+        let bounds = iced::Rectangle::new(iced::Point::ORIGIN, iced::Size::new(1e5, 1e5));
+        let texts = canvas.texts(bounds);
+        assert!(texts.len() > 10, "texts drawn at zoom {zoom}");
+        for (i, a) in texts.iter().enumerate() {
+            for b in &texts[i + 1..] {
+                let (ra, rb) = (a.bounds(), b.bounds());
+                assert!(
+                    ra.intersection(&rb)
+                        .is_none_or(|r| r.width < 0.5 || r.height < 0.5),
+                    "at zoom {zoom}: `{}` {ra:?} lies over `{}` {rb:?}",
+                    a.text,
+                    b.text
+                );
+            }
+        }
+    }
+}
+
+/// The window as the headless renderer draws it (at twice its size), as pixels.
+fn pixels(app: &App, size: iced::Size, name: &str) -> image::RgbaImage {
+    let mut ui = iced_test::Simulator::with_size(Default::default(), size, panels::view(app));
+    let dir = std::env::temp_dir().join(format!("muster-truth-shot-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    ui.snapshot(&iced::Theme::Light)
+        .unwrap()
+        .matches_image(dir.join("shot.png"))
+        .unwrap();
+    let file = std::fs::read_dir(&dir)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    image::open(file).unwrap().to_rgba8()
+}
+
+/// Finding 14: a place name on the canvas is cut at the canvas's edge: with "Bernards
+/// Heath" just above the canvas's top, the menu bar over it looks the same with place
+/// names shown and hidden.
+#[test]
+fn canvas_text_stays_inside_the_canvas() {
+    use muster_editor::layers::Layer;
+    let window = iced::Size::new(1024.0, 768.0);
+    let mut app = st_albans("clip");
+    show_in_window(&mut app, window);
+    app.camera.zoom = 40.0;
+    // The label's baseline (0.84 of a hex radius under its centre) 3 pixels above the
+    // canvas: its letters would be drawn over the menu bar.
+    let p = app.camera.to_screen(&app.snap, hex(&app, "0505"));
+    app.camera.offset.y += -3.0 - (p.y + 0.84 * 40.0);
+    app.caches.clear_all();
+    let with = pixels(&app, window, "with");
+    let _ = app.update(Message::Palette(
+        muster_editor::palette::Message::ToggleLayer(Layer::Labels),
+    ));
+    let without = pixels(&app, window, "without");
+    let bar = (muster_editor::menu::BAR_HEIGHT * 2.0) as u32;
+    let differ = (0..bar)
+        .flat_map(|y| (0..with.width()).map(move |x| (x, y)))
+        .filter(|&(x, y)| with.get_pixel(x, y) != without.get_pixel(x, y))
+        .count();
+    assert_eq!(
+        differ, 0,
+        "{differ} pixels of the menu bar changed with the place names"
+    );
+}
