@@ -1,6 +1,7 @@
 //! The one report of a unit whose `kind` the ruleset does not have, shared by the game
-//! systems' checks (A la Charge's AC108, Siege's SI422), so that every system words it
-//! the same way, points at the same field and suggests through the one suggester.
+//! systems' checks (A la Charge's AC108, And Gentlemen All's AG215, Charles the Bold's
+//! CB315, Siege's SI422), so that every system words it the same way, points at the same
+//! field and suggests through the one suggester.
 
 use crate::diagnostic::{Diagnostic, Location};
 use crate::scenario::Scenario;
@@ -32,4 +33,20 @@ pub(crate) fn unknown_kind(
             &def.kind, "kinds", candidates, "",
         )),
     )
+}
+
+/// [`unknown_kind`] for every unit of every side, the candidates all the ruleset's kinds:
+/// for the systems whose kinds do not depend on the scenario's options.
+pub(crate) fn unknown_kinds(
+    s: &Scenario,
+    code: &'static str,
+    rule: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    let kinds: Vec<&str> = s.ruleset.unit_kinds.iter().map(|k| k.id.as_str()).collect();
+    for (si, side) in s.file.sides.iter().enumerate() {
+        for ui in 0..side.units.len() {
+            out.extend(unknown_kind(s, si, ui, code, &kinds, rule.to_string()));
+        }
+    }
 }

@@ -16,6 +16,7 @@ mod regiment_command;
 mod scale;
 mod stacking;
 mod terrain_classes;
+mod unit_kind;
 
 /// The checks of And Gentlemen All, in code order.
 pub static CHECKS: &[ScenarioCheck] = &[
@@ -33,6 +34,7 @@ pub static CHECKS: &[ScenarioCheck] = &[
     stacking::CHECK,
     facing::CHECK,
     general_enemy::CHECK,
+    unit_kind::CHECK,
 ];
 
 use crate::scenario::Scenario;

@@ -16,6 +16,7 @@ mod list_values;
 mod ranks;
 mod stacking;
 mod stand_group;
+mod unit_kind;
 
 pub use list_values::{list_coherence, DOC as LIST_VALUES};
 
@@ -34,6 +35,7 @@ pub static CHECKS: &[ScenarioCheck] = &[
     list_duplicates::CHECK,
     general_enemy::CHECK,
     general_move::CHECK,
+    unit_kind::CHECK,
 ];
 
 use crate::scenario::Scenario;

@@ -21,17 +21,5 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 };
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    let kinds: Vec<&str> = s.ruleset.unit_kinds.iter().map(|k| k.id.as_str()).collect();
-    for (si, side) in s.file.sides.iter().enumerate() {
-        for ui in 0..side.units.len() {
-            out.extend(crate::unit_kinds::unknown_kind(
-                s,
-                si,
-                ui,
-                CHECK.doc.code,
-                &kinds,
-                cite(KINDS),
-            ));
-        }
-    }
+    crate::unit_kinds::unknown_kinds(s, CHECK.doc.code, &cite(KINDS), out);
 }
