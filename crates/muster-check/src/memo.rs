@@ -21,8 +21,11 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-/// The most bytes of file text a memo keeps for one kind of file.
-pub const MAX_MEMO_BYTES: usize = 64 * 1024 * 1024;
+/// The most bytes of file text a memo keeps for one kind of file: one map at the 16 MiB
+/// per-file cap and some smaller ones (a loaded file is held as its text and its value,
+/// several times the text; the language server holds it between checks, not just during
+/// one).
+pub const MAX_MEMO_BYTES: usize = 24 * 1024 * 1024;
 
 /// The most files a memo keeps for one kind of file.
 pub const MAX_MEMO_FILES: usize = 256;
@@ -263,6 +266,23 @@ mod tests {
             .is_some());
         assert!(memo
             .get::<ArmyListFile>(Path::new("/p/1.armylist.ron"), b"x")
+            .is_none());
+    }
+
+    #[test]
+    fn the_texts_kept_stay_within_the_byte_bound() {
+        let memo = Memo::new();
+        let half = "x".repeat(MAX_MEMO_BYTES / 2 + 1);
+        memo.put(Path::new("/p/a.armylist.ron"), &load(&half));
+        memo.put(Path::new("/p/b.armylist.ron"), &load(&half));
+        assert_eq!(memo.len().2, 1, "two halves and a byte are over the bound");
+        assert!(memo
+            .get::<ArmyListFile>(Path::new("/p/b.armylist.ron"), half.as_bytes())
+            .is_some());
+        let over = "x".repeat(MAX_MEMO_BYTES + 1);
+        memo.put(Path::new("/p/c.armylist.ron"), &load(&over));
+        assert!(memo
+            .get::<ArmyListFile>(Path::new("/p/c.armylist.ron"), over.as_bytes())
             .is_none());
     }
 }
