@@ -635,3 +635,64 @@ fn canvas_text_stays_inside_the_canvas() {
         "{differ} pixels of the menu bar changed with the place names"
     );
 }
+
+/// The hexes a piece covers, as the canvas draws them.
+fn piece_hexes(app: &App, id: &str) -> Vec<String> {
+    let p = app.snap.pieces.iter().find(|p| p.id == id).unwrap();
+    p.hexes
+        .iter()
+        .map(|h| app.snap.grid.to_printed(*h))
+        .collect()
+}
+
+/// Finding 8: a siege piece is moved by dragging its placed hex and turned by dragging
+/// another of its hexes, with the select tool; each drag is one undo step named for it.
+#[test]
+fn siege_pieces_are_moved_and_turned_by_drag() {
+    let path = scratch_pack(
+        "drag-piece",
+        &[
+            "scenarios/siege/assault-on-roche-noire.scenario.ron",
+            "maps/roche-noire.map.ron",
+        ],
+    );
+    let mut app = App::new(Some(path)).0;
+    let before = piece_hexes(&app, "west-tower");
+    assert_eq!(before[0], "1021");
+    let _ = app.update(Message::tool(Tool::Select));
+    let steps = app.history.undo_label().map(str::to_owned);
+    stroke(&mut app, &["1021", "1019"]);
+    assert_eq!(piece_hexes(&app, "west-tower")[0], "1019", "moved");
+    assert_eq!(
+        app.history.undo_label(),
+        Some("move west-tower from 1021 to 1019")
+    );
+    // Turned: its far end dragged round to the hex beside it.
+    let moved = piece_hexes(&app, "west-tower");
+    let end = moved[1].clone();
+    let centre = hex(&app, "1019");
+    let target = app
+        .snap
+        .grid
+        .neighbors_on_map(centre)
+        .find(|h| !moved.contains(&app.snap.grid.to_printed(*h)))
+        .unwrap();
+    let target = app.snap.grid.to_printed(target);
+    stroke(&mut app, &[&end, &target]);
+    let turned = piece_hexes(&app, "west-tower");
+    assert_eq!(turned[0], "1019", "turned about its placed hex");
+    assert_eq!(turned[1], target, "its end where it was dragged");
+    assert!(
+        app.history
+            .undo_label()
+            .is_some_and(|l| l.starts_with("turn west-tower to face ")),
+        "{:?}",
+        app.history.undo_label()
+    );
+    // One undo step each.
+    let _ = app.update(Message::Undo);
+    assert_eq!(piece_hexes(&app, "west-tower"), moved);
+    let _ = app.update(Message::Undo);
+    assert_eq!(piece_hexes(&app, "west-tower"), before);
+    assert_eq!(app.history.undo_label().map(str::to_owned), steps);
+}

@@ -16,13 +16,19 @@ impl App {
         if from == to || !self.snap.grid.contains(to) {
             return None;
         }
-        let edit = self.move_units(from, to)?;
-        let label = format!(
-            "move the counters of {} to {}",
-            self.printed(from),
-            self.printed(to)
-        );
-        self.status = format!("moved from {} to {}", self.printed(from), self.printed(to));
+        // The counters of the hex first; a piece (a siege tower, a ram) where there are none.
+        let (edit, label) = match self.move_units(from, to) {
+            Some(edit) => {
+                let label = format!(
+                    "move the counters of {} to {}",
+                    self.printed(from),
+                    self.printed(to)
+                );
+                (edit, label)
+            }
+            None => self.drag_piece(from, to)?,
+        };
+        self.status = label.clone();
         let layers = self.history.apply_labelled(&mut self.doc, edit, label);
         Some(self.changed(layers))
     }
