@@ -128,9 +128,9 @@ impl App {
     pub(super) fn picked(&mut self, path: Option<PathBuf>, save: bool) -> Task<Message> {
         let Some(path) = path else {
             self.status = if save {
-                "no file chosen (without a file dialog, type a path in the field and press Save to path)"
+                "no file chosen (without a file dialog, type a path in the Save as field and press Save to path)"
             } else {
-                "no file chosen (without a file dialog, type a path in the field and press Enter)"
+                "no file chosen (without a file dialog, type a path in the Open field and press Enter)"
             }
             .into();
             return Task::none();
