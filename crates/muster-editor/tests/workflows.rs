@@ -1385,7 +1385,7 @@ fn close_prompt_offers_save() {
     assert!(app.new_form.is_some() && !app.doc.is_dirty());
 }
 
-/// Guards against Save as needing a file-dialog portal: the path field has its own button.
+/// Guards against Save as needing a file-dialog portal: the Save as field has its own button.
 #[test]
 fn save_to_path_button_saves_as_without_a_dialog() {
     let mut app = open("save-to-path");

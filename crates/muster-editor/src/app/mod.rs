@@ -115,7 +115,7 @@ pub struct App {
 /// Actions that would lose unsaved changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Pending {
-    /// Open the path in the path field.
+    /// Open the path in the Open field.
     Open,
     /// Start a new document.
     New,
@@ -149,9 +149,9 @@ pub enum Message {
     Redo,
     /// Save.
     Save,
-    /// Save under the path in the path field (the button beside it).
+    /// Save under the path in the Save as field (the button beside it).
     SaveAs,
-    /// Open the path in the path field.
+    /// Open the path in the Open field.
     Open,
     /// Choose a file to open in the native dialog.
     OpenDialog,
