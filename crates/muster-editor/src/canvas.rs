@@ -255,6 +255,11 @@ impl<'a> canvas::Program<CanvasMessage> for MapCanvas<'a> {
                 }
                 Interaction::None => Some(Action::publish(CanvasMessage::Pointer(pos))),
             },
+            // The pointer left the window: no hex is under it (a move off the canvas
+            // inside the window says so by a position outside it).
+            Event::Mouse(mouse::Event::CursorLeft) if matches!(state, Interaction::None) => {
+                Some(Action::publish(CanvasMessage::Pointer(None)))
+            }
             Event::Mouse(mouse::Event::WheelScrolled { delta }) => {
                 let p = pos?;
                 let y = match delta {
@@ -1067,12 +1072,7 @@ impl MapCanvas<'_> {
     /// with the hexes that may hide someone outlined in orange.
     fn draw_shot(&self, frame: &mut Frame, shot: &crate::shot::Shot) {
         for h in &shot.uncertain {
-            frame.stroke(
-                &self.hex_path(*h, 0.75),
-                Stroke::default()
-                    .with_width(2.0)
-                    .with_color(Color::from_rgb8(0xe0, 0x80, 0x10)),
-            );
+            self.outline(frame, *h, 0.75, 2.0, Color::from_rgb8(0xe0, 0x80, 0x10));
         }
         let colour = if shot.clear {
             Color::from_rgb8(0x10, 0x90, 0x30)
@@ -1094,6 +1094,54 @@ impl MapCanvas<'_> {
             &Path::circle(b, r * 1.6),
             Stroke::default().with_width(width).with_color(colour),
         );
+        // The line's and the target ring's width reach beyond their paths' bounds.
+        Self::guard(frame, a, b, r * 1.6 + width + 1.0);
+    }
+
+    /// A hex's outline, `width` wide, centred on the hexagon at `shrink` of its size,
+    /// as a filled ring rather than a stroke. The software renderer repaints what changed
+    /// between frames by the bounds of the shapes that came or went, and a stroke's bounds
+    /// are its path's, without the stroke's width: an error outline taken away left red
+    /// fragments on the hex's bottom edge and right corner (review finding 13.1). A ring's
+    /// bounds are the pixels it covers.
+    fn outline(&self, frame: &mut Frame, hex: Hex, shrink: f32, width: f32, colour: Color) {
+        let z = self.camera.zoom;
+        let (sx, sy) = self.snap.grid.center(hex, z);
+        let centre = Point::new(sx + self.camera.offset.x, sy + self.camera.offset.y);
+        let ring = Path::new(|b| {
+            for r in [
+                z * shrink + width / 2.0,
+                (z * shrink - width / 2.0).max(0.0),
+            ] {
+                let corners = self.snap.grid.corners(hex, r);
+                let (cx, cy) = self.snap.grid.center(hex, r);
+                let at = |(x, y): (f32, f32)| Point::new(centre.x + x - cx, centre.y + y - cy);
+                b.move_to(at(corners[0]));
+                for c in &corners[1..] {
+                    b.line_to(at(*c));
+                }
+                b.close();
+            }
+        });
+        frame.fill(
+            &ring,
+            canvas::Fill {
+                style: canvas::Style::Solid(colour),
+                rule: canvas::fill::Rule::EvenOdd,
+            },
+        );
+    }
+
+    /// Marks for the damage tracker: an invisible rectangle over what a stroke of the line
+    /// of fire covers, so that its pixels are repainted when it goes (see [`Self::outline`]).
+    fn guard(frame: &mut Frame, a: Point, b: Point, pad: f32) {
+        let (x0, y0) = (a.x.min(b.x) - pad, a.y.min(b.y) - pad);
+        let (x1, y1) = (a.x.max(b.x) + pad, a.y.max(b.y) + pad);
+        frame.fill_rectangle(
+            Point::new(x0, y0),
+            iced::Size::new(x1 - x0, y1 - y0),
+            Color::TRANSPARENT,
+        );
     }
 
     fn draw_marks(&self, frame: &mut Frame) {
@@ -1103,12 +1151,7 @@ impl MapCanvas<'_> {
             .iter()
             .filter(|_| self.show.shows(Layer::Zones))
         {
-            frame.stroke(
-                &self.hex_path(*h, 0.8),
-                Stroke::default()
-                    .with_width(2.0)
-                    .with_color(Color::from_rgb8(0x20, 0x90, 0x20)),
-            );
+            self.outline(frame, *h, 0.8, 2.0, Color::from_rgb8(0x20, 0x90, 0x20));
         }
         for h in self.highlight {
             frame.fill(
@@ -1121,12 +1164,7 @@ impl MapCanvas<'_> {
             .iter()
             .filter(|_| self.show.shows(Layer::Diagnostics))
         {
-            frame.stroke(
-                &self.hex_path(*h, 0.92),
-                Stroke::default()
-                    .with_width(3.0)
-                    .with_color(Color::from_rgb8(0xd0, 0x10, 0x10)),
-            );
+            self.outline(frame, *h, 0.92, 3.0, Color::from_rgb8(0xd0, 0x10, 0x10));
         }
         if let Some(g) = self.ghost {
             let colour = if g.fits {
@@ -1138,28 +1176,17 @@ impl MapCanvas<'_> {
                 frame.fill(&self.hex_path(*h, 0.95), colour);
             }
             if let Some(b) = g.second {
-                frame.stroke(
-                    &self.hex_path(b, 0.7),
-                    Stroke::default()
-                        .with_width(3.0)
-                        .with_color(Color::from_rgb8(0x10, 0x60, 0x20)),
-                );
+                self.outline(frame, b, 0.7, 3.0, Color::from_rgb8(0x10, 0x60, 0x20));
             }
         }
         if let Some(shot) = self.shot {
             self.draw_shot(frame, shot);
         }
         if let Some(h) = self.selected {
-            frame.stroke(
-                &self.hex_path(h, 1.0),
-                Stroke::default().with_width(3.0).with_color(Color::BLACK),
-            );
+            self.outline(frame, h, 1.0, 3.0, Color::BLACK);
         }
         if let Some(h) = self.hover.filter(|h| self.snap.grid.contains(*h)) {
-            frame.stroke(
-                &self.hex_path(h, 1.0),
-                Stroke::default().with_width(2.0).with_color(Color::WHITE),
-            );
+            self.outline(frame, h, 1.0, 2.0, Color::WHITE);
         }
     }
 }

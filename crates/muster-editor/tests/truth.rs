@@ -696,3 +696,18 @@ fn siege_pieces_are_moved_and_turned_by_drag() {
     assert_eq!(piece_hexes(&app, "west-tower"), before);
     assert_eq!(app.history.undo_label().map(str::to_owned), steps);
 }
+
+/// Finding 18: when the pointer leaves the window, no hex stays outlined as hovered.
+#[test]
+fn no_hover_outline_once_the_pointer_leaves_the_window() {
+    let mut app = st_albans("left");
+    let p = app.camera.to_screen(&app.snap, hex(&app, "0810"));
+    let _ = app.update(Message::Canvas(CanvasMessage::Pointer(Some(p))));
+    assert_eq!(app.hover, Some(hex(&app, "0810")));
+    let mut ui = iced_test::simulator(panels::view(&app));
+    let _ = ui.simulate([iced::Event::Mouse(iced::mouse::Event::CursorLeft)]);
+    for m in ui.into_messages().collect::<Vec<_>>() {
+        let _ = app.update(m);
+    }
+    assert_eq!(app.hover, None);
+}
