@@ -282,7 +282,7 @@ pub fn over<'a>(app: &App, window: Element<'a, Message>) -> Element<'a, Message>
     let index = Title::ALL.iter().position(|t| *t == title).unwrap_or(0);
     let entries = entries(app, title);
     let width = dropdown_width(&entries);
-    let dropdown = container(dropdown(entries, width))
+    let dropdown = container(dropdown(entries, width, app.menu_cursor))
         .id("menu-dropdown")
         .width(Length::Fixed(width))
         .padding(4)
@@ -307,6 +307,29 @@ fn text_width(text: &str, size: f32) -> f32 {
         .map(|f| muster_render::text::width(&f, text, size))
         // Without the font, a generous guess: 0.6 em a character.
         .unwrap_or(text.chars().count() as f32 * size * 0.6)
+}
+
+/// The entry the arrow keys light next, from `from` (none: the first or the last), going
+/// down or up and round: only entries that can be chosen now.
+pub fn next_choice(entries: &[Entry], from: Option<usize>, down: bool) -> Option<usize> {
+    let n = entries.len();
+    let choosable = |i: usize| {
+        matches!(
+            &entries[i],
+            Entry::Item {
+                message: Some(_),
+                ..
+            }
+        )
+    };
+    (1..=n)
+        .map(|k| match (from, down) {
+            (Some(f), true) => (f + k) % n,
+            (Some(f), false) => (f + n * 2 - k) % n,
+            (None, true) => k - 1,
+            (None, false) => n - k,
+        })
+        .find(|i| choosable(*i))
 }
 
 /// A dropdown wide enough for its longest line (label, gap, shortcut), within bounds.
@@ -340,9 +363,9 @@ fn fitted(label: String, room: f32) -> String {
     format!("{}…", cut.trim_end())
 }
 
-fn dropdown<'a>(entries: Vec<Entry>, width: f32) -> Element<'a, Message> {
+fn dropdown<'a>(entries: Vec<Entry>, width: f32, lit: Option<usize>) -> Element<'a, Message> {
     let mut col = column![].spacing(1);
-    for entry in entries {
+    for (i, entry) in entries.into_iter().enumerate() {
         col = col.push(match entry {
             Entry::Separator => rule::horizontal(1).into(),
             Entry::Item {
@@ -370,7 +393,11 @@ fn dropdown<'a>(entries: Vec<Entry>, width: f32) -> Element<'a, Message> {
                 let b: Element<'a, Message> = button(line)
                     .width(Fill)
                     .padding([3, 6])
-                    .style(entry_style)
+                    .style(if lit == Some(i) {
+                        lit_entry_style
+                    } else {
+                        entry_style
+                    })
                     .on_press_maybe(message.map(|m| Message::MenuChoose(Box::new(m))))
                     .into();
                 b
@@ -378,6 +405,15 @@ fn dropdown<'a>(entries: Vec<Entry>, width: f32) -> Element<'a, Message> {
         });
     }
     col.into()
+}
+
+/// The entry the arrow keys have lit: as under the pointer.
+fn lit_entry_style(theme: &iced::Theme, status: button::Status) -> button::Style {
+    let lit = match status {
+        button::Status::Disabled => status,
+        _ => button::Status::Hovered,
+    };
+    entry_style(theme, lit)
 }
 
 /// An entry: plain, lit under the pointer, faint when it cannot be chosen now.

@@ -711,3 +711,72 @@ fn no_hover_outline_once_the_pointer_leaves_the_window() {
     }
     assert_eq!(app.hover, None);
 }
+
+/// A key press as the window delivers it.
+fn key(app: &mut App, k: iced::keyboard::Key, m: iced::keyboard::Modifiers) {
+    let _ = app.update(Message::Key(iced::keyboard::Event::KeyPressed {
+        key: k.clone(),
+        modified_key: k,
+        physical_key: iced::keyboard::key::Physical::Unidentified(
+            iced::keyboard::key::NativeCode::Unidentified,
+        ),
+        location: iced::keyboard::Location::Standard,
+        modifiers: m,
+        text: None,
+        repeat: false,
+    }));
+}
+
+/// Finding 10: the menus work from the keyboard: Alt and a title's letter (or F10) opens
+/// one, the arrows go through its entries (not the map behind) and along the bar, Enter
+/// chooses the entry lit.
+#[test]
+fn menus_work_from_the_keyboard() {
+    use iced::keyboard::key::Named;
+    use iced::keyboard::{Key, Modifiers};
+    use muster_editor::menu::{self, Entry, Title};
+    let mut app = st_albans("menu-keys");
+    let camera = app.camera;
+    key(&mut app, Key::Character("v".into()), Modifiers::ALT);
+    assert_eq!(app.menu, Some(Title::View), "Alt+V opens View");
+    assert_eq!(
+        app.camera, camera,
+        "and does not fit the map (F's shortcut)"
+    );
+    let entries = menu::entries(&app, Title::View);
+    let label = |i: Option<usize>| match i.and_then(|i| entries.get(i)) {
+        Some(Entry::Item { label, .. }) => label.clone(),
+        _ => String::new(),
+    };
+    let first = app.menu_cursor;
+    assert!(!label(first).is_empty(), "an entry is lit");
+    key(&mut app, Key::Named(Named::ArrowDown), Modifiers::default());
+    assert_eq!(app.camera, camera, "Down does not scroll the map behind");
+    assert_ne!(app.menu_cursor, first);
+    key(&mut app, Key::Named(Named::ArrowUp), Modifiers::default());
+    assert_eq!(app.menu_cursor, first);
+    // Down to "Zoom in", then Enter.
+    while label(app.menu_cursor) != "Zoom in" {
+        key(&mut app, Key::Named(Named::ArrowDown), Modifiers::default());
+    }
+    key(&mut app, Key::Named(Named::Enter), Modifiers::default());
+    assert_eq!(app.menu, None, "chosen: the menu closes");
+    assert!(
+        (app.camera.zoom - camera.zoom * 1.2).abs() < 1e-3,
+        "and zooms in"
+    );
+    // F10 opens File; the arrows go along the bar.
+    key(&mut app, Key::Named(Named::F10), Modifiers::default());
+    assert_eq!(app.menu, Some(Title::File));
+    key(
+        &mut app,
+        Key::Named(Named::ArrowRight),
+        Modifiers::default(),
+    );
+    assert_eq!(app.menu, Some(Title::Edit));
+    key(&mut app, Key::Named(Named::ArrowLeft), Modifiers::default());
+    key(&mut app, Key::Named(Named::ArrowLeft), Modifiers::default());
+    assert_eq!(app.menu, Some(Title::Help), "round the bar");
+    key(&mut app, Key::Named(Named::Escape), Modifiers::default());
+    assert_eq!(app.menu, None);
+}

@@ -104,6 +104,9 @@ pub struct App {
     odds_attackers: Vec<Hex>,
     /// The menu open in the menu bar, if any.
     pub menu: Option<crate::menu::Title>,
+    /// The entry of the open menu the arrow keys have lit (its index in the menu's
+    /// entries), which Enter chooses.
+    pub menu_cursor: Option<usize>,
     /// The Export PNG prompt, while it is open.
     pub export_form: Option<crate::export_prompt::ExportPrompt>,
     /// Whether the Help bar (the keyboard shortcuts) is shown.
@@ -285,6 +288,7 @@ impl App {
             properties: Default::default(),
             odds_attackers: Vec::new(),
             menu: None,
+            menu_cursor: None,
             export_form: None,
             help_open: false,
         };
@@ -475,6 +479,7 @@ impl App {
             Message::Zoom(inwards) => self.zoom(if inwards { 1.2 } else { 1.0 / 1.2 }),
             Message::Menu(title) => {
                 self.menu = title;
+                self.menu_cursor = None;
                 Task::none()
             }
             Message::MenuChoose(m) => {

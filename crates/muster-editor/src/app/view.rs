@@ -20,6 +20,12 @@ impl App {
             self.menu = None;
             return Task::none();
         }
+        // The menus from the keyboard: Alt and a title's first letter (or F10) opens one;
+        // while one is open, the arrows go through its entries and along the bar, Enter
+        // chooses; the map behind does not move.
+        if let Some(task) = self.menu_key(&key, modifiers) {
+            return task;
+        }
         if let Some(command) = crate::shortcuts::command_for(&key, modifiers) {
             // A shortcut acts as its menu entry would: the open menu closes.
             self.menu = None;
@@ -102,5 +108,63 @@ impl App {
             self.select(h);
         }
         Task::none()
+    }
+
+    /// A key for the menus, if it is one (see [`App::key`]).
+    fn menu_key(&mut self, key: &Key, modifiers: keyboard::Modifiers) -> Option<Task<Message>> {
+        use crate::menu::{self, Title};
+        let open = |app: &mut App, title: Title| {
+            app.menu = Some(title);
+            app.menu_cursor = menu::next_choice(&menu::entries(app, title), None, true);
+            Task::none()
+        };
+        if modifiers.alt() && !modifiers.command() {
+            if let Key::Character(c) = key.as_ref() {
+                let title = Title::ALL
+                    .into_iter()
+                    .find(|t| t.name().to_lowercase().starts_with(&c.to_lowercase()))?;
+                return Some(open(self, title));
+            }
+        }
+        if key == &Key::Named(Named::F10) {
+            return Some(match self.menu {
+                Some(_) => {
+                    self.menu = None;
+                    Task::none()
+                }
+                None => open(self, Title::File),
+            });
+        }
+        let title = self.menu?;
+        let along = |step: isize| {
+            let i = Title::ALL.iter().position(|t| *t == title).unwrap_or(0) as isize;
+            let n = Title::ALL.len() as isize;
+            Title::ALL[(i + step).rem_euclid(n) as usize]
+        };
+        Some(match key.as_ref() {
+            Key::Named(Named::ArrowDown) | Key::Named(Named::ArrowUp) => {
+                let down = key == &Key::Named(Named::ArrowDown);
+                self.menu_cursor =
+                    menu::next_choice(&menu::entries(self, title), self.menu_cursor, down)
+                        .or(self.menu_cursor);
+                Task::none()
+            }
+            Key::Named(Named::ArrowRight) => open(self, along(1)),
+            Key::Named(Named::ArrowLeft) => open(self, along(-1)),
+            Key::Named(Named::Enter) => {
+                let chosen = self.menu_cursor.and_then(|i| {
+                    match menu::entries(self, title).into_iter().nth(i)? {
+                        menu::Entry::Item { message, .. } => message,
+                        menu::Entry::Separator => None,
+                    }
+                });
+                match chosen {
+                    Some(m) => self.update(Message::MenuChoose(Box::new(m))),
+                    None => Task::none(),
+                }
+            }
+            // Other keys (the shortcuts) act as before, closing the menu.
+            _ => return None,
+        })
     }
 }
