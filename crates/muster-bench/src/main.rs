@@ -2,6 +2,7 @@
 //! `muster-bench lsp FILE... [ROUNDS]` (the language server's latency).
 
 mod lsp_latency;
+mod trace_accuracy;
 
 use muster_hex::GridSpec;
 use muster_model::canonical::{map_to_ron, scenario_to_ron};
@@ -344,6 +345,7 @@ const USAGE: &str = "usage:
   muster-bench floor DIR [reader|ron|json]   parse every file under DIR, nothing else (the parse-only floor)
   muster-bench bigmap COLS ROWS OUT.map.ron  write one large map
   muster-bench lsp FILE... [ROUNDS]          the language server's didChange-to-diagnostics latency
+  muster-bench trace OUTDIR                  muster trace's accuracy on every bundled map, drawn and degraded (needs ImageMagick)
   muster-bench --help                        this help";
 
 fn main() -> anyhow::Result<()> {
@@ -398,6 +400,10 @@ fn main() -> anyhow::Result<()> {
                 .collect();
             lsp_latency::run(&files, rounds)
         }
+        Some("trace") => match args.get(2) {
+            Some(dir) if args.len() == 3 => trace_accuracy::run(Path::new(dir)).map(|_| ()),
+            _ => anyhow::bail!("usage: muster-bench trace OUTDIR"),
+        },
         _ => {
             eprintln!("{USAGE}");
             std::process::exit(2);

@@ -40,6 +40,7 @@ enum Command {
     Import(commands::tiled::Import),
     Lsp(commands::lsp::Args),
     Transcribe(commands::transcribe::Args),
+    Trace(commands::trace::Args),
 }
 
 // mimalloc's `mi_option_set` and the ordinal of `mi_option_purge_delay` in the
@@ -77,6 +78,7 @@ fn main() -> ExitCode {
         Command::Lsp(a) => commands::lsp::run(a),
         Command::Import(i) => commands::tiled::run_import(i),
         Command::Transcribe(a) => commands::transcribe::run(a),
+        Command::Trace(a) => commands::trace::run(a),
     };
     match result {
         Ok(code) => code,

@@ -20,6 +20,7 @@ pub mod render_failures;
 pub mod schema;
 pub mod shard_tag;
 pub mod tiled;
+pub mod trace;
 pub mod transcribe;
 pub mod validate;
 
