@@ -36,6 +36,10 @@ fn main() -> iced::Result {
                 iced::time::every(Duration::from_secs(20)).map(|_| Message::Autosave),
             ])
         })
+        // The bundled Fira Sans for every text, as the tests' simulator draws it: the
+        // panels are laid out for it (a system font that stands in may be wider, and a
+        // menu's shortcut ran out of its box in DejaVu Sans).
+        .default_font(iced::Font::with_name("Fira Sans"))
         .window_size((1400.0, 860.0))
         .exit_on_close_request(false)
         .run()

@@ -301,10 +301,17 @@ pub fn over<'a>(app: &App, window: Element<'a, Message>) -> Element<'a, Message>
     .into()
 }
 
-/// The width of a line's label and shortcut, in the font iced draws them with.
+/// The width of a line's label and shortcut, in the font the editor draws text with
+/// (the bundled Fira Sans, see `main.rs`), and a tenth more in case a system font stands
+/// in. iced's text size is the em; ab_glyph's scale is the font's height, so the size is
+/// converted first.
 fn text_width(text: &str, size: f32) -> f32 {
+    use ab_glyph::Font;
     muster_render::text::font()
-        .map(|f| muster_render::text::width(&f, text, size))
+        .map(|f| {
+            let em = f.height_unscaled() / f.units_per_em().unwrap_or(f.height_unscaled());
+            muster_render::text::width(&f, text, size * em) * 1.1
+        })
         // Without the font, a generous guess: 0.6 em a character.
         .unwrap_or(text.chars().count() as f32 * size * 0.6)
 }

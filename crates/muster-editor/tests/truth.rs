@@ -467,6 +467,13 @@ fn in_dropdown(app: &App, wanted: &str) -> (iced::Rectangle, Option<iced::Rectan
     (area, text)
 }
 
+/// The width a line of text takes on its own.
+fn natural_width(s: &str, size: f32) -> f32 {
+    let alone: iced::Element<'_, ()> = iced::widget::text(s.to_string()).size(size).into();
+    let mut ui = iced_test::simulator(alone);
+    iced_test::selector::Bounded::bounds(&ui.find(s).unwrap()).width
+}
+
 /// Finding 16: however long the step an Undo or Redo entry names, its line stays one line
 /// and its shortcut stays inside the menu's box: the box grows with its longest line, and
 /// past a limit the label is cut short with an ellipsis.
@@ -492,6 +499,17 @@ fn menu_shortcuts_stay_inside_the_box() {
     let (_, redo) = in_dropdown(&app, &format!("Redo {label}"));
     let redo = redo.expect("the whole label, on one line");
     assert!(redo.height < 24.0, "one line: {redo:?}");
+    // Not squeezed: the shortcut has the width it has on its own (a row too narrow lays
+    // it out narrower, and its letters run out of its bounds and the box).
+    let natural = natural_width("Ctrl+Shift+Z", 12.0);
+    assert!(
+        shortcut.width >= natural - 0.5,
+        "the shortcut is squeezed to {shortcut:?}, it needs {natural}"
+    );
+    assert!(
+        redo.x + redo.width <= shortcut.x,
+        "the label {redo:?} stops short of the shortcut {shortcut:?}"
+    );
     // A label longer than any box: cut short, the shortcut still inside.
     let _ = app.update(Message::Menu(None));
     let _ = app.update(Message::Redo);
