@@ -272,36 +272,87 @@ struct Walk<'a> {
     skipped: Vec<String>,
 }
 
+fn number_attr(el: &Element, name: &str, default: f64) -> f64 {
+    el.attr(name)
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|v| v.is_finite())
+        .unwrap_or(default)
+}
+
 fn offset(el: &Element) -> (f64, f64) {
-    let f = |n: &str| {
-        el.attr(n)
-            .and_then(|v| v.trim().parse::<f64>().ok())
-            .filter(|v| v.is_finite())
-            .unwrap_or(0.0)
-    };
-    (f("offsetx"), f("offsety"))
+    (
+        number_attr(el, "offsetx", 0.0),
+        number_attr(el, "offsety", 0.0),
+    )
+}
+
+/// How a layer (with its groups) is moved when Tiled draws it: its offset in pixels and
+/// its parallax factors (Tiled multiplies a group's into its layers').
+#[derive(Debug, Clone, Copy)]
+struct Placement {
+    off: (f64, f64),
+    parallax: (f64, f64),
+}
+
+/// Why Tiled does not show a layer where its cells are, if it does not: hidden, drawn
+/// with no opacity, or (`moved`) shifted by an offset or a parallax factor.
+fn not_shown(el: &Element, at: Placement, moved: bool) -> Option<String> {
+    if el.attr("visible") == Some("0") {
+        return Some("hidden".into());
+    }
+    if number_attr(el, "opacity", 1.0) <= 0.0 {
+        return Some("hidden by opacity 0".into());
+    }
+    if !moved {
+        return None;
+    }
+    let (x, y) = at.off;
+    if x != 0.0 || y != 0.0 {
+        return Some(format!("moved by the offset {x}, {y}"));
+    }
+    let (px, py) = at.parallax;
+    (px != 1.0 || py != 1.0).then(|| format!("moved by the parallax factor {px}, {py}"))
 }
 
 impl<'a> Walk<'a> {
-    fn layers(&mut self, parent: &'a Element, off: (f64, f64)) -> Result<(), TmxError> {
+    fn layers(&mut self, parent: &'a Element, at: Placement) -> Result<(), TmxError> {
         for el in &parent.children {
-            let name = el.attr("name").unwrap_or_default().to_string();
-            if matches!(
+            if !matches!(
                 el.name.as_str(),
                 "layer" | "objectgroup" | "group" | "imagelayer"
-            ) && el.attr("visible") == Some("0")
-            {
-                self.skipped.push(format!("{name} (hidden)"));
+            ) {
                 continue;
             }
+            let name = el.attr("name").unwrap_or_default().to_string();
             let (dx, dy) = offset(el);
-            let off = (off.0 + dx, off.1 + dy);
+            let at = Placement {
+                off: (at.off.0 + dx, at.off.1 + dy),
+                parallax: (
+                    at.parallax.0 * number_attr(el, "parallaxx", 1.0),
+                    at.parallax.1 * number_attr(el, "parallaxy", 1.0),
+                ),
+            };
+            // Tile layers are read cell by cell, so any offset moves them off their cells;
+            // object layers are read by position, so only parallax moves them.
+            let moved = match el.name.as_str() {
+                "layer" => Some(at),
+                "objectgroup" => Some(Placement {
+                    off: (0.0, 0.0),
+                    ..at
+                }),
+                _ => None,
+            };
+            if let Some(why) = not_shown(el, moved.unwrap_or(at), moved.is_some()) {
+                self.skipped.push(format!("{name} ({why})"));
+                continue;
+            }
             match el.name.as_str() {
                 "layer" => self.tile_layer(el, name)?,
-                "objectgroup" => self.object_layers.push(read_objects::layer(el, name, off)?),
-                "group" => self.layers(el, off)?,
-                "imagelayer" => self.skipped.push(format!("{name} (image layer)")),
-                _ => {}
+                "objectgroup" => self
+                    .object_layers
+                    .push(read_objects::layer(el, name, at.off)?),
+                "group" => self.layers(el, at)?,
+                _ => self.skipped.push(format!("{name} (image layer)")),
             }
         }
         Ok(())
@@ -379,7 +430,13 @@ pub fn read_tmx(
         object_layers: vec![],
         skipped: vec![],
     };
-    walk.layers(&map, (0.0, 0.0))?;
+    walk.layers(
+        &map,
+        Placement {
+            off: (0.0, 0.0),
+            parallax: (1.0, 1.0),
+        },
+    )?;
     let terrain = tile_layers::merge(&walk.tile_layers, width, height)?;
     Ok(Tmx {
         width,
