@@ -38,6 +38,10 @@ pub struct BoardImage {
     pub placement: Placement,
     /// Where the stack of each off-map box goes.
     pub boxes: Vec<(i32, i32)>,
+    /// Each off-map box's outline: left, top, right, bottom.
+    pub box_rects: Vec<[i32; 4]>,
+    /// Height of the map's own picture, above the strip of boxes (the gridded zone).
+    pub map_height: u32,
 }
 
 /// Draws the board of a scenario with the given off-map box titles.
@@ -78,6 +82,7 @@ pub fn board(
     }
     let font = text::font().ok_or(ExportError::Font)?;
     let mut boxes = Vec::new();
+    let mut box_rects = Vec::new();
     let mut ink = Paint::default();
     ink.set_color(Color::from_rgba8(60, 60, 60, 255));
     for (i, title) in groups.iter().enumerate() {
@@ -120,6 +125,7 @@ pub fn board(
                 break;
             }
         }
+        box_rects.push([x as i32, y as i32, (x + BOX_W) as i32, (y + BOX_H) as i32]);
         boxes.push((
             (x + BOX_W / 2.0) as i32,
             (y + 36.0 + (BOX_H - 36.0) / 2.0) as i32,
@@ -132,6 +138,8 @@ pub fn board(
         height,
         placement,
         boxes,
+        box_rects,
+        map_height: mh,
     })
 }
 

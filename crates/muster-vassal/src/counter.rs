@@ -1,6 +1,7 @@
 //! Counter and piece images: a square counter in its side's colour with the unit type, the
-//! name and the printed ratings; a multi-hex piece drawn over its hexes; a screen as a bar
-//! along its hexside. Text is drawn with the renderer's bundled font.
+//! name and the ratings printed on one step (a two-step unit has an image per step); a
+//! side's mask; a multi-hex piece drawn over its hexes; a screen as a bar along its
+//! hexside. Text is drawn with the renderer's bundled font.
 
 use crate::ExportError;
 use muster_render::text::{self, Style};
@@ -14,10 +15,8 @@ pub struct CounterFace<'a> {
     pub kind: &'a str,
     /// The unit's name.
     pub name: &'a str,
-    /// The ratings line.
+    /// The ratings printed on this step.
     pub ratings: &'a str,
-    /// The back step's ratings, if any.
-    pub back: Option<&'a str>,
 }
 
 fn paint(rgb: [u8; 3], a: u8) -> Paint<'static> {
@@ -75,10 +74,7 @@ pub fn unit_counter(face: &CounterFace, size: u32) -> Result<Vec<u8>, ExportErro
     let white = [255, 255, 255];
     line(&mut p, &font, face.kind, s * 0.2, s * 0.16, [235, 235, 235]);
     line(&mut p, &font, face.name, s * 0.46, s * 0.2, white);
-    line(&mut p, &font, face.ratings, s * 0.72, s * 0.2, white);
-    if let Some(b) = face.back {
-        line(&mut p, &font, b, s * 0.92, s * 0.14, [235, 235, 235]);
-    }
+    line(&mut p, &font, face.ratings, s * 0.74, s * 0.2, white);
     p.encode_png().map_err(|_| ExportError::Image)
 }
 

@@ -77,6 +77,8 @@ pub struct PlacedStack {
     pub on_map: bool,
     /// The names of its counters, bottom first.
     pub counters: Vec<String>,
+    /// Set up masked to the other side (hidden, or the owner's choice).
+    pub masked: bool,
 }
 
 /// What the module holds of one scenario.

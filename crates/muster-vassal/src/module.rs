@@ -67,18 +67,32 @@ pub fn build(name: &str, inputs: &[ScenarioInput]) -> Result<Module, ExportError
     let mut sides: Vec<String> = Vec::new();
     let mut built = Vec::new();
     let mut summary = Vec::new();
+    let several = inputs.len() > 1;
     for input in inputs {
         let s = input.scenario;
         let board_name = unique(s.file.title.clone(), &mut boards_taken);
         let sl = unique(slug(&s.file.title), &mut slugs_taken);
-        for sd in &s.file.sides {
-            if !sides.contains(&sd.name) {
-                sides.push(sd.name.clone());
+        // VASSAL keeps one roster per module: with several scenarios each side is named
+        // with its scenario, so a player picks a side of the scenario they set up.
+        let owners: Vec<String> = s
+            .file
+            .sides
+            .iter()
+            .map(|sd| roster_side(several.then_some(board_name.as_str()), &sd.name))
+            .collect();
+        for o in &owners {
+            if !sides.contains(o) {
+                sides.push(o.clone());
             }
         }
         let setup = Setup::of(s);
         let img = board(s, input.map, &input.overlays, &setup.groups)?;
-        let (b, sum) = scenario(s, &sl, &board_name, &setup, &img, &mut files, &mut gpid)?;
+        let names = Names {
+            slug: &sl,
+            board: &board_name,
+            owners: &owners,
+        };
+        let (b, sum) = scenario(s, &names, &setup, &img, &mut files, &mut gpid)?;
         built.push(b);
         summary.push(sum);
     }
@@ -86,6 +100,24 @@ pub fn build(name: &str, inputs: &[ScenarioInput]) -> Result<Module, ExportError
     files.insert(0, ("buildFile.xml".into(), doc.document().into_bytes()));
     files.insert(1, ("moduledata".into(), module_data(name).into_bytes()));
     Ok(Module { files, summary })
+}
+
+/// A side's name in the roster: qualified by its scenario when the module holds several.
+pub fn roster_side(scenario: Option<&str>, side: &str) -> String {
+    match scenario {
+        Some(t) => format!("{t}: {side}"),
+        None => side.to_string(),
+    }
+}
+
+/// What a scenario is called in the module.
+struct Names<'n> {
+    /// File-name slug.
+    slug: &'n str,
+    /// Board name.
+    board: &'n str,
+    /// Each side's name in the roster.
+    owners: &'n [String],
 }
 
 fn module_data(name: &str) -> String {
@@ -104,12 +136,27 @@ fn module_data(name: &str) -> String {
 /// The piece definitions of a scenario's counters, and their images added to `files`.
 fn definitions(
     s: &Scenario,
-    sl: &str,
+    names: &Names,
     radius: f32,
     files: &mut Vec<(String, Vec<u8>)>,
 ) -> Result<BTreeMap<Counter, PieceDef>, ExportError> {
+    let sl = names.slug;
     let mut defs = BTreeMap::new();
     let size = (3f32.sqrt() * radius * 0.76).round() as u32;
+    // Each side's mask: what the other side sees of a masked counter.
+    let mut masks = Vec::new();
+    for (si, side) in s.file.sides.iter().enumerate() {
+        let face = CounterFace {
+            rgb: SIDES[si % SIDES.len()],
+            kind: &side.name,
+            name: "?",
+            ratings: "hidden",
+        };
+        let image = format!("{sl}-{}-mask.png", slug(&side.id));
+        files.push((format!("images/{image}"), unit_counter(&face, size)?));
+        masks.push(image);
+    }
+    let owner = |si: usize| names.owners.get(si).cloned().unwrap_or_default();
     for (si, side) in s.file.sides.iter().enumerate() {
         let rgb = SIDES[si % SIDES.len()];
         for (ui, def) in side.units.iter().enumerate() {
@@ -125,20 +172,43 @@ fn definitions(
                 kind,
                 name: &def.name,
                 ratings: &front,
-                back: back.as_deref(),
             };
             let image = format!("{sl}-{}-u{ui}.png", slug(&side.id));
             files.push((format!("images/{image}"), unit_counter(&face, size)?));
+            // A two-step unit's reduced step: its own image with the back's ratings.
+            let reduced = match &back {
+                Some(b) => {
+                    let kind = format!("{kind} (reduced)");
+                    let face = CounterFace {
+                        rgb,
+                        kind: &kind,
+                        name: &def.name,
+                        ratings: b,
+                    };
+                    let image = format!("{sl}-{}-u{ui}-reduced.png", slug(&side.id));
+                    files.push((format!("images/{image}"), unit_counter(&face, size)?));
+                    Some(image)
+                }
+                None => None,
+            };
+            let ratings = match &back {
+                Some(b) => format!("{front}; {b}"),
+                None => front.clone(),
+            };
             defs.insert(
                 Counter::Unit(si, ui),
                 PieceDef {
                     name: def.name.clone(),
                     image,
+                    reduced,
+                    mask: masks[si].clone(),
                     width: size,
                     height: size,
                     side: side.name.clone(),
+                    owner: owner(si),
                     unit: def.id.clone(),
                     scenario: sl.into(),
+                    ratings,
                 },
             );
         }
@@ -187,6 +257,8 @@ fn definitions(
             PieceDef {
                 name: label,
                 image,
+                reduced: None,
+                mask: masks.get(si).cloned().unwrap_or_default(),
                 width: w,
                 height: h,
                 side: s
@@ -195,8 +267,10 @@ fn definitions(
                     .get(si)
                     .map(|x| x.name.clone())
                     .unwrap_or_default(),
+                owner: owner(si),
                 unit: p.id.clone(),
                 scenario: sl.into(),
+                ratings: placed.def.name.clone(),
             },
         );
     }
@@ -205,16 +279,16 @@ fn definitions(
 
 fn scenario(
     s: &Scenario,
-    sl: &str,
-    board_name: &str,
+    names: &Names,
     setup: &Setup,
     img: &BoardImage,
     files: &mut Vec<(String, Vec<u8>)>,
     gpid: &mut u32,
 ) -> Result<(Built, ScenarioSummary), ExportError> {
+    let (sl, board_name) = (names.slug, names.board);
     let grid = &s.world.grid;
     let vg = VassalGrid::new(grid, &img.placement);
-    let defs = definitions(s, sl, img.placement.radius, files)?;
+    let defs = definitions(s, names, img.placement.radius, files)?;
     let board_image = format!("{sl}-board.png");
     files.push((format!("images/{board_image}"), img.png.clone()));
     let (w, h) = (img.width, img.height);
@@ -231,23 +305,43 @@ fn scenario(
         .into_iter()
         .fold(hexgrid, |e, (k, v)| e.attr(k, v))
         .child(numbering);
-    // One zone over the whole board holds the grid (readers such as pywargame take a hex
-    // grid's extent from its zone).
-    let zone = El::new(&format!("{PKG}.map.boardPicker.board.mapgrid.Zone"))
-        .attr("highlightProperty", "")
-        .attr("locationFormat", "$gridLocation$")
-        .attr("name", "Map")
-        .attr("path", format!("0,0;{w},0;{w},{h};0,{h}"))
-        .attr("useHighlight", "false")
-        .attr("useParentGrid", "false")
-        .child(hexgrid);
+    // One zone over the map's picture holds the grid (readers such as pywargame take a
+    // hex grid's extent from its zone); each off-map box is a zone of its own with no
+    // grid, so VASSAL names a counter there by the box's title, never by a hex.
+    let mh = img.map_height;
+    let zone_el = |name: &str, path: String, location: &str| {
+        El::new(&format!("{PKG}.map.boardPicker.board.mapgrid.Zone"))
+            .attr("highlightProperty", "")
+            .attr("locationFormat", location)
+            .attr("name", name)
+            .attr("path", path)
+            .attr("useHighlight", "false")
+            .attr("useParentGrid", "false")
+    };
+    let zone = zone_el(
+        "Map",
+        format!("0,0;{w},0;{w},{mh};0,{mh}"),
+        "$gridLocation$",
+    )
+    .child(hexgrid);
+    let box_zones = img
+        .box_rects
+        .iter()
+        .zip(&setup.groups)
+        .map(|([l, t, r, b], title)| {
+            zone_el(title, format!("{l},{t};{r},{t};{r},{b};{l},{b}"), "$name$")
+        });
     let board_el = El::new(&format!("{PKG}.map.boardPicker.Board"))
         .attr("image", &board_image)
         .attr("name", board_name)
         .attr("reversible", "false")
         .attr("width", w)
         .attr("height", h)
-        .child(El::new(&format!("{PKG}.map.boardPicker.board.ZonedGrid")).child(zone));
+        .child(
+            El::new(&format!("{PKG}.map.boardPicker.board.ZonedGrid"))
+                .child(zone)
+                .children(box_zones),
+        );
     let mut stacks = Vec::new();
     let mut placed = Vec::new();
     let (mut on_map, mut off_map) = (0, 0);
@@ -288,7 +382,7 @@ fn scenario(
         };
         for c in &st.counters {
             if let Some(d) = defs.get(c) {
-                el = el.child(d.slot(*gpid));
+                el = el.child(d.slot(*gpid, st.masked));
                 *gpid += 1;
             }
         }
@@ -296,6 +390,7 @@ fn scenario(
             location,
             on_map: matches!(st.place, Place::Hex(_)),
             counters: names,
+            masked: st.masked,
         });
         stacks.push(el);
     }
@@ -313,7 +408,7 @@ fn scenario(
                 Counter::Piece(i) => s.file.pieces[*i].side == side.id,
             };
             if mine {
-                list = list.child(d.slot(*gpid));
+                list = list.child(d.slot(*gpid, false));
                 *gpid += 1;
             }
         }
@@ -362,6 +457,26 @@ fn scenario(
     ))
 }
 
+/// The counter detail viewer: hovering over a counter shows it enlarged with its name,
+/// side and printed ratings (both steps of a two-step unit); a counter masked from the
+/// viewer is left out, so its unit and ratings stay hidden.
+fn detail_viewer() -> El {
+    El::new(&format!("{PKG}.map.CounterDetailViewer"))
+        .attr("version", "3")
+        .attr("delay", "700")
+        .attr("description", "Counter detail")
+        .attr("showgraph", "true")
+        .attr("showtext", "true")
+        .attr("showNoStack", "true")
+        .attr("showNonMovable", "true")
+        .attr("minDisplayPieces", "1")
+        .attr("zoomlevel", "1.5")
+        .attr("display", "by using a property filter")
+        .attr("propertyFilter", "ObscuredToMe!=true")
+        .attr("summaryReportFormat", "$LocationName$")
+        .attr("counterReportFormat", "$PieceName$ ($Side$): $Ratings$")
+}
+
 fn game_module(name: &str, sides: &[String], built: Vec<Built>, next_gpid: u32) -> El {
     let map_parts = [
         "StackMetrics",
@@ -374,7 +489,6 @@ fn game_module(name: &str, sides: &[String], built: Vec<Built>, next_gpid: u32) 
         "PieceMover",
         "KeyBufferer",
         "ImageSaver",
-        "CounterDetailViewer",
         "Zoomer",
     ];
     let mut picker = El::new(&format!("{PKG}.map.BoardPicker"))
@@ -410,6 +524,7 @@ fn game_module(name: &str, sides: &[String], built: Vec<Built>, next_gpid: u32) 
     for part in map_parts {
         map = map.child(El::new(&format!("{PKG}.map.{part}")));
     }
+    map = map.child(detail_viewer());
     map = map.children(all_stacks);
     let roster = El::new(&format!("{PKG}.PlayerRoster"))
         .attr("buttonKeyStroke", "")

@@ -1,61 +1,175 @@
-//! Piece definitions: a counter's image and its VASSAL type and state, as a `PieceSlot`
+//! Piece definitions: a counter's images and its VASSAL type and state, as a `PieceSlot`
 //! element carries them (`+/null/TYPE/STATE`, an `AddPiece` command).
 //!
-//! A piece is a `BasicPiece` (`piece;CLONE;DELETE;IMAGE;NAME`) inside a `Marker` trait
-//! (`mark;Side,Unit,Scenario`) so that reports and other tools can tell which side and
-//! unit a counter is; traits nest by tab, as `Decorator.getType` writes them.
+//! A piece is a stack of VASSAL traits around a `BasicPiece`, outermost first, each
+//! written as the engine's `Decorator.getType` writes it (traits joined by tabs):
+//! - `Marker` (`mark;Side,Unit,Scenario,Ratings`): which side and unit a counter is, and
+//!   what it prints, for reports and the counter detail viewer;
+//! - `Obscurable` (a *Mask*, `obs;…`): the owning side may mask the piece from the
+//!   other side (access `side:`, so only the side whose name masked it sees its face and
+//!   may reveal it); hidden and owner's-choice set-ups start masked;
+//! - `Delete` (`delete;Delete;Ctrl+D;`): removes an eliminated counter;
+//! - for a two-step unit, an `Embellishment` (a *Layer*, `emb2;…`) with both steps'
+//!   images, always active, whose *Flip* command goes to the reduced step and back
+//!   (the reduced level renames the piece "… (reduced)");
+//! - `BasicPiece` (`piece;CLONE;DELETE;IMAGE;NAME`), with no image of its own under a
+//!   Layer.
 
 use crate::seq::Seq;
 use crate::xml::El;
 
-/// A piece: what it is called, its image, and its size.
+/// A key stroke as VASSAL's `NamedHotKeyConfigurer.encode` writes it: the AWT key code
+/// and modifiers (`CTRL_MASK | CTRL_DOWN_MASK` = 130).
+fn ctrl(key: char) -> String {
+    format!("{},130", u32::from(key.to_ascii_uppercase()))
+}
+
+/// A piece: what it is called, its images, and its size.
 #[derive(Debug, Clone)]
 pub struct PieceDef {
     /// The piece's name (shown in VASSAL's reports).
     pub name: String,
-    /// Image file name under `images/`.
+    /// Image file name under `images/` (the full-strength step of a two-step unit).
     pub image: String,
+    /// The reduced step's image, for a two-step unit.
+    pub reduced: Option<String>,
+    /// The image the other side sees while the piece is masked.
+    pub mask: String,
     /// Image size.
     pub width: u32,
     /// Image size.
     pub height: u32,
     /// Side name.
     pub side: String,
+    /// The roster's side that owns the piece and may mask it (the side's name, qualified
+    /// by its scenario's title when the module holds several).
+    pub owner: String,
     /// Unit or piece id in the scenario.
     pub unit: String,
     /// Scenario slug.
     pub scenario: String,
+    /// What the counter prints (both steps of a two-step unit), for the detail viewer.
+    pub ratings: String,
 }
 
-const MARKER_KEYS: [&str; 3] = ["Side", "Unit", "Scenario"];
+const MARKER_KEYS: [&str; 4] = ["Side", "Unit", "Scenario", "Ratings"];
+
+/// The name of the flip command and of the layer.
+pub const FLIP: &str = "Flip";
+/// The name of the mask command.
+pub const MASK: &str = "Mask / reveal";
 
 impl PieceDef {
-    /// The piece's type string.
-    pub fn type_string(&self) -> String {
-        let basic = format!(
-            "piece;{}",
-            Seq::starting("", ';')
-                .push("")
-                .push(&self.image)
-                .push(&self.name)
-                .value()
-        );
-        let marker = format!(
+    fn marker_type() -> String {
+        format!(
             "mark;{}",
             MARKER_KEYS
                 .iter()
                 .fold(Seq::new(','), |s, k| s.push(k))
                 .value()
-        );
-        Seq::starting(&marker, '\t').push(&basic).value()
+        )
     }
 
-    /// The piece's state string, off any map (as a palette or set-up stack holds it).
-    pub fn state_string(&self, gpid: u32) -> String {
+    fn mask_type(&self) -> String {
+        // Key, image, command, display (I: the owner sees the face with the mask inset),
+        // the name others see, access, peek command, description, auto-peek, deal key,
+        // deal expression (`Obscurable.myGetType`).
+        format!(
+            "obs;{}",
+            Seq::new(';')
+                .push(&ctrl('M'))
+                .push(&self.mask)
+                .push(MASK)
+                .push("I")
+                .push(&format!("Hidden ({})", self.owner))
+                .push("side:")
+                .push("Peek")
+                .push("Hidden set-up")
+                .push("true")
+                .push("")
+                .push("")
+                .value()
+        )
+    }
+
+    fn delete_type() -> String {
+        format!(
+            "delete;{}",
+            Seq::new(';')
+                .push("Delete")
+                .push(&ctrl('D'))
+                .push("")
+                .value()
+        )
+    }
+
+    /// A Layer showing the two steps (`Embellishment.myGetType`, version 1, always
+    /// active, looping, its increase command being the flip).
+    fn layer_type(&self, reduced: &str) -> String {
+        let images = Seq::new(',').push(&self.image).push(reduced).value();
+        let names = Seq::new(',').push("").push("+ (reduced)").value();
+        let mut s = Seq::new(';');
+        for t in [
+            "", "130", "", FLIP, "130", "", "", "130", "", "", "", "1", "false", "0", "0",
+        ] {
+            s = s.push(t);
+        }
+        s = s
+            .push(&images)
+            .push(&names)
+            .push("true")
+            .push("Step")
+            .push("")
+            .push("")
+            .push("false")
+            .push("")
+            .push("1")
+            .push("1")
+            .push("true")
+            .push("")
+            .push(&ctrl('F'))
+            .push("")
+            .push("Step")
+            .push("1.0");
+        format!("emb2;{}", s.value())
+    }
+
+    /// The piece's type string.
+    pub fn type_string(&self) -> String {
+        let own_image = if self.reduced.is_some() {
+            ""
+        } else {
+            self.image.as_str()
+        };
+        let basic = format!(
+            "piece;{}",
+            Seq::starting("", ';')
+                .push("")
+                .push(own_image)
+                .push(&self.name)
+                .value()
+        );
+        let mut s = Seq::starting(&Self::marker_type(), '\t')
+            .push(&self.mask_type())
+            .push(&Self::delete_type());
+        if let Some(r) = &self.reduced {
+            s = s.push(&self.layer_type(r));
+        }
+        s.push(&basic).value()
+    }
+
+    /// The piece's state string, off any map (as a palette or set-up stack holds it),
+    /// masked by its side when `masked`.
+    pub fn state_string(&self, gpid: u32, masked: bool) -> String {
         let marker = Seq::new(',')
             .push(&self.side)
             .push(&self.unit)
             .push(&self.scenario)
+            .push(&self.ratings)
+            .value();
+        let mask = Seq::new(';')
+            .push(if masked { &self.owner } else { "null" })
+            .push("")
             .value();
         let basic = Seq::new(';')
             .push("null")
@@ -64,17 +178,23 @@ impl PieceDef {
             .push(&gpid.to_string())
             .push("0")
             .value();
-        Seq::starting(&marker, '\t').push(&basic).value()
+        // Delete keeps no state (an empty token); the Layer starts on level 1, shown.
+        let mut s = Seq::starting(&marker, '\t').push(&mask).push("");
+        if self.reduced.is_some() {
+            s = s.push("1");
+        }
+        s.push(&basic).value()
     }
 
-    /// A `PieceSlot` element for this piece with a fresh `gpid`.
-    pub fn slot(&self, gpid: u32) -> El {
+    /// A `PieceSlot` element for this piece with a fresh `gpid`, masked by its side when
+    /// `masked`.
+    pub fn slot(&self, gpid: u32, masked: bool) -> El {
         let add = format!(
             "+/{}",
             Seq::new('/')
                 .push("null")
                 .push(&self.type_string())
-                .push(&self.state_string(gpid))
+                .push(&self.state_string(gpid, masked))
                 .value()
         );
         El::new("VASSAL.build.widget.PieceSlot")
@@ -90,26 +210,60 @@ impl PieceDef {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_slot_carries_an_add_piece_command_with_marker_and_basic_piece() {
-        let d = PieceDef {
+    fn knights(reduced: Option<&str>) -> PieceDef {
+        PieceDef {
             name: "Knights/Lances".into(),
             image: "k.png".into(),
+            reduced: reduced.map(String::from),
+            mask: "m.png".into(),
             width: 52,
             height: 52,
             side: "Normans".into(),
+            owner: "Normans".into(),
             unit: "Knights".into(),
             scenario: "civitate".into(),
-        };
+            ratings: "3-2; back 1-2".into(),
+        }
+    }
+
+    #[test]
+    fn a_one_step_piece_has_marker_mask_delete_and_its_image() {
+        let d = knights(None);
         assert_eq!(
             d.type_string(),
-            "mark;Side,Unit,Scenario\tpiece;;;k.png;Knights/Lances"
+            "mark;Side,Unit,Scenario,Ratings\t\
+             obs;77,130;m.png;Mask / reveal;I;Hidden (Normans);side:;Peek;Hidden set-up;true;;\t\
+             delete;Delete;68,130;\t\
+             piece;;;k.png;Knights/Lances"
         );
-        let slot = El::new("r").child(d.slot(7)).document();
+        let slot = El::new("r").child(d.slot(7, false)).document();
         // The `/` inside the name is escaped for the command's own delimiter.
         assert!(
-            slot.contains("+/null/mark;Side,Unit,Scenario\tpiece;;;k.png;Knights\\/Lances/Normans,Knights,civitate\tnull;0;0;7;0<"),
+            slot.contains("piece;;;k.png;Knights\\/Lances/Normans,Knights,civitate,3-2; back 1-2\tnull;\t\tnull;0;0;7;0<"),
             "{slot}"
+        );
+    }
+
+    #[test]
+    fn a_two_step_piece_flips_through_a_layer_of_both_images() {
+        let t = knights(Some("k-reduced.png")).type_string();
+        let layer = t.split('\t').nth(3).expect("a fourth trait");
+        assert!(
+            layer.starts_with(
+                "emb2;;130;;Flip;130;;;130;;;;1;false;0;0;k.png,k-reduced.png;,+ (reduced);true;Step;"
+            ),
+            "{layer}"
+        );
+        assert!(layer.ends_with(";1;1;true;;70,130;;Step;1.0"), "{layer}");
+        assert!(t.ends_with("\tpiece;;;;Knights/Lances"), "{t}");
+    }
+
+    #[test]
+    fn a_masked_piece_starts_obscured_by_its_side() {
+        let s = knights(Some("r.png")).state_string(3, true);
+        assert_eq!(
+            s,
+            "Normans,Knights,civitate,3-2; back 1-2\tNormans;\t\t1\tnull;0;0;3;0"
         );
     }
 }

@@ -39,6 +39,9 @@ pub struct Stack {
     pub place: Place,
     /// The counters, bottom first.
     pub counters: Vec<Counter>,
+    /// Set up masked to the other side (a hidden set-up, or an owner's choice the other
+    /// side does not see until the owner reveals it).
+    pub masked: bool,
 }
 
 /// Where a stack stands.
@@ -96,14 +99,14 @@ impl Setup {
                     .flat_map(|(u, n)| std::iter::repeat_n(Counter::Unit(d.side, u.unit), *n))
             };
             let group = match d.kind {
-                DeployKind::Reinforcement { turn } => Some(format!(
-                    "{side}: reinforcements (turn {turn}, enter at {zone})"
-                )),
+                DeployKind::Reinforcement { turn } => {
+                    Some(format!("{side}, turn {turn}, enter at {zone}"))
+                }
                 DeployKind::Setup { hidden: true } => {
-                    Some(format!("{side}: hidden, set up secretly in {zone}"))
+                    Some(format!("{side}, hidden, set up secretly in {zone}"))
                 }
                 DeployKind::Setup { hidden: false } if d.hexes.is_empty() => Some(format!(
-                    "{side}: not placed ({zone} names no hex of the map)"
+                    "{side}, not placed ({zone} names no hex of the map)"
                 )),
                 DeployKind::Setup { hidden: false } => None,
             };
@@ -112,6 +115,7 @@ impl Setup {
                 out.stacks.push(Stack {
                     place: Place::OffMap(out.groups.len() - 1),
                     counters: counters().collect(),
+                    masked: d.kind == (DeployKind::Setup { hidden: true }),
                 });
                 continue;
             }
@@ -176,6 +180,7 @@ impl Setup {
                     out.stacks.push(Stack {
                         place: Place::Hex(h),
                         counters: c,
+                        masked: chosen,
                     });
                 }
             }
@@ -190,13 +195,14 @@ impl Setup {
                 Ok(placed) if !placed.hexes.is_empty() => self.stacks.push(Stack {
                     place: Place::Hex(placed.hexes[0]),
                     counters: vec![Counter::Piece(i)],
+                    masked: false,
                 }),
                 Ok(placed) => {
                     let side = placed
                         .side
                         .map(|x| s.file.sides[x].name.as_str())
                         .unwrap_or("");
-                    let title = format!("{side}: off the map (engines)");
+                    let title = format!("{side}, off the map (engines)");
                     let g = match self.groups.iter().position(|t| *t == title) {
                         Some(g) => g,
                         None => {
@@ -213,6 +219,7 @@ impl Setup {
                         None => self.stacks.push(Stack {
                             place: Place::OffMap(g),
                             counters: vec![Counter::Piece(i)],
+                            masked: false,
                         }),
                     }
                 }
