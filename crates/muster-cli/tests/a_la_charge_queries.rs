@@ -492,3 +492,18 @@ fn in_normans_and_byzantines_a_hill_is_not_level_ground() {
         "the reading that decides is named: {v}"
     );
 }
+
+/// Third review of issue 29: between two units on level ground across hill-top hexes, St
+/// Albans §12.2's sentence (about where the units stand) says nothing; the clear answer names
+/// that reading as ours.
+#[test]
+fn level_to_level_across_a_hill_top_is_named_ours() {
+    let q = "tests/queries/a-la-charge/sa-level-across-hilltop.scenario.ron";
+    let v = json(&["query", "los", q, "0203", "0503", "--format", "json"]);
+    assert_eq!(v["clear"], true, "{v}");
+    let reason = v["reason"].as_str().unwrap_or("");
+    assert!(
+        reason.contains("0303, 0403") && reason.contains("(ours"),
+        "{v}"
+    );
+}

@@ -404,3 +404,13 @@ fn the_firers_own_hidden_regiment_between_blocks() {
     let (code, _, err) = muster(&["query", "fire", own, "Firer", "Target"]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// Third review of issue 29: an owner's-choice firer whose hex only its own side may hold
+/// knows its own hidden regiment on the line: blocked, not "uncertain".
+#[test]
+fn an_owners_choice_firer_knows_its_own_hidden_regiment() {
+    let q = "tests/rules-examples/aga-own-choice-firer.scenario.ron";
+    let v = json(&["query", "los", q, "0202", "0204", "--format", "json"]);
+    assert_eq!(v["clear"], false, "{v}");
+    assert_eq!(v["uncertain"].as_array().map(Vec::len), Some(0), "{v}");
+}

@@ -150,3 +150,13 @@ fn a_move_turns_a_stand_one_face_not_any() {
         "{v}"
     );
 }
+
+/// Third review of issue 29: "Artillery can never move and fire in the one turn" (§6.0)
+/// binds whatever the list line says, and the refusal names it before any line of fire.
+#[test]
+fn artillery_never_moves_and_fires_whatever_its_line_says() {
+    let q = "tests/queries/charles-the-bold/art-moves.scenario.ron";
+    let (code, _, err) = muster(&["query", "fire", q, "Guns", "0606", "--moved", "1"]);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("Artillery can never move and fire"), "{err}");
+}

@@ -256,3 +256,18 @@ fn from_the_hillside_grazing_the_top_along_a_hexside_is_still_climbing() {
     let (ok, why) = clear(graze, "0206", "0606");
     assert!(ok, "{why}");
 }
+
+/// Third review of issue 29: sight between a hill top and the plain is the same both ways
+/// (ours): the longbows on the hill top at 0504 do not see the crossbows on the flat at 0606
+/// past the hill-top hex 0505, as the crossbows do not see them (§6.0's example: "The
+/// crossbows can see the bills but not the bows"); the bills at the edge see down.
+#[test]
+fn from_the_hill_top_down_is_as_from_below_up() {
+    let q = "tests/queries/charles-the-bold/hilltop-down.scenario.ron";
+    let (down, why) = clear(q, "0504", "0606");
+    assert!(!down, "{why}");
+    assert!(why.contains("the same") && why.contains("ours"), "{why}");
+    let (up, _) = clear(q, "0606", "0504");
+    assert!(!up);
+    assert!(clear(q, "0606", "0405").0, "the crossbows see the bills");
+}

@@ -179,3 +179,41 @@ fn a_gateway_onto_no_courtyard_of_the_target_gives_no_cover() {
     assert_eq!(v["clear"], true, "{v}");
     assert!(!v["reason"].as_str().unwrap_or("").contains("3.28"), "{v}");
 }
+
+/// Third review of issue 29: 3.28 names a doorway and a courtyard gateway alike: a shooter
+/// in the gateway shoots into the courtyard through it, as one in a doorway through the
+/// door, and the target has medium cover either way.
+#[test]
+fn a_shooter_in_the_gateway_shoots_through_it_as_through_a_doorway() {
+    let from_gate = los("gateway-shooter", "0706", "0704", &[]);
+    assert_eq!(from_gate["cover"], "medium", "{from_gate}");
+    let from_door = los("gateway-shooter", "0802", "0803", &[]);
+    assert_eq!(from_door["cover"], "medium", "{from_door}");
+}
+
+/// Third review of issue 29: under crossfire the owner chooses a side ("the character must
+/// choose from which side he is protected", 3.28), so shooters at one face are grouped.
+#[test]
+fn crossfire_offers_a_choice_of_sides() {
+    let (code, out, err) = common::muster(&[
+        "query",
+        "crossfire",
+        &case("gateway-crossfire"),
+        "0706",
+        "--from",
+        "0708",
+        "--from",
+        "0702",
+        "--from",
+        "0704",
+        "--format",
+        "human",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "the outer side of 0706 (against 0708), or the inner side of 0706 (against 0702, 0704)"
+        ),
+        "{out}"
+    );
+}

@@ -402,10 +402,23 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                     t.push_str(&format!("{f} → {target}: {}\n", clean(&l.reason)));
                 }
                 if !choose.is_empty() {
-                    let names: Vec<&str> = choose.iter().map(|i| from[*i].as_str()).collect();
+                    // The choice is of a side (3.28: "the character must choose from which
+                    // side he is protected"): the shooters grouped by the face they come at.
+                    let mut sides: Vec<(String, Vec<&str>)> = Vec::new();
+                    for &i in &choose {
+                        let face = fires[i].face.clone().unwrap_or_else(|| "one side".into());
+                        match sides.iter_mut().find(|(f, _)| *f == face) {
+                            Some((_, v)) => v.push(from[i].as_str()),
+                            None => sides.push((face, vec![from[i].as_str()])),
+                        }
+                    }
+                    let listed: Vec<String> = sides
+                        .iter()
+                        .map(|(face, who)| format!("{} (against {})", clean(face), who.join(", ")))
+                        .collect();
                     t.push_str(&format!(
-                        "crossfire: the owner chooses which of {} the cover counts against (Siege 3.28, 3.29)",
-                        names.join(", ")
+                        "crossfire: the owner chooses which side the cover protects: {} (Siege 3.28, 3.29)",
+                        listed.join(", or ")
                     ));
                 }
                 t.trim_end().to_string()

@@ -165,6 +165,19 @@ pub fn line_of_fire(s: &Scenario, from: Hex, to: Hex) -> LineOfFire {
             clear = false;
             reasons.push(format!("fire between level ground and a hilltop hex not adjacent to a slope is not possible ({} is {a}, {} is {b}; St Albans §12.2{})", p(from), p(to), in_normans(s)));
         }
+        // Two units on level ground with hill-top hexes between: the sentence speaks of
+        // where the units stand only (ours: a hill between is not said to block).
+        let tops: Vec<String> = steps
+            .iter()
+            .skip(1)
+            .take(steps.len().saturating_sub(2))
+            .flat_map(|st| st.hexes())
+            .filter(|h| terrain(s, *h) == terrain::HILLTOP)
+            .map(p)
+            .collect();
+        if a == "level" && b == "level" && !tops.is_empty() {
+            hill_note = Some(format!("the line crosses the hill top ({}) between two units on level ground: St Albans §12.2's slope and hilltop sentence speaks only of where the two units stand, and does not say a hill top between them blocks (ours{})", tops.join(", "), in_normans(s)));
+        }
         if (a == "hill ground" && b == "inner hilltop")
             || (a == "inner hilltop" && b == "hill ground")
         {

@@ -17,6 +17,7 @@
 use crate::a_la_charge::vocabulary::{features, terrain};
 use crate::scenario::Scenario;
 use muster_hex::Hex;
+use std::collections::{HashMap, HashSet};
 
 /// Whether a river hexside (a hexside feature the ruleset marks `river`) runs between two
 /// neighbouring hexes, bridged or not.
@@ -70,18 +71,25 @@ pub fn has_river(s: &Scenario) -> bool {
 /// The bridges of the map that reach can cross the river by, counted (AC110 reads this,
 /// with `open` the step reach takes, so that "a bridge" is what movement crosses by):
 /// - a bridge hexside that reach steps across, on a river hexside or drawn in the river's
-///   place (without the bridges its two hexes lie on different banks);
+///   place (without the bridges its two sides lie on different banks);
 /// - a bridge hex that reach steps from or into across a river hexside of its own hex;
-/// - a bridge hex in a river of hexes: the neighbours reach steps to and from lie on two
-///   banks of the map without its bridges, so it joins land on both banks (ours: the texts
+/// - a bridge hex in a river of hexes: the bridge it belongs to (bridge hexes one after
+///   another) touches land on two banks of the map without its bridges (ours: the texts
 ///   draw no map; a river of hexes that does not part the map has no banks to join).
 ///
-/// A bridge hexside away from the river, a bridge hexside into a river hex (closed), or a
-/// bridge hex on a bank beside river hexes gives reach no crossing and is not counted.
-pub fn bridges(s: &Scenario, open: impl Fn(Hex, Hex) -> bool) -> usize {
+/// A bridge hexside away from the river, a bridge hexside into a river hex (closed) or
+/// onto a bridge hex that crosses nothing, or a bridge hex on a bank beside river hexes
+/// gives reach no crossing and is not counted. With `from` (the hexes the side stands on
+/// and enters by), only bridges that touch a bank the side is on count: a bridge joining
+/// two banks the side never reaches crosses nothing for it.
+pub fn bridges(s: &Scenario, open: impl Fn(Hex, Hex) -> bool, from: &[Hex]) -> usize {
     let orientation = s.world.grid.orientation();
     let both = |a: Hex, b: Hex| open(a, b) && open(b, a);
-    let banks = std::cell::OnceCell::new();
+    let banks = banks_without_bridges(s, &both);
+    let touched = |h: Hex| touched_banks(s, h, &both, &banks);
+    let side: Option<HashSet<usize>> =
+        (!from.is_empty()).then(|| from.iter().flat_map(|h| touched(*h)).collect());
+    let reached = |t: &HashSet<usize>| side.as_ref().is_none_or(|b| !t.is_disjoint(b));
     let hexsides = s
         .world
         .hexside_entries()
@@ -91,12 +99,10 @@ pub fn bridges(s: &Scenario, open: impl Fn(Hex, Hex) -> bool) -> usize {
             if !both(a, b) {
                 return false;
             }
-            // On a river hexside, or drawn in the river's place: without the bridges the
-            // two hexes lie on different banks.
-            river_hexside(s, a, b) || {
-                let banks = banks.get_or_init(|| banks_without_bridges(s, &both));
-                banks.get(&a) != banks.get(&b)
-            }
+            // On a river hexside, or drawn in the river's place: its two sides (a bridge
+            // hex standing for the banks its bridge touches) lie on different banks.
+            let t: HashSet<usize> = touched(a).union(&touched(b)).copied().collect();
+            (river_hexside(s, a, b) || t.len() >= 2) && reached(&t)
         })
         .count();
     let hexes = s
@@ -110,30 +116,30 @@ pub fn bridges(s: &Scenario, open: impl Fn(Hex, Hex) -> bool) -> usize {
                 .grid
                 .neighbors_on_map(*h)
                 .any(|n| river_hexside(s, *h, n) && both(*h, n));
-            over_hexside || {
-                let banks = banks.get_or_init(|| banks_without_bridges(s, &both));
-                joins_two_banks(s, *h, &both, banks)
-            }
+            let t = touched(*h);
+            (over_hexside || t.len() >= 2) && reached(&t)
         })
         .count();
     hexsides + hexes
 }
 
-/// Whether the bridge hex `h` joins two banks: the bridge it belongs to (the bridge hexes
-/// `open` joins to it, one after another: a bridge two hexes long over a river two hexes
-/// wide) touches land on two different banks of the map without its bridges. River hexes
-/// are never open. Runs of land round the hex are not enough: a bridge hex on one bank with
-/// a pond or a second river hex beside it parts its neighbours into runs that are still one
-/// bank, and reach crosses nothing by it.
-fn joins_two_banks(
+/// The banks `h` stands on: its own, or for a bridge hex those the bridge it belongs to
+/// (the bridge hexes `open` joins to it, one after another: a bridge two hexes long over a
+/// river two hexes wide) touches. River hexes are never open. Runs of land round a bridge
+/// hex are not banks: one on a bank with a pond or a second river hex beside it touches
+/// one bank, and reach crosses nothing by it.
+fn touched_banks(
     s: &Scenario,
     h: Hex,
     open: &impl Fn(Hex, Hex) -> bool,
-    banks: &std::collections::HashMap<Hex, usize>,
-) -> bool {
-    let mut bridge = std::collections::HashSet::from([h]);
+    banks: &HashMap<Hex, usize>,
+) -> HashSet<usize> {
+    if !bridge_hex(s, h) {
+        return banks.get(&h).copied().into_iter().collect();
+    }
+    let mut bridge = HashSet::from([h]);
     let mut todo = vec![h];
-    let mut seen = None;
+    let mut out = HashSet::new();
     while let Some(x) = todo.pop() {
         for n in s.world.grid.neighbors_on_map(x) {
             if river_hex(s, n) || !open(x, n) {
@@ -143,26 +149,18 @@ fn joins_two_banks(
                 if bridge.insert(n) {
                     todo.push(n);
                 }
-                continue;
-            }
-            let Some(bank) = banks.get(&n) else { continue };
-            match seen {
-                None => seen = Some(*bank),
-                Some(b) if b != *bank => return true,
-                Some(_) => {}
+            } else if let Some(b) = banks.get(&n) {
+                out.insert(*b);
             }
         }
     }
-    false
+    out
 }
 
 /// The banks: each hex's part of the map, joined by the steps `open` takes both ways that
 /// use no bridge (no bridge hexside between, neither hex a bridge hex).
-fn banks_without_bridges(
-    s: &Scenario,
-    open: &impl Fn(Hex, Hex) -> bool,
-) -> std::collections::HashMap<Hex, usize> {
-    let mut bank = std::collections::HashMap::new();
+fn banks_without_bridges(s: &Scenario, open: &impl Fn(Hex, Hex) -> bool) -> HashMap<Hex, usize> {
+    let mut bank = HashMap::new();
     let mut next = 0;
     for start in s.world.grid.hexes() {
         if bank.contains_key(&start) || bridge_hex(s, start) {

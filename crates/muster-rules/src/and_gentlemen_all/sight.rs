@@ -29,15 +29,22 @@ fn policy(s: &Scenario) -> LinePolicy {
 /// Why woods and built-up areas block: ours, said in every answer they decide.
 const BLOCKS_OURS: &str = "ours: §7 prints only \"clear line of sight\" and names woods and buildings as cover for a unit in them, not as blocking; we read a wood or built-up area between the ends as hiding what stands beyond it";
 
-/// The side of the regiment certainly set up in `from`, if any: whose hidden regiments the
-/// shooter knows of.
+/// The side of the regiment that fires from `from`: the one certainly set up there, else
+/// the one side whose lines alone may put a regiment there (an owner's choice): whose hidden
+/// regiments the shooter knows of. `None` when no regiment, or regiments of both sides, may
+/// stand there.
 fn shooter_side(s: &Scenario, from: Hex) -> Option<usize> {
-    s.placements
+    let p = &s.placements;
+    if let Some(o) = p
         .certainly_held(from)
         .into_iter()
-        .filter(|o| !o.free && o.unit.is_some())
-        .map(|o| o.side)
-        .next()
+        .find(|o| !o.free && o.unit.is_some())
+    {
+        return Some(o.side);
+    }
+    let mut sides = p.who_could_be(from).iter().map(|&li| p.line(li).side);
+    let first = sides.next()?;
+    sides.all(|x| x == first).then_some(first)
 }
 
 /// Whether the shooter (of side `shooter`) knows of a regiment of a hidden line: its own
@@ -88,9 +95,9 @@ fn hidden_between(s: &Scenario, path: &[Hex], shooter: Option<usize>) -> Vec<Hex
         .copied()
         .filter(|h| {
             let held = p.certainly_held(*h);
-            let hidden = held
-                .iter()
-                .any(|o| !o.free && o.unit.is_some() && !known(shooter, o.side, p.line(o.line).hidden()));
+            let hidden = held.iter().any(|o| {
+                !o.free && o.unit.is_some() && !known(shooter, o.side, p.line(o.line).hidden())
+            });
             hidden && blocker(s, *h, shooter).is_none()
         })
         .collect()

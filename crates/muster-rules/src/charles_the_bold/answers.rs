@@ -138,15 +138,32 @@ pub fn fire(s: &Scenario, ask: &EngageAsk) -> Result<StandFire, QueryError> {
             ),
         }));
     };
-    // The line of fire through the same engine as `query los`: sight (a stand between
-    // blocks unless the firer is an archer), the firing arc of its facing and its range
-    // (§6.0, §16).
-    // A stand that moved before firing may have turned (§3.0): its set-up facing does not
+    if ask.moves_before < 0 {
+        return Err(refused("moves before firing are counted from 0".into()));
+    }
+    // "Artillery can never move and fire in the one turn" (§6.0), whatever its list line
+    // says (CB307 reports a line that says otherwise).
+    if (!entry.moves_and_fires || entry.has("Art")) && (ask.moves_before > 0 || ask.move_after) {
+        return Err(refused(format!(
+            "`{}` ({}) can never move and fire in one turn (§6.0{})",
+            def.id,
+            entry.name,
+            if entry.has("Art") {
+                ": \"Artillery can never move and fire in the one turn\""
+            } else {
+                ""
+            }
+        )));
+    }
+    // A stand that moved before firing may have turned (§3.1): its set-up facing does not
     // decide the arc then.
     let shooter = super::shooter::Candidate {
         moved: u32::try_from(ask.moves_before).unwrap_or(0),
         ..super::shooter::candidate_of(s, side, unit, from)
     };
+    // The line of fire through the same engine as `query los`: sight (a stand between
+    // blocks unless the firer is an archer), the firing arc of its facing and its range
+    // (§6.0, §16).
     let line = super::shooter::judge(s, from, to, &shooter, &super::shooter::blocking_stands(s));
     if !line.clear {
         return Err(refused(format!(
@@ -155,15 +172,6 @@ pub fn fire(s: &Scenario, ask: &EngageAsk) -> Result<StandFire, QueryError> {
             grid.to_printed(from),
             grid.to_printed(to),
             line.reason
-        )));
-    }
-    if ask.moves_before < 0 {
-        return Err(refused("moves before firing are counted from 0".into()));
-    }
-    if !entry.moves_and_fires && (ask.moves_before > 0 || ask.move_after) {
-        return Err(refused(format!(
-            "`{}` ({}) can never move and fire in one turn (§6.0)",
-            def.id, entry.name
         )));
     }
     let sp = entry.sp_ranks();

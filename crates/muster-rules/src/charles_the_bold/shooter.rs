@@ -156,7 +156,7 @@ pub fn judge(s: &Scenario, from: Hex, to: Hex, c: &Candidate, stands: &[Hex]) ->
             let how = if any {
                 "Sk and LC finish their move facing any direction, §3.1".to_string()
             } else {
-                format!("turning 1 hex face requires 1MP, §3.1; ours: one face a move, {} before firing; a further turn disorders the stand and is not read", c.moved)
+                format!("turning 1 hex face requires 1MP, §3.1; ours: one face a move, {} before firing; §3.1's further change of face, which disorders the stand, is not counted", c.moved)
             };
             match turned {
                 Some(t) => notes.push(format!(
@@ -164,7 +164,7 @@ pub fn judge(s: &Scenario, from: Hex, to: Hex, c: &Candidate, stands: &[Hex]) ->
                     t.name(grid.orientation())
                 )),
                 None => fails.push(format!(
-                    "{target} is outside the firing arc of `{id}` facing {facing} or any facing it may turn to before firing ({how}; §6.0)"
+                    "{target} is outside the firing arc of `{id}` facing {facing} or any facing it may turn to without disorder before firing ({how}; §6.0)"
                 )),
             }
         }

@@ -1,7 +1,8 @@
 //! Who can see whom (§6.0): one hex into woods and towns; from a plain, one hex into hill
 //! tops, and not across them; from the hillside, a hill-top hex when the line climbs the
 //! shooter's own hill to it (up the hillside, then over the top), and nothing past the crest
-//! (ours); only archers fire over other stands.
+//! (ours); from a hill top down, what would see up to it (ours); only archers fire over
+//! other stands.
 
 use crate::charles_the_bold::vocabulary::terrain;
 use crate::scenario::Scenario;
@@ -54,48 +55,31 @@ pub fn sight(s: &Scenario, from: Hex, to: Hex, archer: bool, stands: &[Hex]) -> 
             };
         }
     }
-    // "You can only shoot one hex into hill tops from a plain below": from the plain, the
-    // first hill-top hex on the line may be the target, and no line passes one (ours: a
-    // hill top hides what lies beyond it, as a wood does), so a line across two hill-top
-    // hexes and a line into the second of them agree.
-    let from_t = s.world.terrain(from);
-    let is_top = |h: &Hex| s.world.terrain(*h) == terrain::HILLTOP;
-    if from_t == terrain::HILLSIDE {
-        // §6.0's crossbow on the hillside sees both stands on the hill top (ours: the line
-        // climbs its own hill to the target, [`up_own_hill`]); past the top it sees nothing
-        // (ours: the crest hides the far side, as a hill top hides what lies beyond it from
-        // the plain).
-        if is_top(&to) {
-            if let Some(why) = up_own_hill(s, from, to, &steps) {
-                return Sight {
-                    clear: false,
-                    path,
-                    reason: why,
-                };
-            }
-        } else if let Some(h) = inner.iter().find(|h| is_top(h)) {
-            return Sight {
-                clear: false,
-                path,
-                reason: format!(
-                    "from the hillside the hill top is seen but not past its crest: {} is a hill-top hex before {}, which is off the hill top (§6.0; ours: the crest hides the far side)",
-                    p(*h),
-                    p(to)
-                ),
-            };
-        }
-    } else if from_t != terrain::HILLTOP {
-        if let Some(h) = inner.iter().find(|h| is_top(h)) {
-            return Sight {
-                clear: false,
-                path,
-                reason: format!(
-                    "from the plain you can only shoot one hex into hill tops, and {} is a hill-top hex before {} (§6.0; ours: nor across them)",
-                    p(*h),
-                    p(to)
-                ),
-            };
-        }
+    // Sight between a hill top and lower ground is the same both ways (ours: §6.0 prints
+    // only the view from below): a shooter on the hill top sees down to a hex of the plain
+    // or the hillside exactly when a stand there would see up to him.
+    let reason = if s.world.terrain(from) == terrain::HILLTOP
+        && s.world.terrain(to) != terrain::HILLTOP
+    {
+        let back = hex_line(to, from);
+        let back_inner: Vec<Hex> = back
+            .iter()
+            .skip(1)
+            .take(back.len().saturating_sub(2))
+            .flat_map(|st| st.hexes())
+            .collect();
+        hill_blocks(s, to, from, &back, &back_inner).map(|why| {
+            format!("{why}; and sight from the hill top down is the same (ours: §6.0 prints only the view from below)")
+        })
+    } else {
+        hill_blocks(s, from, to, &steps, &inner)
+    };
+    if let Some(reason) = reason {
+        return Sight {
+            clear: false,
+            path,
+            reason,
+        };
     }
     Sight {
         clear: true,
@@ -157,6 +141,48 @@ fn up_own_hill(s: &Scenario, from: Hex, to: Hex, steps: &[LineStep]) -> Option<S
             p(from),
             p(to)
         ));
+    }
+    None
+}
+
+/// Why the hills stop the line from `from` to `to` (`steps` its hex line, `inner` the hexes
+/// between), if they do. "You can only shoot one hex into hill tops from a plain below":
+/// from the plain, the first hill-top hex on the line may be the target, and no line passes
+/// one (ours: a hill top hides what lies beyond it, as a wood does), so a line across two
+/// hill-top hexes and a line into the second of them agree. From the hillside (§6.0's
+/// crossbow on the hillside sees both stands on the hill top), the line climbs its own hill
+/// to a hill-top target ([`up_own_hill`]); past the top it sees nothing (ours: the crest
+/// hides the far side). From a hill top to a hill top, nothing of the hill stops it.
+fn hill_blocks(
+    s: &Scenario,
+    from: Hex,
+    to: Hex,
+    steps: &[LineStep],
+    inner: &[Hex],
+) -> Option<String> {
+    let p = |h: Hex| s.world.grid.to_printed(h);
+    let from_t = s.world.terrain(from);
+    let is_top = |h: &Hex| s.world.terrain(*h) == terrain::HILLTOP;
+    if from_t == terrain::HILLSIDE {
+        if is_top(&to) {
+            return up_own_hill(s, from, to, steps);
+        }
+        return inner.iter().find(|h| is_top(h)).map(|h| {
+            format!(
+                "from the hillside the hill top is seen but not past its crest: {} is a hill-top hex before {}, which is off the hill top (§6.0; ours: the crest hides the far side)",
+                p(*h),
+                p(to)
+            )
+        });
+    }
+    if from_t != terrain::HILLTOP {
+        return inner.iter().find(|h| is_top(h)).map(|h| {
+            format!(
+                "from the plain you can only shoot one hex into hill tops, and {} is a hill-top hex before {} (§6.0; ours: nor across them)",
+                p(*h),
+                p(to)
+            )
+        });
     }
     None
 }

@@ -9,7 +9,7 @@ use muster_model::Effect;
 /// `AC110`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("AC110", "bridges-rule", "a-la-charge", "A side may cross rivers only by bridges, but the map has no river with a bridge.",
-        "When a special rule restricts a side to crossing rivers by bridges, the map (with overlays) has a river (river hexsides or river hexes) and at least one bridge movement reach crosses it by, for that side: a bridge hexside on a river hexside or in its place (without the bridges its two hexes lie on different banks), a bridge hex across a river hexside of its own hex, or a bridge hex in a river of hexes joining land on both banks. A bridge hexside away from the river or into a river hex, or a bridge hex on a bank beside river hexes, crosses nothing and does not count. Ours: the texts draw no map; reading a bridge hex as carrying the crossing over its own river hexsides, and a bridge hex among river hexes as joining the banks, is Muster's.",
+        "When a special rule restricts a side to crossing rivers by bridges, the map (with overlays) has a river (river hexsides or river hexes) and at least one bridge movement reach crosses it by, for that side: a bridge hexside on a river hexside or in its place (without the bridges its two hexes lie on different banks), a bridge hex across a river hexside of its own hex, or a bridge hex in a river of hexes joining land on both banks (a bridge of several bridge hexes joins the banks its hexes touch). A bridge hexside away from the river, into a river hex or onto a bridge hex that crosses nothing, or a bridge hex on a bank beside river hexes, crosses nothing and does not count; nor does a bridge joining only banks where the side neither sets up nor enters. Ours: the texts draw no map; reading a bridge hex as carrying the crossing over its own river hexsides, and a bridge hex among river hexes as joining the banks, is Muster's.",
         "The rule would otherwise be meaningless, or the map is missing its bridges.",
         "2nd St Albans on a map without the river south of the town.",
         "A la Charge (The Red Rose and the White) 2nd St Albans (printed as a second §13.1), set-up; §11 (rivers and bridges)."),
@@ -27,7 +27,21 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             continue;
         };
         let rivers = river::has_river(s);
-        let bridges = river::bridges(s, |a, b| reach::step_cost(s, side, a, b).is_some()) > 0;
+        // Where the side stands and enters: a bridge counts only if it touches one of
+        // those banks.
+        let mut from: Vec<muster_hex::Hex> = s
+            .placements
+            .lines()
+            .iter()
+            .filter(|l| l.side == side && l.on_map())
+            .flat_map(|l| l.hexes.iter().copied())
+            .collect();
+        for r in &s.file.sides[side].reinforcements {
+            from.extend(s.world.resolve(&r.enter).unwrap_or_default());
+        }
+        let step = |a, b| reach::step_cost(s, side, a, b).is_some();
+        let bridges = river::bridges(s, step, &from) > 0;
+        let elsewhere = !bridges && !from.is_empty() && river::bridges(s, step, &[]) > 0;
         if !rivers || !bridges {
             out.push(
                 Diagnostic::error(
@@ -35,7 +49,9 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     Location::here(format!("/special_rules/{i}/rule")),
                     format!(
                         "the side may cross rivers only by bridges, but the map has {}",
-                        if rivers {
+                        if elsewhere {
+                            "no bridge the side can reach: its bridges join only banks where the side neither sets up nor enters"
+                        } else if rivers {
                             "no bridge over the river"
                         } else {
                             "no river"

@@ -17,7 +17,10 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 
 /// Infantry with an impact factor: the only stands a scenario may let contact cavalry.
 fn may_charge(e: &muster_model::ListEntry) -> bool {
-    ["HI", "Bills", "LI", "LSp", "Pk", "WB"].iter().any(|t| e.has(t)) && e.impact > 0
+    ["HI", "Bills", "LI", "LSp", "Pk", "WB"]
+        .iter()
+        .any(|t| e.has(t))
+        && e.impact > 0
 }
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {

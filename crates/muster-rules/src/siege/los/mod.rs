@@ -704,6 +704,24 @@ fn evaluate(
             );
         }
     }
+    // A shooter standing in the courtyard's gateway shoots into the courtyard through it, as
+    // a shooter in a doorway hex shoots through the door (3.28 names both alike).
+    if f.has(a, traits::GATEWAY)
+        && !tower_shot
+        && path
+            .get(1)
+            .is_some_and(|n| *n != a && target_yard.contains(n))
+    {
+        e.cover(
+            CoverKind::Medium,
+            format!(
+                "shot into the courtyard from its gateway {} ({}, as through a doorway)",
+                id(a),
+                cite("3.28")
+            ),
+            None,
+        );
+    }
     if let (Some(side), true) = (&door_crossed, tower_shot) {
         e.steps.push(format!(
             "the line passes the door at {side} into the courtyard, but the siege-tower shooter shoots down into it from above, not through the doorway: no 3.28 cover (ours: 3.28 names shots \"through a doorway\"; 2.43 lets him shoot over what is below him)"
