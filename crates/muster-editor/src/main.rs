@@ -20,6 +20,7 @@ fn main() -> iced::Result {
         .or_else(bundled_example);
     iced::application(move || App::new(path.clone()), App::update, panels::view)
         .title(App::title)
+        .style(App::window_style)
         .subscription(|_: &App| {
             iced::Subscription::batch([
                 iced::keyboard::listen().map(Message::Key),

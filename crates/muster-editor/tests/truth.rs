@@ -798,3 +798,30 @@ fn menus_work_from_the_keyboard() {
     key(&mut app, Key::Named(Named::Escape), Modifiers::default());
     assert_eq!(app.menu, None);
 }
+
+/// Finding 13.3 and 13.4: each change of the window's layout (a banner closing, the Help
+/// bar, a palette section) is followed by one whole repaint: the window's background moves
+/// by a step no one sees, which the renderer takes as "repaint everything". Without a
+/// change of layout it stays put (no needless repaints).
+#[test]
+fn a_change_of_layout_repaints_the_whole_window() {
+    use muster_editor::palette;
+    use muster_editor::tool::Section;
+    let theme = iced::Theme::Light;
+    let mut app = st_albans("repaint");
+    let first = app.window_style(&theme).background_color;
+    assert_eq!(
+        app.window_style(&theme).background_color,
+        first,
+        "no change, no repaint"
+    );
+    let _ = app.update(Message::Help(true));
+    let help = app.window_style(&theme).background_color;
+    assert_ne!(help, first, "the Help bar opened: a whole repaint");
+    assert_eq!(app.window_style(&theme).background_color, help);
+    let _ = app.update(Message::Palette(palette::Message::Section(Section::Units)));
+    let units = app.window_style(&theme).background_color;
+    assert_ne!(units, help, "a palette section opened: a whole repaint");
+    let step = (units.r - help.r).abs().max((units.r - first.r).abs());
+    assert!(step <= 1.5 / 255.0, "a step no one sees: {step}");
+}

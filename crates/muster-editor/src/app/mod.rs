@@ -102,6 +102,10 @@ pub struct App {
     pub shot: Option<crate::shot::Shot>,
     /// The attackers clicked so far with the combat-odds tool.
     odds_attackers: Vec<Hex>,
+    /// The window's layout as last drawn (a digest of the banners and panels shown) and
+    /// the parity of the window's background, flipped when the layout changes: see
+    /// [`App::window_style`].
+    layout_seen: std::cell::Cell<(u64, bool)>,
     /// The menu open in the menu bar, if any.
     pub menu: Option<crate::menu::Title>,
     /// The entry of the open menu the arrow keys have lit (its index in the menu's
@@ -287,6 +291,7 @@ impl App {
             transcript: None,
             properties: Default::default(),
             odds_attackers: Vec::new(),
+            layout_seen: Default::default(),
             menu: None,
             menu_cursor: None,
             export_form: None,

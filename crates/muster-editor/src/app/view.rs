@@ -167,4 +167,48 @@ impl App {
             _ => return None,
         })
     }
+
+    /// The window's background and text colours: the theme's, except that the background
+    /// moves by one step of red (1/255, not to be seen) each time the layout changes
+    /// (a banner comes or goes, a panel opens, a palette section opens).
+    ///
+    /// Why: the software renderer repaints between frames only what it finds changed, and
+    /// it finds no change in a text that moved with the panel holding it: after the
+    /// recovery banner closed, the inspector's "Hex" heading was not drawn at its new place
+    /// and "Diagnostics" was cut short (review finding 13.3; the first opening of a palette
+    /// section likewise, 13.4). The renderer repaints the whole window when the background
+    /// differs from the last frame's, so one whole repaint follows each change of layout.
+    pub fn window_style(&self, theme: &iced::Theme) -> iced::theme::Style {
+        let mut style = iced::theme::Base::base(theme);
+        let layout = self.layout_digest();
+        let (seen, odd) = self.layout_seen.get();
+        let odd = if layout == seen { odd } else { !odd };
+        self.layout_seen.set((layout, odd));
+        if odd {
+            let step = 1.0 / 255.0;
+            let r = style.background_color.r;
+            style.background_color.r = if r >= step { r - step } else { r + step };
+        }
+        style
+    }
+
+    /// A digest of what decides the window's layout besides its size: the banners and
+    /// prompts, the panel on the right, the Help bar, the open palette section and menu.
+    fn layout_digest(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (
+            self.recovery.is_some(),
+            self.pending.is_some(),
+            self.file_prompt.is_some(),
+            self.new_form.is_some(),
+            self.export_form.is_some(),
+            self.help_open,
+            self.source.is_some(),
+            self.transcript.is_some(),
+        )
+            .hash(&mut h);
+        format!("{:?} {:?}", self.palette.section, self.menu).hash(&mut h);
+        h.finish()
+    }
 }
