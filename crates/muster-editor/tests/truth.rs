@@ -825,3 +825,38 @@ fn a_change_of_layout_repaints_the_whole_window() {
     let step = (units.r - help.r).abs().max((units.r - first.r).abs());
     assert!(step <= 1.5 / 255.0, "a step no one sees: {step}");
 }
+
+/// Finding 8: a click of the siege-tower tool on any hex of a tower turns that tower, not
+/// only a click on the hex it is placed on (a click on its end placed a second tower).
+#[test]
+fn the_piece_tool_turns_a_piece_clicked_anywhere_on_it() {
+    let path = scratch_pack(
+        "turn-piece",
+        &[
+            "scenarios/siege/assault-on-roche-noire.scenario.ron",
+            "maps/roche-noire.map.ron",
+        ],
+    );
+    let mut app = App::new(Some(path)).0;
+    let towers = |app: &App| {
+        app.doc
+            .scenario
+            .as_ref()
+            .unwrap()
+            .pieces
+            .iter()
+            .filter(|p| p.kind == "siege-tower")
+            .count()
+    };
+    let before = towers(&app);
+    let hexes = piece_hexes(&app, "west-tower");
+    let _ = app.update(Message::tool(Tool::Piece {
+        side: 0,
+        kind: "siege-tower".into(),
+    }));
+    click(&mut app, &hexes[1]);
+    assert_eq!(towers(&app), before, "no second tower");
+    let turned = piece_hexes(&app, "west-tower");
+    assert_eq!(turned[0], hexes[0], "turned about its placed hex");
+    assert_ne!(turned, hexes, "turned");
+}

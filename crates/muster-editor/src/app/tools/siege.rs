@@ -5,13 +5,24 @@
 use super::super::*;
 
 impl App {
-    /// Places a piece of `side` facing the facing field's way, or turns the one there.
+    /// Places a piece of `side` facing the facing field's way, or turns the one there: a
+    /// click on any hex of a piece of the kind turns it (about the hex it is placed on),
+    /// not only a click on that hex.
     pub(in crate::app) fn press_piece(
         &mut self,
         side: usize,
         kind: &str,
         hex: Hex,
     ) -> Task<Message> {
+        let covering = self.doc.scenario.as_ref().and_then(|s| {
+            self.snap
+                .pieces
+                .iter()
+                .filter(|p| p.hexes.contains(&hex))
+                .find(|p| s.pieces.iter().any(|q| q.id == p.id && q.kind == kind))
+                .and_then(|p| p.hexes.first().copied())
+        });
+        let hex = covering.unwrap_or(hex);
         let edit = self.doc.scenario.as_ref().and_then(|s| {
             crate::siege_works::place_piece(
                 s,
