@@ -203,3 +203,39 @@ fn an_import_that_would_not_validate_writes_nothing_and_shows_why() {
     );
     assert!(!out.exists());
 }
+
+#[test]
+fn a_tiled_json_map_with_a_json_tileset_imports_as_its_tmx() {
+    // Regression (interop review finding 4): `.tmj` maps and `.tsj` tilesets were refused
+    // with "the file has no XML element". foreign.tmj and meadow.tsj were written by
+    // Tiled 1.8.2 from foreign.tmx (`tiled --export-map json`, `--export-tileset json`).
+    let dir = scratch("json");
+    let fixtures = root().join("crates/muster-tiled/tests/fixtures");
+    let terrain = fixtures.join("foreign/foreign.terrain.ron");
+    let mut written = vec![];
+    for (map, out) in [
+        ("foreign/foreign.tmx", "from-tmx.map.ron"),
+        ("json/foreign.tmj", "from-tmj.map.ron"),
+        ("json/foreign-zstd.tmj", "from-zstd.map.ron"),
+    ] {
+        let out = dir.join(out);
+        let (code, _, err) = muster(&[
+            "import",
+            "tiled",
+            s(&fixtures.join(map)),
+            "--terrain-map",
+            s(&terrain),
+            "-o",
+            s(&out),
+        ]);
+        assert_eq!(code, 0, "{map}: {err}");
+        written.push(std::fs::read_to_string(&out).unwrap());
+    }
+    assert!(
+        written[0].contains("Imported from the Tiled map \\\"foreign\\\"."),
+        "{}",
+        written[0]
+    );
+    assert_eq!(written[1], written[0]);
+    assert_eq!(written[2], written[0].replace("foreign", "foreign-zstd"));
+}

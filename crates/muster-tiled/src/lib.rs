@@ -8,6 +8,10 @@
 //! Muster's one XML writer ([`muster_xml`], on quick-xml; no crate writes TMX), which drops
 //! the characters XML 1.0 forbids from titles, labels and notes.
 //!
+//! [`read_tmx()`] reads Tiled's JSON formats too (`.tmj` maps, `.tsj` tilesets): they are
+//! read into the element tree of the TMX file they stand for, so one reader gives both the
+//! same meaning.
+//!
 //! [`import()`] reads a TMX map back: terrain from the tiles' `muster:terrain` property or a
 //! [`TerrainMap`] (tile id → terrain) for maps made elsewhere, hexsides, paths, labels and
 //! elevation from the objects' positions. The reader is ours too, on quick-xml: the `tiled`
@@ -24,6 +28,7 @@ mod export;
 mod import;
 mod import_objects;
 mod import_terrain;
+mod json_in;
 mod layout;
 mod objects;
 pub mod props;

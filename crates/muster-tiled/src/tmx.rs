@@ -4,10 +4,11 @@
 //! decides which files may be read.
 
 use crate::data::DataError;
+use crate::json_in;
 use crate::layout::{StaggerAxis, TileGeometry};
 use crate::read_objects::{self, ObjectLayer};
 use crate::tile_layers::{self, Found, TerrainTiles};
-use crate::xml_in::{self, Element, XmlError};
+use crate::xml_in::{Element, XmlError};
 use std::collections::BTreeMap;
 
 /// The most cells a map may have across or down (a Muster grid's bound).
@@ -249,7 +250,7 @@ fn tilesets(
                     reason,
                 };
                 let text = resolve(source).map_err(bad)?;
-                let root = xml_in::parse(&text).map_err(|e| bad(e.to_string()))?;
+                let root = json_in::parse_any(&text).map_err(|e| bad(e.to_string()))?;
                 if root.name != "tileset" {
                     return Err(bad(format!(
                         "its root element is <{}>, not <tileset>",
@@ -383,13 +384,14 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// Reads a TMX text; `resolve` gives the text of an external tileset from the path the
-/// map writes (relative to the map), or says why it may not be read.
+/// Reads a Tiled map, TMX or JSON (`.tmj`, told by its first character), with the same
+/// meaning for both; `resolve` gives the text of an external tileset from the path the
+/// map writes (relative to the map; TSX or JSON), or says why it may not be read.
 pub fn read_tmx(
     text: &str,
     resolve: &mut dyn FnMut(&str) -> Result<String, String>,
 ) -> Result<Tmx, TmxError> {
-    let map = xml_in::parse(text)?;
+    let map = json_in::parse_any(text)?;
     if map.name != "map" {
         return Err(TmxError::NotAMap(map.name));
     }

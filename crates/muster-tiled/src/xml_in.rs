@@ -67,6 +67,9 @@ pub enum XmlError {
     /// No root element.
     #[error("the file has no XML element")]
     Empty,
+    /// Not JSON, or not the shape of Tiled's JSON formats.
+    #[error("not a Tiled JSON file Muster reads: {0}")]
+    Json(String),
 }
 
 /// Line numbers of byte positions met in increasing order, counted once (a count from the

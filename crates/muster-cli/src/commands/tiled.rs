@@ -35,12 +35,13 @@ pub struct ExportTiled {
     no_numbers: bool,
 }
 
-/// Read a Tiled map (staggered hexagonal TMX) into a Muster map that validates, written
-/// in canonical form. Terrain comes from the tiles' `muster:terrain` property (maps
+/// Read a Tiled map (staggered hexagonal, TMX or Tiled's JSON: .tmx, .tmj, .json) into a
+/// Muster map that validates, written in canonical form. Terrain comes from the tiles' `muster:terrain` property (maps
 /// exported by Muster), or from --terrain-map for maps made elsewhere.
 #[derive(clap::Args)]
 pub struct ImportTiled {
-    /// The TMX file.
+    /// The Tiled map (.tmx, or .tmj/.json); its external tilesets (.tsx, .tsj) are read
+    /// from its folder or below.
     tmx: PathBuf,
     /// The map file to write (*.map.ron).
     #[arg(short, long)]
@@ -188,6 +189,14 @@ fn check(path: &Path, text: &str) -> anyhow::Result<bool> {
     Ok(errors)
 }
 
+/// A Tiled map's file name without its extension.
+fn title_of(name: &str) -> &str {
+    [".tmx", ".tmj", ".json"]
+        .iter()
+        .find_map(|ext| name.strip_suffix(ext).filter(|s| !s.is_empty()))
+        .unwrap_or(name)
+}
+
 /// `muster import tiled`.
 pub fn import_tiled(a: ImportTiled) -> anyhow::Result<ExitCode> {
     if !name_of(&a.output).ends_with(".map.ron") || name_of(&a.output) == ".map.ron" {
@@ -217,7 +226,7 @@ pub fn import_tiled(a: ImportTiled) -> anyhow::Result<ExitCode> {
         terrain_map,
         ruleset: a.ruleset,
         empty: a.empty,
-        title: name_of(&a.tmx).trim_end_matches(".tmx").to_string(),
+        title: title_of(name_of(&a.tmx)).to_string(),
     };
     let imported = muster_tiled::import(&tmx, &opts)
         .map_err(|e| anyhow::anyhow!("{}: {e}", a.tmx.display()))?;
