@@ -683,8 +683,34 @@ fn siege_pieces_are_moved_and_turned_by_drag() {
     assert_eq!(piece_hexes(&app, "west-tower")[0], "1019", "moved");
     assert_eq!(
         app.history.undo_label(),
-        Some("move west-tower from 1021 to 1019")
+        Some("move west-tower from 1021 to 1019 with the 2 set-up lines on it")
     );
+    // Its crew (the men-at-arms pushing it, the crossbowmen on top) went with it, each to
+    // the hex of the tower it stood on.
+    let crew = |app: &App| -> Vec<Vec<String>> {
+        app.doc.scenario.as_ref().unwrap().sides[0]
+            .setup
+            .iter()
+            .filter(|l| {
+                l.source
+                    .as_deref()
+                    .is_some_and(|s| s.contains("west tower"))
+            })
+            .map(|l| match &l.at {
+                muster_model::Zone::Hexes(v) => v.iter().map(|h| h.0.clone()).collect(),
+                other => panic!("{other:?}"),
+            })
+            .collect()
+    };
+    let tower = piece_hexes(&app, "west-tower");
+    assert_eq!(crew(&app).len(), 2);
+    for line in crew(&app) {
+        let mut line = line.clone();
+        let mut on = tower.clone();
+        line.sort();
+        on.sort();
+        assert_eq!(line, on, "the crew stands on the tower's hexes");
+    }
     // Turned: its far end dragged round to the hex beside it.
     let moved = piece_hexes(&app, "west-tower");
     let end = moved[1].clone();

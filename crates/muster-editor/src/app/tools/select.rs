@@ -16,9 +16,12 @@ impl App {
         if from == to || !self.snap.grid.contains(to) {
             return None;
         }
-        // The counters of the hex first; a piece (a siege tower, a ram) where there are none.
-        let (edit, label) = match self.move_units(from, to) {
-            Some(edit) => {
+        // A piece (a siege tower, a ram) with the counters on it; otherwise the counters
+        // of the hex.
+        let (edit, label) = match self.drag_piece(from, to) {
+            Some(dragged) => dragged,
+            None => {
+                let edit = self.move_units(from, to)?;
                 let label = format!(
                     "move the counters of {} to {}",
                     self.printed(from),
@@ -26,7 +29,6 @@ impl App {
                 );
                 (edit, label)
             }
-            None => self.drag_piece(from, to)?,
         };
         self.status = label.clone();
         let layers = self.history.apply_labelled(&mut self.doc, edit, label);

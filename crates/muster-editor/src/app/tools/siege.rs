@@ -71,9 +71,11 @@ impl App {
 
     /// A drag with the select tool from `from` to `to` over a piece: from the hex it is
     /// placed on, the piece moves there (facing kept); from another of its hexes, it turns
-    /// about its placed hex to the facing that brings that hex nearest `to`. The piece's
-    /// hexes for each facing come from the rules library's placement of pieces. The edit
-    /// and its label, or `None` when no piece covers `from` or nothing would change.
+    /// about its placed hex to the facing that brings that hex nearest `to`. The counters
+    /// set up on its hexes (its crew, below and on top) go with it, each to the hex of the
+    /// piece it stood on. The piece's hexes for each position come from the rules
+    /// library's placement of pieces. The edit and its label, or `None` when no piece
+    /// covers `from` or nothing would change.
     pub(in crate::app) fn drag_piece(&self, from: Hex, to: Hex) -> Option<(Edit, String)> {
         let file = self.doc.scenario.as_ref()?;
         let o = self.snap.grid.orientation();
@@ -81,39 +83,65 @@ impl App {
         let shown = self.snap.pieces.iter().find(|p| p.hexes.contains(&from))?;
         let index = file.pieces.iter().position(|p| p.id == shown.id)?;
         let piece = &file.pieces[index];
-        let mut next = file.clone();
-        if shown.hexes.first() == Some(&from) {
-            let at = self.printed(to);
-            let label = format!("move {} from {} to {at}", piece.id, self.printed(from));
-            next.pieces[index].at = Some(HexId(at));
-            return Some((Edit::Scenario(Box::new(next)), label));
-        }
         let k = shown.hexes.iter().position(|h| *h == from)?;
-        // The piece turned each way, laid out by the rules library.
-        let turned: Vec<(muster_hex::Direction, muster_model::Piece)> = muster_hex::Direction::ALL
-            .into_iter()
-            .map(|d| {
-                let mut p = piece.clone();
-                p.facing = Some(d.name(o).to_string());
-                (d, p)
-            })
-            .collect();
+        // Where it could go: moved (dragged by its placed hex) or turned each way.
+        let moving = k == 0;
+        let candidates: Vec<(String, muster_model::Piece)> = if moving {
+            let at = self.printed(to);
+            let mut p = piece.clone();
+            p.at = Some(HexId(at.clone()));
+            vec![(
+                format!("move {} from {} to {at}", piece.id, self.printed(from)),
+                p,
+            )]
+        } else {
+            muster_hex::Direction::ALL
+                .into_iter()
+                .map(|d| {
+                    let mut p = piece.clone();
+                    p.facing = Some(d.name(o).to_string());
+                    (format!("turn {} to face {}", piece.id, d.name(o)), p)
+                })
+                .collect()
+        };
         let resolved = self.doc.resolve()?;
-        let (_, best) = turned
+        let (label, chosen, hexes) = candidates
             .iter()
-            .filter_map(|(d, p)| {
+            .filter_map(|(label, p)| {
                 let hexes = muster_rules::siege::field::place(&resolved, index, p)
                     .ok()?
                     .hexes;
-                Some((muster_hex::distance(*hexes.get(k)?, to), *d))
+                let distance = muster_hex::distance(*hexes.get(k)?, to);
+                Some((distance, label, p, hexes))
             })
-            .min_by_key(|(distance, d)| (*distance, d.index()))?;
-        let facing = best.name(o).to_string();
-        if piece.facing.as_deref() == Some(facing.as_str()) {
+            .min_by_key(|(distance, ..)| *distance)
+            .map(|(_, label, p, hexes)| (label.clone(), p.clone(), hexes))?;
+        if chosen == *piece || hexes.len() != shown.hexes.len() {
             return None;
         }
-        let label = format!("turn {} to face {facing}", piece.id);
-        next.pieces[index].facing = Some(facing);
+        let old: Vec<String> = shown.hexes.iter().map(|h| self.printed(*h)).collect();
+        let new: Vec<String> = hexes.iter().map(|h| self.printed(*h)).collect();
+        let mut next = file.clone();
+        next.pieces[index] = chosen;
+        let mut crew = 0;
+        for line in next.sides.iter_mut().flat_map(|s| s.setup.iter_mut()) {
+            let Zone::Hexes(ids) = &mut line.at else {
+                continue;
+            };
+            let mut moved = false;
+            for id in ids.iter_mut() {
+                if let Some(i) = old.iter().position(|h| *h == id.0) {
+                    moved |= id.0 != new[i];
+                    id.0 = new[i].clone();
+                }
+            }
+            crew += usize::from(moved);
+        }
+        let label = match crew {
+            0 => label,
+            1 => format!("{label} with the set-up line on it"),
+            n => format!("{label} with the {n} set-up lines on it"),
+        };
         Some((Edit::Scenario(Box::new(next)), label))
     }
 }
