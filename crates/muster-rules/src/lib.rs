@@ -41,6 +41,7 @@ pub mod and_gentlemen_all;
 mod army_lists;
 pub mod charles_the_bold;
 mod collision_report;
+mod general_among_enemy;
 mod diagnostic;
 mod fire;
 pub mod generic;

@@ -1,0 +1,121 @@
+//! One check, two systems: a general never sets up in a hex the enemy's fighting units hold
+//! (Charles the Bold CB313, §2.1; And Gentlemen All AG214, ours from §6). Read through the
+//! placement model: a general alone on his line's one hex is there, so it is an error; a
+//! general whose line leaves the owner a choice is warned about the enemy's hexes to avoid,
+//! an error only when every hex of his line holds one. The mirror case: an owner's choice of
+//! fighting units that may take a hex an enemy general certainly holds is warned to avoid it
+//! (an error when it can take no other). Generals are not fighting units (Charles the Bold
+//! §1.2: "stands"; And Gentlemen All: "regiments").
+
+use crate::diagnostic::Diagnostic;
+use crate::placement::Stakes;
+use crate::scenario::Scenario;
+use muster_hex::Hex;
+
+/// What the system calls things, and where its rule is.
+pub struct Words {
+    /// The diagnostic code.
+    pub code: &'static str,
+    /// The rule cited (the system's `cite(...)`).
+    pub rule: String,
+    /// Its fighting unit, singular: "regiment", "stand".
+    pub unit: &'static str,
+    /// The help on a general's own line.
+    pub help: &'static str,
+}
+
+/// Whether a unit of the set-up is a general (the kind's `leader`).
+fn is_general(s: &Scenario, side: usize, unit: usize) -> bool {
+    s.unit(side, unit).1.is_some_and(|k| k.leader)
+}
+
+/// The enemy fighting unit certainly set up in `hex`, as side `side` sees it: its id, or
+/// the line's words when the line mixes types.
+fn enemy_unit(s: &Scenario, side: usize, hex: Hex, w: &Words) -> Option<String> {
+    s.placements
+        .certainly_held(hex)
+        .into_iter()
+        .filter(|o| !o.free && o.side != side && o.unit.is_none_or(|u| !is_general(s, o.side, u)))
+        .map(|o| match o.unit {
+            Some(u) => format!(
+                "the enemy {} `{}`",
+                w.unit, s.file.sides[o.side].units[u].id
+            ),
+            None => format!("a {} of {}", w.unit, s.file.sides[o.side].name),
+        })
+        .next()
+}
+
+/// The enemy general certainly set up in `hex`, as side `side` sees it.
+fn enemy_general(s: &Scenario, side: usize, hex: Hex) -> Option<String> {
+    s.placements
+        .certainly_held(hex)
+        .into_iter()
+        .filter(|o| o.side != side)
+        .filter_map(|o| o.unit.map(|u| (o.side, u)))
+        .find(|&(os, u)| is_general(s, os, u))
+        .map(|(os, u)| format!("the enemy general `{}`", s.file.sides[os].units[u].id))
+}
+
+/// Runs the check with the system's words.
+pub fn run(s: &Scenario, out: &mut Vec<Diagnostic>, w: &Words) {
+    units_choosing_a_generals_hex(s, out, w);
+    for (i, l) in s.placements.lines().iter().enumerate() {
+        if !l.on_map() || !l.counters.iter().any(|c| is_general(s, l.side, c.unit)) {
+            continue;
+        }
+        let verdict = s.placements.judge(i, |unit, hex| {
+            if !is_general(s, l.side, unit) {
+                return None;
+            }
+            enemy_unit(s, l.side, hex, w).map(|e| format!("{e} is set up there"))
+        });
+        let side = &s.file.sides[l.side];
+        let findings = verdict.report(s, i, w.code, &w.rule, Stakes::Forbidden, |m| {
+            format!(
+                "general `{}` sets up in {}: {}",
+                side.units[m.unit].id,
+                s.world.grid.to_printed(m.hex),
+                m.why
+            )
+        });
+        // A general's own one-hex line gets the fix; a choice keeps the report's help.
+        out.extend(
+            findings
+                .into_iter()
+                .map(|d| if d.help.is_some() { d } else { d.help(w.help) }),
+        );
+    }
+}
+
+/// The mirror case: an owner's choice of fighting units that may take a hex an enemy
+/// general is certainly set up in. A line that fills its hexes is left to the general's own
+/// line, which is then an error.
+fn units_choosing_a_generals_hex(s: &Scenario, out: &mut Vec<Diagnostic>, w: &Words) {
+    for (i, l) in s.placements.lines().iter().enumerate() {
+        if !l.on_map()
+            || l.fills_every_hex()
+            || l.counters.iter().all(|c| is_general(s, l.side, c.unit))
+        {
+            continue;
+        }
+        let verdict = s.placements.judge(i, |unit, hex| {
+            if is_general(s, l.side, unit) {
+                return None;
+            }
+            enemy_general(s, l.side, hex).map(|g| format!("{g} is set up there"))
+        });
+        let side = &s.file.sides[l.side];
+        out.extend(
+            verdict.report(s, i, w.code, &w.rule, Stakes::Forbidden, |m| {
+                format!(
+                    "{} `{}` may set up in {}: {}",
+                    w.unit,
+                    side.units[m.unit].id,
+                    s.world.grid.to_printed(m.hex),
+                    m.why
+                )
+            }),
+        );
+    }
+}
