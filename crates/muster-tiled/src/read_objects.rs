@@ -154,6 +154,19 @@ fn object(el: &Element, off: (f64, f64)) -> Result<Object, TmxError> {
     })
 }
 
+impl ObjectLayer {
+    /// Moves every object by `by` pixels (an infinite map's corner moved to Tiled's 0, 0).
+    pub fn shift(&mut self, by: (f64, f64)) {
+        let moved = |p: &mut (f64, f64)| *p = (p.0 + by.0, p.1 + by.1);
+        for o in &mut self.objects {
+            moved(&mut o.at);
+            if let Shape::Polyline(points) | Shape::Polygon(points) = &mut o.shape {
+                points.iter_mut().for_each(moved);
+            }
+        }
+    }
+}
+
 /// Reads an `<objectgroup>` whose objects are shifted by `off`.
 pub fn layer(el: &Element, name: String, off: (f64, f64)) -> Result<ObjectLayer, TmxError> {
     let objects = el

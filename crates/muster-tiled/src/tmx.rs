@@ -79,9 +79,19 @@ pub enum TmxError {
     /// Not a hexagonal map.
     #[error("the map's orientation is `{0}`; Muster reads hexagonal maps (in Tiled: Map > Map Properties > Orientation: Hexagonal)")]
     Orientation(String),
-    /// An infinite map.
-    #[error("the map is infinite; Muster reads fixed-size maps (in Tiled: Map > Map Properties, untick Infinite)")]
-    Infinite,
+    /// An infinite map whose tile layers hold no tile.
+    #[error(
+        "the map is infinite and its tile layers hold no tile; paint the terrain in Tiled first"
+    )]
+    NoTiles,
+    /// An infinite map whose chunks lie too far apart.
+    #[error("the map is infinite and its chunks span {width} × {height} cells; a Muster map has at most {MAX_CELLS_PER_SIDE} columns and rows (in Tiled: erase the tiles far from the map, or Map > Resize Map and untick Infinite)")]
+    ChunksTooFar {
+        /// Cells across the chunks.
+        width: i64,
+        /// Cells down the chunks.
+        height: i64,
+    },
     /// An attribute is missing or not a number.
     #[error("line {line}: <{element}> needs a whole number {name}, not `{value}`")]
     Attribute {
@@ -266,6 +276,8 @@ fn tilesets(
 }
 
 struct Walk<'a> {
+    /// Layers of an infinite map are chunks of any size.
+    infinite: bool,
     width: u32,
     height: u32,
     tile_layers: Vec<Found<'a>>,
@@ -365,7 +377,7 @@ impl<'a> Walk<'a> {
             uint(el, "width", Some(self.width))?,
             uint(el, "height", Some(self.height))?,
         );
-        if (w, h) != (self.width, self.height) {
+        if !self.infinite && (w, h) != (self.width, self.height) {
             return Err(TmxError::LayerSize {
                 line: el.line,
                 layer: name,
@@ -399,11 +411,17 @@ pub fn read_tmx(
     if orientation != "hexagonal" {
         return Err(TmxError::Orientation(orientation.to_string()));
     }
-    if map.attr("infinite") == Some("1") {
-        return Err(TmxError::Infinite);
-    }
-    let (width, height) = (uint(&map, "width", None)?, uint(&map, "height", None)?);
-    if !(1..=MAX_CELLS_PER_SIDE).contains(&width) || !(1..=MAX_CELLS_PER_SIDE).contains(&height) {
+    // An infinite map's size is that of its chunks, read with its tile layers.
+    let infinite = map.attr("infinite") == Some("1");
+    let (width, height) = if infinite {
+        (0, 0)
+    } else {
+        (uint(&map, "width", None)?, uint(&map, "height", None)?)
+    };
+    if !infinite
+        && (!(1..=MAX_CELLS_PER_SIDE).contains(&width)
+            || !(1..=MAX_CELLS_PER_SIDE).contains(&height))
+    {
         return Err(TmxError::TooLarge { width, height });
     }
     let (tw, th) = (
@@ -426,6 +444,7 @@ pub fn read_tmx(
         })?;
     let tilesets = tilesets(&map, resolve)?;
     let mut walk = Walk {
+        infinite,
         width,
         height,
         tile_layers: vec![],
@@ -439,7 +458,32 @@ pub fn read_tmx(
             parallax: (1.0, 1.0),
         },
     )?;
-    let terrain = tile_layers::merge(&walk.tile_layers, width, height)?;
+    let (terrain, width, height, geometry) = if infinite {
+        let c = tile_layers::merge_chunks(&walk.tile_layers)?;
+        // The map's first cell is the chunks' first with a tile: where it lies an odd
+        // number of cells along the stagger axis from Tiled's 0, the other index is
+        // staggered, and every object moves with the map's corner.
+        let along = match axis {
+            StaggerAxis::X => c.origin.0,
+            StaggerAxis::Y => c.origin.1,
+        };
+        let moved = TileGeometry::new(axis, even ^ (along & 1 == 1), tw, th, side).ok_or(
+            TmxError::Geometry {
+                width: tw,
+                height: th,
+                side,
+            },
+        )?;
+        let (from, to) = (geometry.origin(c.origin.0, c.origin.1), moved.origin(0, 0));
+        let shift = ((to.0 - from.0) as f64, (to.1 - from.1) as f64);
+        for layer in &mut walk.object_layers {
+            layer.shift(shift);
+        }
+        (c.tiles, c.width, c.height, moved)
+    } else {
+        let terrain = tile_layers::merge(&walk.tile_layers, width, height)?;
+        (terrain, width, height, geometry)
+    };
     Ok(Tmx {
         width,
         height,

@@ -5,7 +5,9 @@
 //! `muster export tiled maps/saint-albans.map.ron --no-numbers`, foreign.tmj from
 //! foreign-tsj.tmx (fixtures/foreign/foreign.tmx with its tileset in meadow.tsj),
 //! foreign-zstd.tmx and .tmj re-saved by Tiled from foreign.tmx with its layer as
-//! base64 + zstd (interop review: zstd layers were refused).
+//! base64 + zstd (interop review: zstd layers were refused), foreign-infinite.tmx and
+//! .tmj re-saved by Tiled from an infinite map holding foreign.tmx's tiles at cells
+//! (-3, 5) to (0, 7) in two chunks and a label (infinite maps were refused).
 
 use muster_model::{FileKind, MapFile};
 use muster_tiled::{export, import, read_tmx, ExportOptions, ImportOptions, TerrainMap, Tmx};
@@ -121,4 +123,47 @@ fn json_says_what_is_wrong_with_it() {
         e.contains("layer `L`: the data holds 1 tiles, the layer 2"),
         "{e}"
     );
+}
+
+#[test]
+fn an_infinite_map_reads_as_the_finite_map_of_its_tiles() {
+    let terrain_map =
+        TerrainMap::parse(&text(&fixtures().join("foreign/foreign.terrain.ron"))).expect("parses");
+    let opts = ImportOptions {
+        terrain_map: Some(terrain_map),
+        title: "foreign".into(),
+        ..ImportOptions::default()
+    };
+    let finite = import(&read(&fixtures().join("foreign/foreign.tmx")), &opts).expect("imports");
+    for name in ["foreign-infinite.tmx", "foreign-infinite.tmj"] {
+        let tmx = read(&fixtures().join("json").join(name));
+        // Trimmed to the tiles: the two 16 × 16 chunks hold a 4 × 3 map.
+        assert_eq!((tmx.width, tmx.height), (4, 3), "{name}");
+        assert_eq!(tmx.terrain.decoded, 2 * 16 * 16, "{name}");
+        let mut map = import(&tmx, &opts).expect("imports").map;
+        // Its first cell is an odd column of Tiled's (-3), whose stagger (odd) makes the
+        // grid foreign.tmx's (even, from column 0); the label, placed at the centre of
+        // Tiled's cell (-2, 6), is on the map's second column and row.
+        let mill = map
+            .hexes
+            .iter()
+            .position(|h| h.label.is_some())
+            .expect("a label");
+        let label = map.hexes.remove(mill);
+        assert_eq!(
+            (label.hex.as_str(), label.label.as_deref()),
+            ("0202", Some("Mill")),
+            "{name}"
+        );
+        if label.terrain.is_some() {
+            map.hexes.insert(
+                mill,
+                muster_model::HexEntry {
+                    label: None,
+                    ..label
+                },
+            );
+        }
+        assert_eq!(map, finite.map, "{name}");
+    }
 }
