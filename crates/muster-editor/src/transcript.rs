@@ -20,8 +20,11 @@ pub struct Entry {
     pub side: usize,
     /// "2x Archers, Somerset".
     pub units: String,
-    /// The zone as written: `0504 0505 0506`, `Row("08xx")`.
+    /// The zone as written in the file: `0504 0505 0506`, `Row("08xx")`.
     pub zone: String,
+    /// The zone in the words of a printed set-up, to check against the print:
+    /// `0504, 0505, 0506`, `row 08xx`, `the east edge from 1401 to 0401`.
+    pub words: String,
     /// Where in the print it comes from, as the file says.
     pub source: Option<String>,
     /// "hidden", "enters on turn 3", or nothing.
@@ -78,6 +81,7 @@ pub fn entries(doc: &Document) -> Vec<Entry> {
                 side: si,
                 units: units(&e.units),
                 zone: written(&e.at),
+                words: e.at.to_string(),
                 source: e.source.clone(),
                 note: if e.hidden {
                     "hidden".into()
@@ -92,6 +96,7 @@ pub fn entries(doc: &Document) -> Vec<Entry> {
                 side: si,
                 units: units(&r.units),
                 zone: written(&r.enter),
+                words: r.enter.to_string(),
                 source: r.source.clone(),
                 note: format!("enters on turn {}", r.turn),
                 hexes: hexes_of(si, i, false),
@@ -193,7 +198,9 @@ impl Transcript {
                 let name = sides.get(e.side).map_or("", |s| s.name.as_str());
                 col = col.push(text(name.to_string()).size(14));
             }
-            let mut head = format!("{} — {}", e.units, e.zone);
+            // The line in the words of a printed set-up, beside the print it transcribes;
+            // the file's own form only where the words differ from it.
+            let mut head = format!("{} — {}", e.units, e.words);
             if !e.note.is_empty() {
                 head.push_str(&format!(" ({})", e.note));
             }
@@ -205,6 +212,14 @@ impl Transcript {
                 })
                 .size(11),
             );
+            if e.words.replace(", ", " ") != e.zone {
+                line = line.push(
+                    text(format!("file: {}", e.zone))
+                        .size(11)
+                        .font(iced::Font::MONOSPACE)
+                        .style(text::secondary),
+                );
+            }
             for d in findings(diagnostics, grid, e) {
                 line = line.push(text(format!("{} {}", d.code, d.message)).size(11).style(
                     match d.severity {

@@ -886,3 +886,31 @@ fn the_piece_tool_turns_a_piece_clicked_anywhere_on_it() {
     assert_eq!(turned[0], hexes[0], "turned about its placed hex");
     assert_ne!(turned, hexes, "turned");
 }
+
+/// Finding 21: the transcription view gives each line in the words of a printed set-up
+/// beside its print, not as RON: "St Peter's church", "the east edge from 1401 to 0401".
+#[test]
+fn the_transcription_view_reads_like_the_print() {
+    let mut app = st_albans("words");
+    let _ = app.update(Message::Transcript(true));
+    assert!(
+        shows(&app, "King Henry — St Peter's church"),
+        "a named zone by its name"
+    );
+    assert!(
+        shows(
+            &app,
+            "10x Archers, 2x (3-2), 3x (2-2), 2x (1-2) — the east edge from 1401 to 0401 (enters on turn 1)"
+        ),
+        "an edge in words"
+    );
+    assert!(shows(
+        &app,
+        "source: §13.1 Set-up: enter east edge between 1401 and 0401"
+    ));
+    assert!(shows(
+        &app,
+        "file: Edge(side: East, from: \"1401\", to: \"0401\")"
+    ));
+    assert!(!shows(&app, "King Henry — Named(\"St Peter's church\")"));
+}

@@ -185,6 +185,47 @@ fn row_fixes_column(grid: &Grid, first: bool) -> bool {
     }
 }
 
+/// The zone in the words a printed set-up uses, for people to check against the print:
+/// `0504, 0505`, `row 08xx`, `the east edge from 1401 to 0401`, `St Peter's church`,
+/// `on or south of row 09xx`, `within 2 hexes of 0504`, `on or south of row 09xx and
+/// west of xx13`. Files keep the RON form; this is only for reading.
+impl std::fmt::Display for Zone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // A compound zone inside another is bracketed, so "a and (b or c)" reads right.
+        let part = |z: &Zone| match z {
+            Zone::All(_) | Zone::Any(_) | Zone::Except(..) => format!("({z})"),
+            _ => z.to_string(),
+        };
+        match self {
+            Zone::Hexes(ids) => {
+                let ids: Vec<&str> = ids.iter().map(|h| h.as_str()).collect();
+                write!(f, "{}", ids.join(", "))
+            }
+            Zone::Row(row) => write!(f, "row {row}"),
+            Zone::Edge { side, from, to } => match side {
+                Some(side) => write!(f, "the {} edge from {from} to {to}", side.name()),
+                None => write!(f, "the map edge from {from} to {to}"),
+            },
+            Zone::Named(name) => write!(f, "{name}"),
+            Zone::OnOrBeyond { side, row } => write!(f, "on or {} of row {row}", side.name()),
+            Zone::Within { hex, distance } => write!(
+                f,
+                "within {distance} hex{} of {hex}",
+                if *distance == 1 { "" } else { "es" }
+            ),
+            Zone::All(zones) => {
+                let parts: Vec<String> = zones.iter().map(part).collect();
+                write!(f, "{}", parts.join(" and "))
+            }
+            Zone::Any(zones) => {
+                let parts: Vec<String> = zones.iter().map(part).collect();
+                write!(f, "{}", parts.join(" or "))
+            }
+            Zone::Except(a, b) => write!(f, "{} except {}", part(a), part(b)),
+        }
+    }
+}
+
 impl Zone {
     /// The on-map hexes of the zone, plus any listed hexes that lie off the map (so that
     /// checks can report them), in the order first named and without repeats. `named`
@@ -211,6 +252,56 @@ impl Zone {
             Zone::All(v) | Zone::Any(v) => v.iter().flat_map(|z| z.named_refs()).collect(),
             Zone::Except(a, b) => a.named_refs().into_iter().chain(b.named_refs()).collect(),
             _ => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod words {
+    use super::*;
+
+    /// Each form of a zone in the words of a printed set-up.
+    #[test]
+    fn zones_read_like_the_print() {
+        let h = |s: &str| HexId(s.into());
+        let row = |r: &str| Zone::Row(r.into());
+        let cases = [
+            (Zone::Hexes(vec![h("0504"), h("0505")]), "0504, 0505"),
+            (row("08xx"), "row 08xx"),
+            (
+                Zone::Edge {
+                    side: Some(Compass::East),
+                    from: h("1401"),
+                    to: h("0401"),
+                },
+                "the east edge from 1401 to 0401",
+            ),
+            (Zone::Named("St Peter's church".into()), "St Peter's church"),
+            (
+                Zone::OnOrBeyond {
+                    side: Compass::South,
+                    row: "09xx".into(),
+                },
+                "on or south of row 09xx",
+            ),
+            (
+                Zone::Within {
+                    hex: h("0504"),
+                    distance: 1,
+                },
+                "within 1 hex of 0504",
+            ),
+            (
+                Zone::All(vec![row("08xx"), Zone::Any(vec![row("xx13"), row("xx14")])]),
+                "row 08xx and (row xx13 or row xx14)",
+            ),
+            (
+                Zone::Except(Box::new(row("08xx")), Box::new(Zone::Named("ford".into()))),
+                "row 08xx except ford",
+            ),
+        ];
+        for (zone, words) in cases {
+            assert_eq!(zone.to_string(), words);
         }
     }
 }

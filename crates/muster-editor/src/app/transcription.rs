@@ -34,7 +34,7 @@ impl App {
     /// A selected line: its first hex is selected and centred (the inspector shows its
     /// lines), and the line's hexes stay lit.
     fn show_line(&mut self, e: transcript::Entry) -> Task<Message> {
-        let status = format!("{} — {}: {} hex(es)", e.units, e.zone, e.hexes.len());
+        let status = format!("{} — {}: {} hex(es)", e.units, e.words, e.hexes.len());
         match e.hexes.first().copied() {
             Some(first) => {
                 self.centre_on(first);
