@@ -239,3 +239,56 @@ fn a_tiled_json_map_with_a_json_tileset_imports_as_its_tmx() {
     assert_eq!(written[1], written[0]);
     assert_eq!(written[2], written[0].replace("foreign", "foreign-zstd"));
 }
+
+#[test]
+fn the_maps_header_comments_survive_export_and_import() {
+    // Regression (interop review finding 8): the leading comments of every bundled map
+    // were lost on the way through Tiled.
+    let dir = scratch("comments");
+    let original = std::fs::read_to_string(root().join("maps/saint-albans.map.ron")).unwrap();
+    let header: String = original
+        .lines()
+        .take_while(|l| l.starts_with("//"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(header.lines().count(), 2, "{original}");
+    let tmx = dir.join("sa.tmx");
+    let back = dir.join("sa.map.ron");
+    let (code, _, err) = muster(&[
+        "export",
+        "tiled",
+        "maps/saint-albans.map.ron",
+        "-o",
+        s(&tmx),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = muster(&["import", "tiled", s(&tmx), "-o", s(&back)]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&back).unwrap();
+    assert!(text.starts_with(&format!("{header}(\n")), "{text}");
+    // Canonical with its comments: fmt has nothing to change.
+    let (code, out, _) = muster(&["fmt", "--check", s(&back)]);
+    assert_eq!(code, 0, "{out}");
+
+    // A header edited in Tiled into something that is not only comments is written as
+    // comments, line by line, and never becomes part of the map.
+    let edited = std::fs::read_to_string(&tmx).unwrap().replacen(
+        "// Saint Albans",
+        "*/ title: \"x\", /* Saint Albans",
+        1,
+    );
+    assert_ne!(edited, std::fs::read_to_string(&tmx).unwrap());
+    let tmx2 = dir.join("edited.tmx");
+    std::fs::write(&tmx2, edited).unwrap();
+    let back2 = dir.join("edited.map.ron");
+    let (code, _, err) = muster(&["import", "tiled", s(&tmx2), "-o", s(&back2)]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&back2).unwrap();
+    assert!(
+        text.starts_with("// */ title: \"x\", /* Saint Albans, for A la Charge"),
+        "{text}"
+    );
+    assert!(text.contains("    title: \"Saint Albans\",\n"), "{text}");
+    let (code, _, err) = muster(&["validate", s(&back2)]);
+    assert_eq!(code, 0, "{err}");
+}

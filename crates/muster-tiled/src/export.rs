@@ -26,6 +26,10 @@ pub struct ExportOptions {
     pub numbers: bool,
     /// The tileset image's path as the TMX names it (relative to the TMX file).
     pub tileset_image: String,
+    /// The map file's header comments as written (`// …` lines, `/* … */` blocks), carried
+    /// in the map property `muster:comments` so that an import writes them back; empty:
+    /// none.
+    pub header_comments: String,
 }
 
 impl Default for ExportOptions {
@@ -34,6 +38,7 @@ impl Default for ExportOptions {
             px_per_hex: 48,
             numbers: true,
             tileset_image: "terrain.png".into(),
+            header_comments: String::new(),
         }
     }
 }
@@ -118,7 +123,10 @@ fn terrain_by_hex<'m>(map: &'m MapFile, grid: &Grid) -> Result<HashMap<Hex, &'m 
     Ok(t)
 }
 
-fn map_properties(map: &MapFile) -> Result<Vec<(&'static str, Prop)>, ExportError> {
+fn map_properties(
+    map: &MapFile,
+    header_comments: &str,
+) -> Result<Vec<(&'static str, Prop)>, ExportError> {
     use props::map::*;
     let g = &map.grid;
     let mut p: Vec<(&'static str, Prop)> = vec![
@@ -134,6 +142,9 @@ fn map_properties(map: &MapFile) -> Result<Vec<(&'static str, Prop)>, ExportErro
     }
     if !map.zones.is_empty() {
         p.push((ZONES, ron("zones", &map.zones)?.into()));
+    }
+    if !header_comments.trim().is_empty() {
+        p.push((COMMENTS, header_comments.trim().into()));
     }
     p.extend([
         (DEFAULT_TERRAIN, map.default_terrain.as_str().into()),
@@ -258,7 +269,7 @@ pub fn export(
             ("nextobjectid", next_object.to_string()),
         ],
     );
-    out.properties(&map_properties(map)?);
+    out.properties(&map_properties(map, &opts.header_comments)?);
     write_tileset(&mut out, &ts, &g, &map.ruleset, &opts.tileset_image);
     out.open(
         "layer",

@@ -32,6 +32,11 @@ pub struct Imported {
     pub map: MapFile,
     /// What was left out or assumed, for the user.
     pub notes: Vec<String>,
+    /// The header comments of the map file an export was made from (the map property
+    /// `muster:comments`), as written there; empty when there are none. What is in it is
+    /// the map's text as Tiled holds it: the writer of the map file decides how much of it
+    /// is comments.
+    pub header_comments: String,
 }
 
 /// Why a TMX map cannot become a Muster map.
@@ -271,5 +276,11 @@ pub fn import(tmx: &Tmx, opts: &ImportOptions) -> Result<Imported, ImportError> 
     };
     let mut notes = features.notes;
     notes.extend(tmx.skipped.iter().map(|s| format!("left out layer {s}")));
-    Ok(Imported { map, notes })
+    Ok(Imported {
+        map,
+        notes,
+        header_comments: prop(&tmx.properties, mp::COMMENTS)
+            .unwrap_or_default()
+            .to_string(),
+    })
 }

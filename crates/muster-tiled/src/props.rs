@@ -42,6 +42,8 @@ pub mod map {
     pub const NOTES: &str = "muster:notes";
     /// Named zones, as an inline RON list.
     pub const ZONES: &str = "muster:zones";
+    /// The map file's header comments, as written (lines of `//`, or `/* */` blocks).
+    pub const COMMENTS: &str = "muster:comments";
     /// Default terrain.
     pub const DEFAULT_TERRAIN: &str = "muster:default-terrain";
     /// Printed number of the first column.

@@ -1,10 +1,12 @@
 //! `muster export tiled MAP -o OUT.tmx` and `muster import tiled IN.tmx -o OUT.map.ron`:
 //! maps to and from the Tiled map editor (the `muster-tiled` library does the work).
+//! The map file's header comments travel in the map property `muster:comments` and are
+//! written back above the imported map through the comment-keeping writer.
 
 use super::fmt::write_atomically;
 use anyhow::{bail, Context};
 use muster_check::{load_value, read_bytes, Checker, FileReport, Report, Severity};
-use muster_model::canonical::map_to_ron;
+use muster_model::canonical::map_layout;
 use muster_model::{FileKind, MapFile};
 use muster_tiled::{ExportOptions, ImportOptions, TerrainMap};
 use std::path::{Path, PathBuf};
@@ -118,6 +120,7 @@ pub fn export_tiled(a: ExportTiled) -> anyhow::Result<ExitCode> {
         px_per_hex: a.px_per_hex,
         numbers: !a.no_numbers,
         tileset_image: image.clone(),
+        header_comments: header_comments(&map.text),
     };
     let out = muster_tiled::export(&map.value, ruleset, &opts)?;
     let image_path = a.output.with_file_name(&image);
@@ -130,6 +133,59 @@ pub fn export_tiled(a: ExportTiled) -> anyhow::Result<ExitCode> {
         image_path.display()
     ))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The comments above a map file's first value, as written (blank lines between them
+/// kept); empty when there are none or the text does not read.
+fn header_comments(text: &str) -> String {
+    let Ok((root, comments)) = muster_check::syntax::read_with_comments(text) else {
+        return String::new();
+    };
+    let mut head = comments.iter().filter(|c| c.end <= root.span.start);
+    match (head.next(), head.last()) {
+        (Some(first), last) => text[first.start..last.unwrap_or(first).end].to_string(),
+        (None, _) => String::new(),
+    }
+}
+
+/// A header read from a Tiled map as comments of a map file: as written when it is
+/// nothing but comments (what an export writes), else each of its lines made a `//`
+/// comment, so that no text edited in Tiled can become part of the map's value.
+fn as_comments(header: &str) -> String {
+    let header = header.trim();
+    let probe = format!("{header}\n()");
+    if let Ok((root, comments)) = muster_check::syntax::read_with_comments(&probe) {
+        let mut covered = vec![false; header.len()];
+        for c in &comments {
+            covered[c.start.min(header.len())..c.end.min(header.len())].fill(true);
+        }
+        let only_comments = header
+            .char_indices()
+            .all(|(i, ch)| ch.is_whitespace() || covered[i]);
+        if only_comments && root.span.start > header.len() {
+            return header.to_string();
+        }
+    }
+    header
+        .lines()
+        .map(|l| match l.trim_start() {
+            l if l.starts_with("//") => l.to_string(),
+            "" => "//".to_string(),
+            l => format!("// {l}"),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The canonical text of an imported map, with the header comments its export carried
+/// written above it by the comment-keeping writer (`muster fmt`'s).
+fn map_text(map: &MapFile, header: &str) -> anyhow::Result<String> {
+    let layout = map_layout(map)?;
+    if header.trim().is_empty() {
+        return Ok(layout.render());
+    }
+    let original = format!("{}\n{}", as_comments(header), layout.render());
+    Ok(muster_check::keep_comments(&original, &layout, &layout)?)
 }
 
 /// Reads a text file of at most the checker's size limit.
@@ -233,7 +289,7 @@ pub fn import_tiled(a: ImportTiled) -> anyhow::Result<ExitCode> {
     for n in &imported.notes {
         super::tell(format_args!("note: {n}\n"));
     }
-    let ron = map_to_ron(&imported.map)?;
+    let ron = map_text(&imported.map, &imported.header_comments)?;
     if check(&a.output, &ron)? {
         super::tell(format_args!(
             "error: the map read from {} does not validate (above; the lines are those of the map it would write); nothing written\n",
