@@ -414,3 +414,19 @@ fn an_owners_choice_firer_knows_its_own_hidden_regiment() {
     assert_eq!(v["clear"], false, "{v}");
     assert_eq!(v["uncertain"].as_array().map(Vec::len), Some(0), "{v}");
 }
+
+/// Fourth review of issue 29: the human answer names the uncertain hexes the JSON lists.
+#[test]
+fn the_human_line_of_fire_names_what_is_uncertain() {
+    let (code, out, err) = muster(&[
+        "query",
+        "los",
+        "tests/rules-examples/aga-hidden.scenario.ron",
+        "0202",
+        "0204",
+        "--format",
+        "human",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("uncertain") && out.contains("0203"), "{out}");
+}

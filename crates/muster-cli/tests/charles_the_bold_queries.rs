@@ -160,3 +160,22 @@ fn artillery_never_moves_and_fires_whatever_its_line_says() {
     assert_ne!(code, 0, "{err}");
     assert!(err.contains("Artillery can never move and fire"), "{err}");
 }
+
+/// Fourth review of issue 29: "move; fire then move once; move then fire; fire" (§3.0): a
+/// stand never moves, fires and moves again.
+#[test]
+fn a_stand_never_moves_fires_and_moves_again() {
+    let q = "tests/queries/charles-the-bold/mixed-fire.scenario.ron";
+    let (code, _, err) = muster(&[
+        "query",
+        "fire",
+        q,
+        "Longbows",
+        "0207",
+        "--moved",
+        "2",
+        "--will-move",
+    ]);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("§3.0"), "{err}");
+}

@@ -271,3 +271,25 @@ fn from_the_hill_top_down_is_as_from_below_up() {
     assert!(!up);
     assert!(clear(q, "0606", "0405").0, "the crossbows see the bills");
 }
+
+/// Fourth review of issue 29: the hillside sees at least what the plain sees (ours): a hill
+/// top of another hill with no hill-top hex between is seen from the hillside 0206.
+#[test]
+fn the_hillside_sees_what_the_plain_sees() {
+    let q = "tests/queries/charles-the-bold/hillside-to-another-hill.scenario.ron";
+    let (ok, why) = clear(q, "0206", "0202");
+    assert!(ok, "{why}");
+}
+
+/// Fourth review of issue 29: a line along a hexside of a woods hex is blocked by the
+/// ruleset's line policy, and the answer names that reading as ours.
+#[test]
+fn a_line_beside_woods_names_the_line_policy() {
+    let q = "tests/queries/charles-the-bold/woods-beside.scenario.ron";
+    let (ok, why) = clear(q, "0206", "0606");
+    assert!(!ok);
+    assert!(
+        why.contains("blocked-if-either") && why.contains("ours"),
+        "{why}"
+    );
+}

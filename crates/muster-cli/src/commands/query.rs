@@ -473,6 +473,17 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                     if l.clear { "clear" } else { "blocked" },
                     clean(&l.reason)
                 );
+                if !l.uncertain.is_empty() {
+                    let hexes: Vec<String> = l
+                        .uncertain
+                        .iter()
+                        .map(|h| s.world.grid.to_printed(*h))
+                        .collect();
+                    t.push_str(&format!(
+                        " (uncertain: a hidden or owner's-choice unit may stand in {}, which the verdict takes as empty)",
+                        hexes.join(", ")
+                    ));
+                }
                 for st in &l.steps {
                     t.push_str(&format!("\n  {}", clean(&st.to_string())));
                 }

@@ -71,11 +71,14 @@ pub fn has_river(s: &Scenario) -> bool {
 /// The bridges of the map that reach can cross the river by, counted (AC110 reads this,
 /// with `open` the step reach takes, so that "a bridge" is what movement crosses by):
 /// - a bridge hexside that reach steps across, on a river hexside or drawn in the river's
-///   place (without the bridges its two sides lie on different banks);
-/// - a bridge hex that reach steps from or into across a river hexside of its own hex;
-/// - a bridge hex in a river of hexes: the bridge it belongs to (bridge hexes one after
-///   another) touches land on two banks of the map without its bridges (ours: the texts
-///   draw no map; a river of hexes that does not part the map has no banks to join).
+///   place, whose two sides lie on different banks of the map without its bridges;
+/// - a bridge hex that reach steps from or into across a river hexside of its own hex, or
+///   in a river of hexes, whose bridge (bridge hexes one after another) touches land on
+///   two banks of the map without its bridges.
+///
+/// Ours (the texts draw no map): a bridge counts only where it joins two banks; a river
+/// that does not part the map (a stub, a river ending inside it) has no banks to join, so a
+/// bridge on it crosses nothing the side could not walk round.
 ///
 /// A bridge hexside away from the river, a bridge hexside into a river hex (closed) or
 /// onto a bridge hex that crosses nothing, or a bridge hex on a bank beside river hexes
@@ -102,7 +105,7 @@ pub fn bridges(s: &Scenario, open: impl Fn(Hex, Hex) -> bool, from: &[Hex]) -> u
             // On a river hexside, or drawn in the river's place: its two sides (a bridge
             // hex standing for the banks its bridge touches) lie on different banks.
             let t: HashSet<usize> = touched(a).union(&touched(b)).copied().collect();
-            (river_hexside(s, a, b) || t.len() >= 2) && reached(&t)
+            t.len() >= 2 && reached(&t)
         })
         .count();
     let hexes = s
@@ -111,13 +114,8 @@ pub fn bridges(s: &Scenario, open: impl Fn(Hex, Hex) -> bool, from: &[Hex]) -> u
         .hexes()
         .filter(|h| bridge_hex(s, *h))
         .filter(|h| {
-            let over_hexside = s
-                .world
-                .grid
-                .neighbors_on_map(*h)
-                .any(|n| river_hexside(s, *h, n) && both(*h, n));
             let t = touched(*h);
-            (over_hexside || t.len() >= 2) && reached(&t)
+            t.len() >= 2 && reached(&t)
         })
         .count();
     hexsides + hexes

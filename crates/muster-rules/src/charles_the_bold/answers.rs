@@ -141,6 +141,13 @@ pub fn fire(s: &Scenario, ask: &EngageAsk) -> Result<StandFire, QueryError> {
     if ask.moves_before < 0 {
         return Err(refused("moves before firing are counted from 0".into()));
     }
+    // "In a turn a stand may do one of the following: move; fire then move once; move then
+    // fire; fire" (§3.0): never move, fire and move again.
+    if ask.moves_before > 0 && ask.move_after {
+        return Err(refused(
+            "a stand may move then fire, or fire then move once, not both in one turn (§3.0: \"move; fire then move once; move then fire; fire\"; §6.0)".into(),
+        ));
+    }
     // "Artillery can never move and fire in the one turn" (§6.0), whatever its list line
     // says (CB307 reports a line that says otherwise).
     if (!entry.moves_and_fires || entry.has("Art")) && (ask.moves_before > 0 || ask.move_after) {

@@ -32,6 +32,7 @@ pub fn sight(s: &Scenario, from: Hex, to: Hex, archer: bool, stands: &[Hex]) -> 
         .take(steps.len().saturating_sub(2))
         .flat_map(|st| st.hexes())
         .collect();
+    let beside = beside_hexes(&steps);
     for h in &inner {
         let t = s.world.terrain(*h);
         if t == terrain::WOODS || t == terrain::TOWN {
@@ -39,8 +40,9 @@ pub fn sight(s: &Scenario, from: Hex, to: Hex, archer: bool, stands: &[Hex]) -> 
                 clear: false,
                 path,
                 reason: format!(
-                    "{} is {t}: you can only shoot one hex into woods and towns (§6.0)",
-                    p(*h)
+                    "{} is {t}: you can only shoot one hex into woods and towns (§6.0){}",
+                    p(*h),
+                    along(&beside, *h)
                 ),
             };
         }
@@ -49,8 +51,9 @@ pub fn sight(s: &Scenario, from: Hex, to: Hex, archer: bool, stands: &[Hex]) -> 
                 clear: false,
                 path,
                 reason: format!(
-                    "a stand in {} is in the way; only archers fire overhead (§6.0)",
-                    p(*h)
+                    "a stand in {} is in the way; only archers fire overhead (§6.0){}",
+                    p(*h),
+                    along(&beside, *h)
                 ),
             };
         }
@@ -165,7 +168,11 @@ fn hill_blocks(
     let is_top = |h: &Hex| s.world.terrain(*h) == terrain::HILLTOP;
     if from_t == terrain::HILLSIDE {
         if is_top(&to) {
-            return up_own_hill(s, from, to, steps);
+            // The hillside sees at least what the plain sees (ours: §6.0's hillside is
+            // higher ground, "from here they can see both"): a line to a hill top with no
+            // hill-top hex between is clear from either.
+            let from_plain = inner.iter().any(|h| is_top(h));
+            return up_own_hill(s, from, to, steps).filter(|_| from_plain);
         }
         return inner.iter().find(|h| is_top(h)).map(|h| {
             format!(
@@ -176,13 +183,33 @@ fn hill_blocks(
         });
     }
     if from_t != terrain::HILLTOP {
+        let beside = beside_hexes(steps);
         return inner.iter().find(|h| is_top(h)).map(|h| {
             format!(
-                "from the plain you can only shoot one hex into hill tops, and {} is a hill-top hex before {} (§6.0; ours: nor across them)",
+                "from the plain you can only shoot one hex into hill tops, and {} is a hill-top hex before {} (§6.0; ours: nor across them){}",
                 p(*h),
-                p(to)
+                p(to),
+                along(&beside, *h)
             )
         });
     }
     None
+}
+
+/// The hexes a line runs beside, along a hexside (both hexes of each such step).
+fn beside_hexes(steps: &[LineStep]) -> HashSet<Hex> {
+    steps
+        .iter()
+        .filter(|st| matches!(st, LineStep::Between(..)))
+        .flat_map(|st| st.hexes())
+        .collect()
+}
+
+/// The label of a verdict decided by a hex the line only runs beside.
+fn along(beside: &HashSet<Hex>, h: Hex) -> &'static str {
+    if beside.contains(&h) {
+        " (the line runs along a hexside of it, and either hex beside such a line blocks: the ruleset's line policy, blocked-if-either; ours: §6.0 prints nothing about lines along a hexside)"
+    } else {
+        ""
+    }
 }

@@ -8,7 +8,7 @@ use crate::scenario::Scenario;
 /// `CB308`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
     doc: doc!("CB308", "charge-cavalry", "charles-the-bold", "Infantry may charge cavalry without the scenario saying so, or a stand that cannot charge is set to.",
-        "A stand with `charges_cavalry: true` is infantry (HI, LI, LSp, Pk, WB) with an impact factor above 0, and a special rule of the scenario allows it: `MayContactCavalry(units: [...])` naming the stand (its id, or `side/id`). A rule kept as text allows nothing: a rule that forbids it would read the same to a word search.",
+        "A stand with `charges_cavalry: true` is infantry (HI, Bills, LI, LSp, Pk, WB: the key of abbreviations prints \"Bills - Infantry armed with pole arms\") with an impact factor above 0, and a special rule of the scenario allows it: `MayContactCavalry(units: [...])` naming the stand (its id, or `side/id`). A rule kept as text allows nothing: a rule that forbids it would read the same to a word search.",
         "\"Most infantry will not charge MC or HC. Those infantry that can move to contact cavalry will be specified in the scenarios.\"",
         "Swiss pikes set to charge cavalry in a scenario whose special rules do not mention them.",
         "Charles the Bold §10 Melee."),
