@@ -171,7 +171,7 @@ fn hill_blocks(
             // The hillside sees at least what the plain sees (ours: §6.0's hillside is
             // higher ground, "from here they can see both"): a line to a hill top with no
             // hill-top hex between is clear from either.
-            let from_plain = inner.iter().any(|h| is_top(h));
+            let from_plain = inner.iter().any(&is_top);
             return up_own_hill(s, from, to, steps).filter(|_| from_plain);
         }
         return inner.iter().find(|h| is_top(h)).map(|h| {
