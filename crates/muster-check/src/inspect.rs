@@ -20,9 +20,15 @@
 //! has `at`, where the arrangement puts its counters, counted: `[{"hex", "count"}]` (empty
 //! for reinforcements), consistent with `validate` (a choice goes where the other lines
 //! leave room; leaders never with an enemy where their line allows otherwise).
+//!
+//! Added in version 3 (issue 33, for the VASSAL engine check): each unit's `steps` (2 for
+//! a counter with a reduced back, from [`muster_rules::counter_ratings`]) and `shares_hex`
+//! (a leader or a kind that stacks freely; other counters keep one to a hex), and the
+//! top-level `crowded`: the hexes where the placement model finds no arrangement that
+//! keeps apart the counters that may not share a hex (`validate` reports them).
 
 use crate::pipeline::LoadedScenario;
-use muster_rules::placement::{Fill, Spread};
+use muster_rules::placement::{Collision, Fill, Spread};
 use muster_rules::DeployKind;
 use serde_json::{json, Value};
 
@@ -51,7 +57,15 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
             .units
             .iter()
             .map(|u| {
-                let (def, _) = s.unit(d.side, u.unit);
+                let (def, kind) = s.unit(d.side, u.unit);
+                let steps = if muster_rules::counter_ratings(&s, d.side, def)
+                    .back
+                    .is_some()
+                {
+                    2
+                } else {
+                    1
+                };
                 let spread = arranged.zip(line).map(|(a, l)| a.spread_of(l, u.unit));
                 let mode = match (d.kind, spread) {
                     (DeployKind::Reinforcement { .. }, _) => "reinforcement",
@@ -76,6 +90,8 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
                     "count": u.count,
                     "mode": mode,
                     "at": at,
+                    "steps": steps,
+                    "shares_hex": kind.is_some_and(|k| k.leader || k.stacks),
                 })
             })
             .collect();
@@ -97,6 +113,20 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
             p["level"] = json!(l);
         }
         placements.push(p);
+    }
+    let mut crowded: Vec<String> = Vec::new();
+    for c in s.placements.collisions() {
+        let hexes: Vec<muster_hex::Hex> = match c {
+            Collision::Shared { hex, .. } => vec![*hex],
+            Collision::Overfull { line } => s.placements.line(*line).hexes.clone(),
+            Collision::Squeezed { hexes, .. } => hexes.clone(),
+        };
+        for h in hexes {
+            let id = grid.to_printed(h);
+            if !crowded.contains(&id) {
+                crowded.push(id);
+            }
+        }
     }
     let overlays: Vec<Value> = f
         .overlays
@@ -124,6 +154,7 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
             "rout": sd.rout.as_ref().map(|r| json!({"units_lost": r.units_lost, "leader_weight": r.leader_weight})),
         })).collect::<Vec<_>>(),
         "placements": placements,
+        "crowded": crowded,
         "ruleset": f.ruleset,
         "options": f.options,
         "map": f.map,

@@ -124,10 +124,13 @@ impl Setup {
             else {
                 continue;
             };
-            let mut hexes: Vec<Hex> = Vec::new();
+            // A stack per hex and mask: the counters of a unit the owner places (a choice or
+            // a zone) start masked, the others of the line face up.
+            let mut hexes: Vec<(Hex, bool)> = Vec::new();
             let mut on: Vec<Vec<Counter>> = Vec::new();
-            let mut stack_of: std::collections::HashMap<Hex, usize> = Default::default();
+            let mut stack_of: std::collections::HashMap<(Hex, bool), usize> = Default::default();
             for (u, n) in d.units.iter().zip(&taken) {
+                let masked = arranged.spread_of(line, u.unit) != Spread::Certain;
                 let mut left = *n;
                 for p in arranged.of_unit(u.unit) {
                     let here = usize::try_from(p.count).unwrap_or(usize::MAX).min(left);
@@ -135,8 +138,8 @@ impl Setup {
                     if here == 0 {
                         continue;
                     }
-                    let at = *stack_of.entry(p.hex).or_insert_with(|| {
-                        hexes.push(p.hex);
+                    let at = *stack_of.entry((p.hex, masked)).or_insert_with(|| {
+                        hexes.push((p.hex, masked));
                         on.push(Vec::new());
                         on.len() - 1
                     });
@@ -160,12 +163,13 @@ impl Setup {
                         }
                     })
                     .collect();
-                let placed: Vec<String> = hexes
-                    .iter()
-                    .zip(&on)
-                    .filter(|(_, c)| !c.is_empty())
-                    .map(|(h, _)| grid.to_printed(*h))
-                    .collect();
+                let mut placed: Vec<String> = Vec::new();
+                for ((h, _), c) in hexes.iter().zip(&on) {
+                    let id = grid.to_printed(*h);
+                    if !c.is_empty() && !placed.contains(&id) {
+                        placed.push(id);
+                    }
+                }
                 let source = entry_source(s, d)
                     .map(|src| format!(" [{src}]"))
                     .unwrap_or_default();
@@ -175,12 +179,12 @@ impl Setup {
                     placed.join(", ")
                 ));
             }
-            for (h, c) in hexes.into_iter().zip(on) {
+            for ((h, masked), c) in hexes.into_iter().zip(on) {
                 if !c.is_empty() {
                     out.stacks.push(Stack {
                         place: Place::Hex(h),
                         counters: c,
-                        masked: chosen,
+                        masked,
                     });
                 }
             }

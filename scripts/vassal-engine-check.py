@@ -1,0 +1,163 @@
+"""Compares what VASSAL's own engine makes of an exported module (the output of
+scripts/vassal-harness/EngineCheck.java) with `muster inspect --format json`.
+
+For every predefined set-up, started in the engine on its board:
+- every counter of a set-up line stands at the hex the placement model's arrangement gives
+  it (inspect's `at`), by VASSAL's own location name; every reinforcement, hidden unit
+  and engine off the map stands in a named box (a zone named for its side, never a hex);
+- no two counters that may not share a hex (inspect's `shares_hex`) stand on one hex,
+  except where the model itself finds no arrangement that keeps them apart (`crowded`),
+  or on a hex with an upper level;
+- every counter of a hidden or owner's-choice line is masked by its side, and no other;
+- every piece has Delete; every two-step unit (`steps` = 2) has a Layer whose flip names
+  it "(reduced)" on level 2 and back on level 1; no other piece has one;
+- no piece is left over.
+
+usage: python3 vassal-engine-check.py HARNESS.txt INSPECT.json...
+"""
+import collections
+import json
+import sys
+
+
+def fail(msg):
+    print(f"vassal-engine-check: FAIL: {msg}")
+    sys.exit(1)
+
+
+def read_harness(path):
+    setups, pieces, done = [], collections.defaultdict(list), None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if parts[0] == "SETUP":
+                setups.append(parts[1])
+            elif parts[0] == "PIECE":
+                if len(parts) != 9:
+                    fail(f"{path}: a piece line with {len(parts)} fields: {line!r}")
+                _, setup, loc, name, side, traits, menu, masked, flip = parts
+                pieces[setup].append({
+                    "loc": loc, "name": name, "side": side, "traits": traits.split(","),
+                    "menu": menu, "masked": masked, "flip": flip,
+                })
+            elif parts[0] == "DONE":
+                done = parts
+    if done is None:
+        fail(f"{path}: the harness did not finish")
+    return setups, pieces
+
+
+def check_setup(title, sc, got, owner_of):
+    names = {s["id"]: s["name"] for s in sc["sides"]}
+    units = {}
+    for p in sc["placements"]:
+        for u in p["units"]:
+            units[(names[p["side"]], u["unit"])] = u
+    for pc in got:
+        if pc["traits"][-1] != "BasicPiece" or "Delete" not in pc["traits"]:
+            fail(f"{title}: {pc['name']} at {pc['loc']}: no Delete (traits {pc['traits']})")
+        unit = units.get((pc["side"], pc["name"]))
+        layer = "Embellishment" in pc["traits"]
+        if unit is not None and unit["steps"] == 2:
+            want = f"{pc['name']} (reduced) [level 2] -> {pc['name']} [level 1]"
+            if not layer or pc["flip"] != want:
+                fail(f"{title}: {pc['name']} at {pc['loc']} has two steps but flips to {pc['flip']!r}")
+        elif layer:
+            fail(f"{title}: {pc['name']} at {pc['loc']} has one step but a Layer")
+    left = list(got)
+
+    def take(loc_ok, name_ok, masked, what):
+        for i, pc in enumerate(left):
+            if loc_ok(pc["loc"]) and name_ok(pc["name"]):
+                if (pc["masked"] != "") != masked:
+                    fail(f"{title}: {what} at {pc['loc']}: masked by {pc['masked']!r}, expected "
+                         f"{'masked' if masked else 'face up'}")
+                if masked and pc["masked"] != owner_of(title, pc["side"]):
+                    fail(f"{title}: {what} at {pc['loc']}: masked by {pc['masked']!r}, not its side")
+                del left[i]
+                return
+        fail(f"{title}: {what}: not found in the engine")
+
+    counted = collections.Counter()
+    upper = set()
+    for p in sc["placements"]:
+        side = names[p["side"]]
+        if p.get("level") in ("Upper", "upper"):
+            upper.update(p["hexes"])
+        boxed = "turn" in p or p.get("hidden")
+        for u in p["units"]:
+            masked = bool(p.get("hidden")) or u["mode"] in ("choice", "zone")
+            if boxed:
+                def in_box(loc, side=side, p=p):
+                    return loc.startswith(side + ", ") and ("turn" not in p or f"turn {p['turn']}," in loc)
+                for _ in range(u["count"]):
+                    take(in_box, lambda n, u=u: n == u["unit"], masked, f"{u['unit']} ({side}, box)")
+                    counted["box"] += 1
+                continue
+            for a in u["at"]:
+                for _ in range(a["count"]):
+                    take(lambda loc, h=a["hex"]: loc == h, lambda n, u=u: n == u["unit"], masked,
+                         f"{u['unit']} ({side}) on {a['hex']}")
+                    counted["hex"] += 1
+    for p in sc.get("pieces", []):
+        side = names.get(p["side"], "")
+        if p["hexes"]:
+            take(lambda loc, h=p["hexes"][0]: loc == h, lambda n, p=p: n.startswith(p["id"] + " ("),
+                 False, f"piece {p['id']} on {p['hexes'][0]}")
+            counted["hex"] += 1
+        else:
+            take(lambda loc, side=side: loc.startswith(side + ", off the map"),
+                 lambda n, p=p: n.startswith(p["id"] + " ("), False, f"piece {p['id']} off the map")
+            counted["box"] += 1
+    if left:
+        fail(f"{title}: pieces the scenario does not place there: "
+             f"{[(pc['loc'], pc['name']) for pc in left]}")
+    # No two counters that may not share a hex on one hex where the model keeps them apart.
+    bound = collections.Counter()
+    for pc in got:
+        unit = units.get((pc["side"], pc["name"]))
+        if unit is not None and not unit["shares_hex"]:
+            bound[pc["loc"]] += 1
+    for loc, n in bound.items():
+        room = 2 if loc in upper else 1
+        if n > room and loc not in sc.get("crowded", []) and loc[:1].isdigit():
+            fail(f"{title}: {n} counters that may not share a hex stand on {loc}")
+    masked = sum(1 for pc in got if pc["masked"])
+    flips = sum(1 for pc in got if pc["flip"])
+    return counted["hex"], counted["box"], masked, flips, len(got)
+
+
+def main(harness_files, inspects):
+    scenarios = {}
+    for path in inspects:
+        with open(path, encoding="utf-8") as f:
+            sc = json.load(f)
+        scenarios[sc["title"]] = sc
+    totals = collections.Counter()
+    for path in harness_files:
+        setups, pieces = read_harness(path)
+        several = len(setups) > 1
+        if not setups:
+            fail(f"{path}: the engine found no predefined set-up")
+
+        def owner_of(title, side, several=several):
+            return f"{title}: {side}" if several else side
+
+        for title in setups:
+            if title not in scenarios:
+                fail(f"{path}: set-up {title!r} is no bundled scenario")
+            h, b, m, fl, n = check_setup(title, scenarios[title], pieces[title], owner_of)
+            totals.update({"setups": 1, "hex": h, "box": b, "masked": m, "flips": fl, "pieces": n})
+        totals["modules"] += 1
+    print(f"vassal-engine-check: ok: {totals['modules']} modules, {totals['setups']} set-ups started "
+          f"in VASSAL's engine, {totals['pieces']} pieces with Delete: {totals['hex']} at their "
+          f"printed hexes, {totals['box']} in named boxes, {totals['masked']} masked by their side, "
+          f"{totals['flips']} flip to their reduced step")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 3:
+        print(__doc__)
+        sys.exit(2)
+    args = sys.argv[1:]
+    main([a for a in args if a.endswith(".txt")], [a for a in args if a.endswith(".json")])

@@ -1,0 +1,163 @@
+// Loads a module exported by `muster export vassal` in VASSAL's own engine, headless (under
+// Xvfb), starts each predefined set-up of its Scenarios menu on the board of the same name,
+// and prints every piece as the engine sees it: VASSAL's own location name, its traits
+// (outermost first), its menu, who masks it, and what its flip does. Used by
+// scripts/vassal-engine-check.sh, which compares the output with `muster inspect`.
+//
+// usage: java -cp ENGINE_CLASSPATH:. EngineCheck MODULE.vmod [SHOT.png]
+// Output, one record a line, fields separated by tabs:
+//   SETUP  name  board
+//   PIECE  setup  location  name  side  traits  menu  maskedBy  flip
+//   DONE   setups  pieces
+// With SHOT.png, the first set-up stays open in the engine's window with the first
+// piece's menu shown, and the harness waits for the file to be written by the caller.
+
+import VASSAL.build.GameModule;
+import VASSAL.build.module.GameState;
+import VASSAL.build.module.Map;
+import VASSAL.build.module.PredefinedSetup;
+import VASSAL.build.module.map.BoardPicker;
+import VASSAL.build.module.map.boardPicker.Board;
+import VASSAL.command.Command;
+import VASSAL.counters.Decorator;
+import VASSAL.counters.GamePiece;
+import VASSAL.counters.KeyCommand;
+import VASSAL.counters.Properties;
+import VASSAL.counters.Stack;
+import VASSAL.tools.DataArchive;
+
+import java.util.ArrayList;
+import java.util.List;
+import javax.swing.KeyStroke;
+
+public class EngineCheck {
+    static String clean(Object o) {
+        return o == null ? "" : o.toString().replace('\t', ' ').replace('\n', ' ');
+    }
+
+    static List<GamePiece> pieces(Map map) {
+        final List<GamePiece> out = new ArrayList<>();
+        for (GamePiece p : map.getPieces()) {
+            if (p instanceof Stack) {
+                for (GamePiece q : ((Stack) p).asList()) out.add(q);
+            } else {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    static String traits(GamePiece p) {
+        final StringBuilder sb = new StringBuilder();
+        GamePiece q = p;
+        while (true) {
+            if (sb.length() > 0) sb.append(',');
+            sb.append(q.getClass().getSimpleName());
+            if (!(q instanceof Decorator)) break;
+            q = ((Decorator) q).getInner();
+        }
+        return sb.toString();
+    }
+
+    static String menu(GamePiece p) {
+        final Object o = p.getProperty(Properties.KEY_COMMANDS);
+        final StringBuilder sb = new StringBuilder();
+        if (o instanceof KeyCommand[]) {
+            for (KeyCommand k : (KeyCommand[]) o) {
+                if (k.getName() == null || k.getName().isEmpty()) continue;
+                if (sb.length() > 0) sb.append(',');
+                sb.append(k.getName());
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Flips a two-step piece (its Layer's Ctrl+F) and back: what its name became. */
+    static String flip(GamePiece p) {
+        GamePiece q = p;
+        boolean layer = false;
+        while (q instanceof Decorator) {
+            if (q.getClass().getSimpleName().equals("Embellishment")) layer = true;
+            q = ((Decorator) q).getInner();
+        }
+        if (!layer) return "";
+        final Object masked = p.getProperty(Properties.OBSCURED_BY);
+        if (masked != null) p.setProperty(Properties.OBSCURED_BY, null);
+        final KeyStroke f = KeyStroke.getKeyStroke(70, 130);
+        p.keyEvent(f);
+        final String reduced = p.getName() + " [level " + p.getProperty("Step_Level") + "]";
+        p.keyEvent(f);
+        final String back = p.getName() + " [level " + p.getProperty("Step_Level") + "]";
+        if (masked != null) p.setProperty(Properties.OBSCURED_BY, masked);
+        return reduced + " -> " + back;
+    }
+
+    /** Starts a game without the set-up wizard's dialogs. */
+    static class NoWizard extends VASSAL.build.module.WizardSupport {
+        @Override
+        public void showGameSetupWizard() {
+        }
+    }
+
+    /** The menu bar the player's window asks for (as VASSAL's Player sets one up). */
+    static class Menus extends VASSAL.tools.menu.MenuManager {
+        private final VASSAL.tools.menu.MenuBarProxy bar = new VASSAL.tools.menu.MenuBarProxy();
+
+        @Override
+        public javax.swing.JMenuBar getMenuBarFor(javax.swing.JFrame fc) {
+            return bar.createPeer();
+        }
+
+        @Override
+        public VASSAL.tools.menu.MenuBarProxy getMenuBarProxyFor(javax.swing.JFrame fc) {
+            return bar;
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        VASSAL.Info.setConfig(new VASSAL.launch.StandardConfig());
+        new Menus();
+        final GameModule module = new GameModule(new DataArchive(args[0]));
+        // No set-up wizard: the harness is the player, and picks each set-up's board itself.
+        final java.lang.reflect.Field wizard = GameModule.class.getDeclaredField("wizardSupport");
+        wizard.setAccessible(true);
+        wizard.set(module, new NoWizard());
+        GameModule.init(module);
+        final GameModule gm = GameModule.getGameModule();
+        final GameState gs = gm.getGameState();
+        final Map map = Map.getMapList().get(0);
+        final BoardPicker picker = map.getComponentsOf(BoardPicker.class).get(0);
+        final List<PredefinedSetup> setups = new ArrayList<>();
+        for (PredefinedSetup s : gm.getAllDescendantComponentsOf(PredefinedSetup.class)) {
+            if (!s.isMenu()) setups.add(s);
+        }
+        int n = 0;
+        boolean shot = args.length > 1;
+        for (PredefinedSetup s : setups) {
+            final String name = s.getConfigureName();
+            final Board board = picker.getBoard(name);
+            System.out.println("SETUP\t" + name + "\t" + (board == null ? "" : board.getName()));
+            if (board == null) continue;
+            // As the player's choice of the set-up's board does: a SetBoards command, then
+            // a new game.
+            gs.setup(false);
+            new BoardPicker.SetBoards(picker, new ArrayList<>(List.of(board))).execute();
+            gs.setup(true);
+            for (GamePiece p : pieces(map)) {
+                final String loc = map.locationName(p.getPosition());
+                final Object by = p.getProperty(Properties.OBSCURED_BY);
+                System.out.println(String.join("\t", "PIECE", name, clean(loc),
+                    clean(p.getProperty("BasicName")), clean(p.getProperty("Side")),
+                    traits(p), menu(p), clean(by), flip(p)));
+                n++;
+            }
+            if (shot) {
+                Shot.show(map, pieces(map), args[1]);
+                shot = false;
+            }
+        }
+        System.out.println("DONE\t" + setups.size() + "\t" + n);
+        System.out.flush();
+        System.exit(0);
+    }
+}
