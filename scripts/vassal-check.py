@@ -77,8 +77,14 @@ def main(module, inspects):
             checked_hexes += 1
             for slot in st.getPieces(asdict=False):
                 traits = slot.getTraits()
+                # A counter's image: its basic piece's, or under a Layer (a two-step
+                # unit) each of the Layer's images, one a step.
                 basic = [t for t in traits if t.ID == "piece"]
-                if not basic or "images/" + basic[0]["filename"] not in names:
+                layers = [t for t in traits if t.ID == "emb2"]
+                images = [i for t in layers for i in t.getImages()]
+                if not images and basic:
+                    images = [basic[0]["filename"]]
+                if not basic or not images or any("images/" + i not in names for i in images):
                     fail(f"{title}: {loc}: a counter without its image")
                 have[(loc, slot["entryName"])] += 1
         # What Muster says stands where: inspect's contract version 3, each unit's counters
