@@ -3,13 +3,15 @@
 # its tmxrasterizer is missing, renders every bundled map exported to TMX with it and
 # checks that every hex shows its terrain colour where Tiled lays the hex out
 # (crates/muster-tiled/tests/tmxrasterizer.rs), then imports the package's own hexagonal
-# examples (not our copies) with our terrain maps and validates the results.
+# examples (not our copies) with our terrain maps and validates the results, and the same
+# examples saved by Tiled itself in its JSON format (`tiled --export-map json`, .tmj), which
+# must import to the same map file byte for byte (issue 33).
 #   scripts/tiled-check.sh          (.ci/run calls it; about a minute on a bare machine)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v tmxrasterizer >/dev/null; then
+if ! command -v tmxrasterizer >/dev/null || ! command -v tiled >/dev/null; then
     if [ "$(id -u)" != 0 ]; then
-        echo "tiled-check: tmxrasterizer is missing; install Debian's tiled package (apt-get install tiled)" >&2
+        echo "tiled-check: tmxrasterizer or tiled is missing; install Debian's tiled package (apt-get install tiled)" >&2
         exit 2
     fi
     apt-get update -qq
@@ -34,5 +36,13 @@ for stem in hexagonal-mini test_hexagonal_tile_60x60x30; do
     fi
     "$MUSTER" import tiled "$WORK/$stem.tmx" --terrain-map "$FIXTURES/$stem.terrain.ron" -o "$WORK/$stem.map.ron"
     "$MUSTER" validate "$WORK/$stem.map.ron"
+    # Tiled's own JSON of the same map (the package ships no .tmj; Tiled 1.8 writes one).
+    QT_QPA_PLATFORM=offscreen tiled --export-map json "$WORK/$stem.tmx" "$WORK/$stem.tmj" 2>/dev/null
+    "$MUSTER" import tiled "$WORK/$stem.tmj" --terrain-map "$FIXTURES/$stem.terrain.ron" -o "$WORK/$stem.tmj.map.ron"
+    if ! cmp "$WORK/$stem.map.ron" "$WORK/$stem.tmj.map.ron"; then
+        echo "tiled-check: $stem.tmj (Tiled's JSON) imports differently from $stem.tmx" >&2
+        diff "$WORK/$stem.map.ron" "$WORK/$stem.tmj.map.ron" >&2 || true
+        exit 1
+    fi
 done
-echo "tiled-check: tmxrasterizer draws every bundled map as exported; Tiled's hexagonal examples import to valid maps"
+echo "tiled-check: tmxrasterizer draws every bundled map as exported; Tiled's hexagonal examples import to valid maps, the same from Tiled's JSON (.tmj) as from TMX"
