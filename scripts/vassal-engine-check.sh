@@ -11,7 +11,8 @@
 # Java 17 and the jars the engine names in its manifest, from Debian's packages; installed
 # with apt-get when missing and this is root, else the script says what is missing and
 # fails. MUSTER names the binary (default: the release build). VASSAL_ENGINE_DISPLAY names
-# an X display to use instead of starting Xvfb with xvfb-run.
+# an X display to use instead of starting Xvfb with xvfb-run (which takes the first free
+# display from VASSAL_ENGINE_SERVERNUM, default 99).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -77,19 +78,17 @@ modules+=("$OUT/bundled.vmod")
 # folder. Byte-code verification is off for the engine's classes only so that the
 # set-up wizard's classes (org.netbeans.spi.wizard, not packaged by Debian) are never
 # needed: the harness starts each set-up itself and shows no wizard.
-run_engine() {
-    (cd "$OUT" && HOME="$OUT/home" timeout 300 java -XX:+UnlockDiagnosticVMOptions \
-        -XX:-BytecodeVerificationRemote -Djava.util.prefs.userRoot="$OUT/home" \
-        -cp "$CP:$OUT/classes" EngineCheck "$@")
-}
+engine=(env HOME="$OUT/home" timeout 300 java -XX:+UnlockDiagnosticVMOptions
+        -XX:-BytecodeVerificationRemote -Djava.util.prefs.userRoot="$OUT/home"
+        -cp "$CP:$OUT/classes" EngineCheck)
 outputs=()
 for m in "${modules[@]}"; do
     txt="${m%.vmod}.txt"
     if [ -n "${VASSAL_ENGINE_DISPLAY:-}" ]; then
-        DISPLAY=$VASSAL_ENGINE_DISPLAY run_engine "$m" > "$txt" 2> "${m%.vmod}.err" || true
+        (cd "$OUT" && DISPLAY=$VASSAL_ENGINE_DISPLAY "${engine[@]}" "$m") > "$txt" 2> "${m%.vmod}.err" || true
     else
-        export -f run_engine; export OUT CP
-        xvfb-run -a -s "-screen 0 1280x800x24" bash -c 'run_engine "$0"' "$m" > "$txt" 2> "${m%.vmod}.err" || true
+        (cd "$OUT" && xvfb-run -a -n "${VASSAL_ENGINE_SERVERNUM:-99}" -s "-screen 0 1280x800x24" \
+            "${engine[@]}" "$m") > "$txt" 2> "${m%.vmod}.err" || true
     fi
     if ! grep -q '^DONE' "$txt"; then
         say "FAIL: the engine did not finish $m:"
