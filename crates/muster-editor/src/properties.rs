@@ -41,6 +41,10 @@ pub enum Field {
     Commander(usize),
     /// A side's army morale.
     Morale(usize),
+    /// The hex a siege piece is placed on (piece, by its index in the scenario).
+    PieceAt(usize),
+    /// The way a siege piece faces (piece).
+    PieceFacing(usize),
 }
 
 /// What the inspector's widgets send.
@@ -249,6 +253,29 @@ pub fn view<'a>(props: &'a Properties, cx: Context<'a>) -> Option<Element<'a, Me
             col = col.push(r);
             sides_here.push(si);
         }
+    }
+    // The siege pieces on the hex: where each is placed and which way it faces (a drag
+    // with the select tool does the same on the map).
+    for shown in cx.snap.pieces.iter().filter(|p| p.hexes.contains(&hex)) {
+        let Some((pi, piece)) = scenario
+            .pieces
+            .iter()
+            .enumerate()
+            .find(|(_, p)| p.id == shown.id)
+        else {
+            continue;
+        };
+        col = col.push(text(format!("piece {}", shown.name)).size(14));
+        let at = piece.at.as_ref().map(|h| h.0.clone()).unwrap_or_default();
+        col = col.push(labelled(
+            "placed on",
+            field(props, Field::PieceAt(pi), at, "off the map"),
+        ));
+        let facing = piece.facing.clone().unwrap_or_default();
+        col = col.push(labelled(
+            "facing",
+            field(props, Field::PieceFacing(pi), facing, "N"),
+        ));
     }
     // Each side with a counter here, once, after its lines.
     sides_here.sort_unstable();

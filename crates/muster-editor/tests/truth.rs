@@ -914,3 +914,65 @@ fn the_transcription_view_reads_like_the_print() {
     ));
     assert!(!shows(&app, "King Henry — Named(\"St Peter's church\")"));
 }
+
+/// Types into an inspector field and presses Enter.
+fn commit(app: &mut App, field: muster_editor::properties::Field, typed: &str) {
+    use muster_editor::properties::Message as P;
+    let _ = app.update(Message::Property(P::Draft(field, typed.into())));
+    let _ = app.update(Message::Property(P::Commit(field)));
+}
+
+/// Finding 8: the inspector offers a selected piece's hex and facing; each commit is one
+/// undo step that carries the counters on the piece, and a value that does not read is
+/// refused.
+#[test]
+fn the_inspector_moves_and_turns_a_piece() {
+    use muster_editor::properties::Field;
+    let path = scratch_pack(
+        "piece-fields",
+        &[
+            "scenarios/siege/assault-on-roche-noire.scenario.ron",
+            "maps/roche-noire.map.ron",
+        ],
+    );
+    let mut app = App::new(Some(path)).0;
+    let index = app
+        .doc
+        .scenario
+        .as_ref()
+        .unwrap()
+        .pieces
+        .iter()
+        .position(|p| p.id == "west-tower")
+        .unwrap();
+    let _ = app.update(Message::tool(Tool::Select));
+    click(&mut app, "1021");
+    assert!(shows(&app, "piece west-tower (siege tower)"));
+    assert!(shows(&app, "placed on"));
+    commit(&mut app, Field::PieceAt(index), "1019");
+    assert_eq!(piece_hexes(&app, "west-tower")[0], "1019");
+    assert_eq!(
+        app.history.undo_label(),
+        Some("move west-tower to 1019 with the 2 set-up lines on it")
+    );
+    commit(&mut app, Field::PieceAt(index), "9999");
+    assert!(
+        app.status.contains("not a hex of the map"),
+        "{}",
+        app.status
+    );
+    assert_eq!(piece_hexes(&app, "west-tower")[0], "1019", "refused");
+    commit(&mut app, Field::PieceFacing(index), "up");
+    assert!(app.status.contains("is not a facing"), "{}", app.status);
+    commit(&mut app, Field::PieceFacing(index), "ne");
+    assert!(
+        app.history
+            .undo_label()
+            .is_some_and(|l| l.starts_with("turn west-tower to face NE")),
+        "{:?}",
+        app.history.undo_label()
+    );
+    let _ = app.update(Message::Undo);
+    let _ = app.update(Message::Undo);
+    assert_eq!(piece_hexes(&app, "west-tower")[0], "1021");
+}

@@ -220,6 +220,46 @@ impl App {
                     label,
                 ))
             }
+            Field::PieceAt(pi) | Field::PieceFacing(pi) => {
+                let piece = self
+                    .doc
+                    .scenario
+                    .as_ref()
+                    .and_then(|s| s.pieces.get(pi))
+                    .ok_or("no such piece")?;
+                let mut chosen = piece.clone();
+                let label = if matches!(f, Field::PieceAt(_)) {
+                    let hex = self
+                        .snap
+                        .grid
+                        .from_printed(typed)
+                        .ok()
+                        .filter(|h| self.snap.grid.contains(*h))
+                        .ok_or_else(|| format!("`{typed}` is not a hex of the map"))?;
+                    let at = self.printed(hex);
+                    chosen.at = Some(muster_model::HexId(at.clone()));
+                    format!("move {} to {at}", piece.id)
+                } else {
+                    let o = self.snap.grid.orientation();
+                    let d = muster_hex::Direction::from_name(&typed.to_uppercase(), o).ok_or_else(
+                        || {
+                            let names: Vec<&str> = muster_hex::Direction::ALL
+                                .iter()
+                                .map(|d| d.name(o))
+                                .collect();
+                            format!("`{typed}` is not a facing: {}", names.join(", "))
+                        },
+                    )?;
+                    chosen.facing = Some(d.name(o).to_string());
+                    format!("turn {} to face {}", piece.id, d.name(o))
+                };
+                if chosen == *piece {
+                    return Ok(None);
+                }
+                Some(self.reposition_piece(pi, chosen, label).ok_or(
+                    "the piece does not fit there: some of its hexes would be off the map",
+                )?)
+            }
             Field::Commander(si) | Field::Morale(si) => {
                 let mut def = self.side_def(si).ok_or("no such side")?;
                 let label = if matches!(f, Field::Commander(_)) {

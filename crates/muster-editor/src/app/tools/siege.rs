@@ -104,19 +104,45 @@ impl App {
                 })
                 .collect()
         };
-        let resolved = self.doc.resolve()?;
-        let (label, chosen, hexes) = candidates
-            .iter()
-            .filter_map(|(label, p)| {
-                let hexes = muster_rules::siege::field::place(&resolved, index, p)
-                    .ok()?
-                    .hexes;
-                let distance = muster_hex::distance(*hexes.get(k)?, to);
-                Some((distance, label, p, hexes))
-            })
-            .min_by_key(|(distance, ..)| *distance)
-            .map(|(_, label, p, hexes)| (label.clone(), p.clone(), hexes))?;
-        if chosen == *piece || hexes.len() != shown.hexes.len() {
+        let (label, chosen) = {
+            let resolved = self.doc.resolve()?;
+            candidates
+                .iter()
+                .filter_map(|(label, p)| {
+                    let hexes = muster_rules::siege::field::place(&resolved, index, p)
+                        .ok()?
+                        .hexes;
+                    Some((muster_hex::distance(*hexes.get(k)?, to), label, p))
+                })
+                .min_by_key(|(distance, ..)| *distance)
+                .map(|(_, label, p)| (label.clone(), p.clone()))?
+        };
+        self.reposition_piece(index, chosen, label)
+    }
+
+    /// The edit that puts piece `index` where `chosen` says (another hex, another
+    /// facing), the set-up lines on its hexes going with it, each to the hex of the piece
+    /// it stood on; its label is `label` and the lines carried. `None` when nothing would
+    /// change or the rules library cannot lay the piece out there.
+    pub(in crate::app) fn reposition_piece(
+        &self,
+        index: usize,
+        chosen: muster_model::Piece,
+        label: String,
+    ) -> Option<(Edit, String)> {
+        let file = self.doc.scenario.as_ref()?;
+        let piece = file.pieces.get(index)?;
+        if chosen == *piece {
+            return None;
+        }
+        let shown = self.snap.pieces.iter().find(|p| p.id == piece.id)?;
+        let hexes = {
+            let resolved = self.doc.resolve()?;
+            muster_rules::siege::field::place(&resolved, index, &chosen)
+                .ok()?
+                .hexes
+        };
+        if hexes.len() != shown.hexes.len() {
             return None;
         }
         let old: Vec<String> = shown.hexes.iter().map(|h| self.printed(*h)).collect();
