@@ -141,10 +141,13 @@ fn header_comments(text: &str) -> String {
     let Ok((root, comments)) = muster_check::syntax::read_with_comments(text) else {
         return String::new();
     };
-    let mut head = comments.iter().filter(|c| c.end <= root.span.start);
-    match (head.next(), head.last()) {
-        (Some(first), last) => text[first.start..last.unwrap_or(first).end].to_string(),
-        (None, _) => String::new(),
+    let head: Vec<_> = comments
+        .iter()
+        .filter(|c| c.end <= root.span.start)
+        .collect();
+    match (head.first(), head.last()) {
+        (Some(first), Some(last)) => text[first.start..last.end].to_string(),
+        _ => String::new(),
     }
 }
 
