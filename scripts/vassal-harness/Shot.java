@@ -17,9 +17,10 @@ import javax.swing.SwingUtilities;
 public class Shot {
     static void show(Map map, List<GamePiece> pieces, String file) throws Exception {
         GamePiece target = null;
+        // A two-step unit set up face up (its menu has Delete and Flip).
         for (GamePiece p : pieces) {
-            final Object kinds = p.getProperty("Side");
-            if (kinds != null && p.getProperty(VASSAL.counters.Properties.OBSCURED_BY) == null) {
+            if (p.getProperty("Step_Level") != null
+                && p.getProperty(VASSAL.counters.Properties.OBSCURED_BY) == null) {
                 target = p;
                 break;
             }
@@ -35,7 +36,25 @@ public class Shot {
                 map.centerAt(piece.getPosition());
             }
         });
-        Thread.sleep(3000);
+        // The engine's own start-up questions (an older engine than the module names; a
+        // new log file) come one after another: close each as it comes.
+        for (int i = 0; i < 16; i++) {
+            Thread.sleep(500);
+            SwingUtilities.invokeLater(() -> {
+                for (java.awt.Window w : java.awt.Window.getWindows()) {
+                    if (w instanceof java.awt.Dialog && w.isVisible()) w.dispose();
+                }
+            });
+        }
+        SwingUtilities.invokeAndWait(() -> {
+            final JFrame frame = GameModule.getGameModule().getPlayerWindow();
+            frame.setVisible(true);
+            frame.toFront();
+            if (piece != null) {
+                map.centerAt(piece.getPosition());
+            }
+        });
+        Thread.sleep(1500);
         if (piece != null) {
             SwingUtilities.invokeAndWait(() -> {
                 final JPopupMenu menu = MenuDisplayer.createPopup(piece, true);
