@@ -216,8 +216,7 @@ impl Transcript {
                 line = line.push(
                     text(format!("file: {}", e.zone))
                         .size(11)
-                        .font(iced::Font::MONOSPACE)
-                        .style(text::secondary),
+                        .font(iced::Font::MONOSPACE),
                 );
             }
             for d in findings(diagnostics, grid, e) {

@@ -913,6 +913,26 @@ fn the_transcription_view_reads_like_the_print() {
         "file: Edge(side: East, from: \"1401\", to: \"0401\")"
     ));
     assert!(!shows(&app, "King Henry — Named(\"St Peter's church\")"));
+    // And it can be read: its letters are dark on the line's grey (in the secondary text
+    // colour they were the button's own grey, and could not be seen).
+    let window = iced::Size::new(1024.0, 768.0);
+    let file_line = "file: Named(\"St Peter's church\")";
+    let mut ui = iced_test::Simulator::with_size(Default::default(), window, panels::view(&app));
+    let at = iced_test::selector::Bounded::bounds(&ui.find(file_line).unwrap());
+    drop(ui);
+    let shot = pixels(&app, window, "file-line");
+    let darkest = (at.y as u32 * 2..(at.y + at.height) as u32 * 2)
+        .flat_map(|y| (at.x as u32 * 2..(at.x + at.width) as u32 * 2).map(move |x| (x, y)))
+        .map(|(x, y)| {
+            let p = shot.get_pixel(x, y);
+            (u32::from(p[0]) + u32::from(p[1]) + u32::from(p[2])) / 3
+        })
+        .min()
+        .unwrap();
+    assert!(
+        darkest < 90,
+        "the file line is drawn faint: darkest {darkest}"
+    );
 }
 
 /// Types into an inspector field and presses Enter.
