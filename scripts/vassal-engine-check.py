@@ -9,6 +9,8 @@ For every predefined set-up, started in the engine on its board:
   except where the model itself finds no arrangement that keeps them apart (`crowded`),
   or on a hex with an upper level;
 - every counter of a hidden or owner's-choice line is masked by its side, and no other;
+  its side (the harness taking that side in the roster) has Mask / reveal in its menu,
+  and revealing shows the counter;
 - every piece has Delete; every two-step unit (`steps` = 2) has a Layer whose flip names
   it "(reduced)" on level 2 and back on level 1; no other piece has one;
 - no piece is left over.
@@ -33,12 +35,12 @@ def read_harness(path):
             if parts[0] == "SETUP":
                 setups.append(parts[1])
             elif parts[0] == "PIECE":
-                if len(parts) != 9:
+                if len(parts) != 10:
                     fail(f"{path}: a piece line with {len(parts)} fields: {line!r}")
-                _, setup, loc, name, side, traits, menu, masked, flip = parts
+                _, setup, loc, name, side, traits, menu, masked, flip, reveal = parts
                 pieces[setup].append({
                     "loc": loc, "name": name, "side": side, "traits": traits.split(","),
-                    "menu": menu, "masked": masked, "flip": flip,
+                    "menu": menu, "masked": masked, "flip": flip, "reveal": reveal,
                 })
             elif parts[0] == "DONE":
                 done = parts
@@ -74,6 +76,8 @@ def check_setup(title, sc, got, owner_of):
                          f"{'masked' if masked else 'face up'}")
                 if masked and pc["masked"] != owner_of(title, pc["side"]):
                     fail(f"{title}: {what} at {pc['loc']}: masked by {pc['masked']!r}, not its side")
+                if masked and not pc["reveal"].startswith(f"revealed by {pc['masked']} (menu Mask / reveal,"):
+                    fail(f"{title}: {what} at {pc['loc']}: its side cannot reveal it: {pc['reveal']}")
                 del left[i]
                 return
         fail(f"{title}: {what}: not found in the engine")
@@ -151,7 +155,7 @@ def main(harness_files, inspects):
         totals["modules"] += 1
     print(f"vassal-engine-check: ok: {totals['modules']} modules, {totals['setups']} set-ups started "
           f"in VASSAL's engine, {totals['pieces']} pieces with Delete: {totals['hex']} at their "
-          f"printed hexes, {totals['box']} in named boxes, {totals['masked']} masked by their side, "
+          f"printed hexes, {totals['box']} in named boxes, {totals['masked']} masked by their side (each revealed by it), "
           f"{totals['flips']} flip to their reduced step")
 
 

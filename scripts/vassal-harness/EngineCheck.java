@@ -7,7 +7,7 @@
 // usage: java -cp ENGINE_CLASSPATH:. EngineCheck MODULE.vmod [SHOT.png]
 // Output, one record a line, fields separated by tabs:
 //   SETUP  name  board
-//   PIECE  setup  location  name  side  traits  menu  maskedBy  flip
+//   PIECE  setup  location  name  side  traits  menu  maskedBy  flip  reveal
 //   DONE   setups  pieces
 // With SHOT.png, the first set-up stays open in the engine's window with the first
 // piece's menu shown, and the harness waits for the file to be written by the caller.
@@ -114,6 +114,29 @@ public class EngineCheck {
         }
     }
 
+    /**
+     * A masked piece as its owner sees it: the harness takes the owning side in the
+     * roster, reveals the piece with its Mask's Ctrl+M, masks it again, and leaves the
+     * side. Says "revealed by SIDE" when the owner's reveal showed the piece, and whether
+     * the owner's menu offers the mask command.
+     */
+    static String reveal(GamePiece p) {
+        final Object by = p.getProperty(Properties.OBSCURED_BY);
+        if (by == null) return "";
+        final VASSAL.build.module.PlayerRoster roster = GameModule.getGameModule().getPlayerRoster();
+        final String me = GameModule.getActiveUserId();
+        roster.add(me, "harness", by.toString());
+        final KeyStroke m = KeyStroke.getKeyStroke(77, 130);
+        final String menu = menu(p);
+        p.keyEvent(m);
+        final Object after = p.getProperty(Properties.OBSCURED_BY);
+        p.keyEvent(m);
+        final Object again = p.getProperty(Properties.OBSCURED_BY);
+        roster.remove(me);
+        if (after == null && by.equals(again)) return "revealed by " + by + " (menu " + menu + ")";
+        return "not revealed (" + after + ", then " + again + "; menu " + menu + ")";
+    }
+
     public static void main(String[] args) throws Exception {
         VASSAL.Info.setConfig(new VASSAL.launch.StandardConfig());
         new Menus();
@@ -148,7 +171,7 @@ public class EngineCheck {
                 final Object by = p.getProperty(Properties.OBSCURED_BY);
                 System.out.println(String.join("\t", "PIECE", name, clean(loc),
                     clean(p.getProperty("BasicName")), clean(p.getProperty("Side")),
-                    traits(p), menu(p), clean(by), flip(p)));
+                    traits(p), menu(p), clean(by), flip(p), clean(reveal(p))));
                 n++;
             }
             if (shot) {
