@@ -8,10 +8,15 @@
 //!   names every hex as printed ([`grid`]; proved by `tests/numbering.rs` with VASSAL's
 //!   own algorithm).
 //! - **Counters**: an image per unit type and piece in the side's colour with the unit
-//!   type, name and printed ratings; a palette per scenario and side.
+//!   type, name and printed ratings (a two-step unit an image per step); a palette per
+//!   scenario and side. Each piece has Delete, a Mask its side controls and, with two
+//!   steps, a Layer that flips it; hidden and owner's-choice set-ups start masked; a
+//!   counter detail viewer shows name, side and ratings.
 //! - **Set-up**: one `SetupStack` per occupied hex (`useGridLocation`, `location` = the
 //!   printed id), owned by the scenario's board, so a new game on that board puts every
-//!   counter on its hex; a `PredefinedSetup` per scenario in a *Scenarios* menu.
+//!   counter on its hex; a `PredefinedSetup` per scenario in a *Scenarios* menu. Each
+//!   off-map box is a named zone without a grid; with several scenarios, each side in the
+//!   roster is named with its scenario.
 //! - **Help**: notes, special rules, victory conditions and errata per scenario; set-up
 //!   notes (owner's choices with their printed lines, off-map boxes) in a chart window.
 //!

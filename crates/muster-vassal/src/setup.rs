@@ -7,7 +7,8 @@
 //! the set-up keeps them apart, leaders with friends, never with the enemy where their
 //! line allows otherwise). A line that leaves the owner a choice (an owner's choice or a
 //! zone, or leaders over several hexes) is placed that way and listed, with its printed
-//! line, in the module's set-up notes.
+//! line, in the module's set-up notes; the counters of each unit the owner places start
+//! masked to the other side, as do hidden set-ups (in their box).
 //!
 //! A scenario sets up at most [`MAX_COUNTERS`] counters in a module (a printed battle has
 //! a few hundred; a hostile `10000x` line would otherwise make a module of millions of
