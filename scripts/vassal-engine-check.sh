@@ -79,7 +79,7 @@ modules+=("$OUT/bundled.vmod")
 # set-up wizard's classes (org.netbeans.spi.wizard, not packaged by Debian) are never
 # needed: the harness starts each set-up itself and shows no wizard.
 engine=(env HOME="$OUT/home" timeout 300 java -XX:+UnlockDiagnosticVMOptions
-        -XX:-BytecodeVerificationRemote -Djava.util.prefs.userRoot="$OUT/home"
+        -XX:-BytecodeVerificationRemote -Duser.home="$OUT/home" -Djava.util.prefs.userRoot="$OUT/home"
         -cp "$CP:$OUT/classes" EngineCheck)
 outputs=()
 for m in "${modules[@]}"; do
