@@ -23,6 +23,9 @@ def main(module, board_name, out):
         x, y = int(st.get("x")), int(st.get("y"))
         for k, slot in enumerate(st.iter("VASSAL.build.widget.PieceSlot")):
             image = slot.text.split("piece;;;")[1].split(";")[0]
+            if not image and "emb2;" in slot.text:
+                # A two-step unit: its Layer's first image (the full step) draws it.
+                image = slot.text.split("emb2;")[1].split(";")[15].split(",")[0]
             c = Image.open(io.BytesIO(z.read("images/" + image))).convert("RGBA")
             img.alpha_composite(c, (x - c.width // 2 + 3 * k, y - c.height // 2 - 3 * k))
     img.save(out)
