@@ -83,6 +83,15 @@ pub enum Edit {
         /// The label.
         label: Option<String>,
     },
+    /// Replace a side's set-up lines and reinforcements together (a pasted set-up).
+    SideLines {
+        /// Side index.
+        side: usize,
+        /// The set-up lines.
+        setup: Vec<SetupEntry>,
+        /// The reinforcements.
+        reinforcements: Vec<Reinforcement>,
+    },
     /// Replace the whole scenario (from the source panel).
     Scenario(Box<ScenarioFile>),
     /// Replace the whole map (from the source panel).
@@ -267,6 +276,18 @@ impl Edit {
                     None => Edit::Batch(vec![]),
                 }
             }
+            Edit::SideLines {
+                side,
+                setup,
+                reinforcements,
+            } => match doc.scenario.as_mut().and_then(|s| s.sides.get_mut(side)) {
+                Some(sd) => Edit::SideLines {
+                    side,
+                    setup: std::mem::replace(&mut sd.setup, setup),
+                    reinforcements: std::mem::replace(&mut sd.reinforcements, reinforcements),
+                },
+                None => Edit::Batch(vec![]),
+            },
             Edit::Paths(paths) => Edit::Paths(std::mem::replace(&mut doc.map.paths, paths)),
             Edit::Label { hex, label } => {
                 let before = set_label(&mut doc.map, &hex, label);
@@ -311,6 +332,7 @@ impl Edit {
             }
             Edit::Unit { def, .. } => format!("edit unit {}", def.id),
             Edit::Side { def, .. } => format!("edit side {}", def.name),
+            Edit::SideLines { side, .. } => format!("replace the set-up of side {}", side + 1),
             Edit::Paths(_) => "edit the roads".into(),
             Edit::Label {
                 hex,
@@ -374,7 +396,8 @@ impl Edit {
             | Edit::ReplaceSetup { .. }
             | Edit::ReplaceReinforcement { .. }
             | Edit::Unit { .. }
-            | Edit::Side { .. } => Layers {
+            | Edit::Side { .. }
+            | Edit::SideLines { .. } => Layers {
                 terrain: false,
                 units: true,
             },

@@ -178,6 +178,14 @@ pub fn entries(app: &App, title: Title) -> Vec<Entry> {
                     message: has_scenario.then_some(Message::Transcript(app.transcript.is_none())),
                     checked: app.transcript.is_some(),
                 },
+                Entry::Item {
+                    label: "Trace a scanned map".into(),
+                    shortcut: None,
+                    message: Some(Message::Trace(crate::trace_layer::Message::Open(
+                        !app.trace.open,
+                    ))),
+                    checked: app.trace.open,
+                },
                 Entry::Separator,
             ];
             v.extend(Layer::ALL.into_iter().map(|layer| {

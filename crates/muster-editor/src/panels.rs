@@ -270,12 +270,33 @@ pub fn map_canvas(app: &App) -> Element<'_, crate::canvas::CanvasMessage> {
 
 /// The whole window.
 pub fn view(app: &App) -> Element<'_, Message> {
-    let canvas = map_canvas(app);
+    let mut canvas = map_canvas(app).map(Message::Canvas);
+    // The picture being traced lies over the map in a layer of its own (issue 32).
+    if app.trace.active() {
+        let layer = Canvas::new(crate::trace_layer::Layer {
+            trace: &app.trace,
+            snap: &app.snap,
+            camera: app.camera,
+        })
+        .width(Fill)
+        .height(Fill);
+        canvas = iced::widget::container(iced::widget::stack![
+            canvas,
+            Element::from(layer).map(Message::Trace)
+        ])
+        .id(crate::trace_layer::LAYER_ID)
+        .into();
+    }
     let right = match (&app.source, &app.transcript) {
         (Some(panel), _) => panel.view().map(Message::SourcePanel),
-        (None, Some(t)) => t
-            .view(&app.doc, &app.diagnostics, &app.snap.grid)
-            .map(Message::Transcription),
+        (None, _) if app.trace.open => app.trace.view(&app.snap).map(Message::Trace),
+        (None, Some(t)) => column![
+            app.paste.view(&app.doc).map(Message::Paste),
+            t.view(&app.doc, &app.diagnostics, &app.snap.grid)
+                .map(Message::Transcription)
+        ]
+        .width(Length::Fixed(420.0))
+        .into(),
         (None, None) => inspector(app),
     };
     let window = column![
@@ -283,7 +304,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
         banners(app),
         row![
             app.palette.view(&app.doc, &app.snap).map(Message::Palette),
-            canvas.map(Message::Canvas),
+            canvas,
             right
         ]
         .height(Fill),

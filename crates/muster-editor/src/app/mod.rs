@@ -18,11 +18,13 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 
 mod files;
+mod paste;
 mod pointer;
 mod properties;
 mod saving;
 mod source;
 mod tools;
+mod trace;
 mod transcription;
 mod view;
 
@@ -117,6 +119,10 @@ pub struct App {
     pub help_open: bool,
     /// The property inspector's state.
     pub properties: crate::properties::Properties,
+    /// The transcription view's paste box (issue 32).
+    pub paste: crate::paste::Paste,
+    /// The trace panel and the picture under the grid (issue 32).
+    pub trace: crate::trace_layer::Trace,
 }
 
 /// Actions that would lose unsaved changes.
@@ -214,6 +220,10 @@ pub enum Message {
     PickCounter(Hex, usize, usize),
     /// Opens (true) or closes the transcription view.
     Transcript(bool),
+    /// From the transcription view's paste box.
+    Paste(crate::paste::Message),
+    /// From the trace panel or the picture layer.
+    Trace(crate::trace_layer::Message),
 }
 
 impl Message {
@@ -296,6 +306,8 @@ impl App {
             menu_cursor: None,
             export_form: None,
             help_open: false,
+            paste: Default::default(),
+            trace: Default::default(),
         };
         let task = app.revalidate();
         (app, task)
@@ -476,6 +488,8 @@ impl App {
             Message::Key(e) => self.key(e),
             Message::PickCounter(hex, side, unit) => self.pick_counter(hex, side, unit),
             Message::Transcript(open) => self.open_transcript(open),
+            Message::Paste(m) => self.paste_message(m),
+            Message::Trace(m) => self.trace_message(m),
             Message::Fit => self.fit(),
             Message::Source(which) => self.show_source(which),
             Message::Recover => self.recover(),

@@ -10,6 +10,7 @@ impl App {
         if open {
             self.transcript = Some(Transcript::of(&self.doc));
             self.source = None;
+            self.trace.open = false;
         } else {
             self.transcript = None;
             self.highlight.clear();
