@@ -27,6 +27,7 @@ pub mod legend;
 pub mod map_tools;
 pub mod menu;
 pub mod new_map;
+pub mod pack_browser;
 pub mod palette;
 pub mod panels;
 pub mod paste;

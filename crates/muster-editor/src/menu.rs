@@ -139,6 +139,7 @@ pub fn entries(app: &App, title: Title) -> Vec<Entry> {
         Title::File => vec![
             command("New…", Command::New, true),
             command("Open…", Command::Open, true),
+            item("Open from pack…", Some(Message::BrowsePack)),
             Entry::Separator,
             command("Save", Command::Save, true),
             command("Save as…", Command::SaveAs, true),

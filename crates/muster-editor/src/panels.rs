@@ -192,6 +192,9 @@ fn banners(app: &App) -> Element<'_, Message> {
     if let Some(form) = &app.export_form {
         col = col.push(form.view().map(Message::ExportPrompt));
     }
+    if let Some(b) = &app.browser {
+        col = col.push(b.view().map(Message::Browser));
+    }
     if app.help_open {
         col = col.push(crate::help::view());
     }

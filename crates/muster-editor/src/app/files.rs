@@ -127,12 +127,14 @@ impl App {
     /// The native dialog's answer: open or save the path chosen.
     pub(super) fn picked(&mut self, path: Option<PathBuf>, save: bool) -> Task<Message> {
         let Some(path) = path else {
-            self.status = if save {
-                "no file chosen (without a file dialog, type a path in the Save as field and press Save to path)"
+            if save {
+                self.status = "no file chosen (without a file dialog, type a path in the Save as field and press Save to path)".into();
             } else {
-                "no file chosen (without a file dialog, type a path in the Open field and press Enter)"
+                // No dialog answered (none under a bare X server, or it was cancelled):
+                // the pack's own files, listed in the window.
+                self.browser = Some(crate::pack_browser::PackBrowser::of(self.doc.main_path()));
+                self.status = "no file chosen in a dialog: pick one of the pack's files below, or type a path in the Open field and press Enter".into();
             }
-            .into();
             return Task::none();
         };
         if save {
@@ -141,6 +143,29 @@ impl App {
             self.path_input = path.display().to_string();
         }
         self.update(if save { Message::SaveAs } else { Message::Open })
+    }
+
+    /// The pack browser's messages: filter, open a file (as the Open field does, asking
+    /// first about unsaved changes), close.
+    pub(super) fn browse(&mut self, m: crate::pack_browser::Message) -> Task<Message> {
+        use crate::pack_browser::Message as B;
+        match m {
+            B::Filter(f) => {
+                if let Some(b) = &mut self.browser {
+                    b.filter = f;
+                }
+                Task::none()
+            }
+            B::Open(path) => {
+                self.browser = None;
+                self.path_input = path.display().to_string();
+                self.update(Message::Open)
+            }
+            B::Close => {
+                self.browser = None;
+                Task::none()
+            }
+        }
     }
 
     /// Asks the platform dialog for a file to open.

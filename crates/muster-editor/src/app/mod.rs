@@ -115,6 +115,8 @@ pub struct App {
     pub menu_cursor: Option<usize>,
     /// The Export PNG prompt, while it is open.
     pub export_form: Option<crate::export_prompt::ExportPrompt>,
+    /// The pack browser, when open (Open from pack, or no file dialog answered).
+    pub browser: Option<crate::pack_browser::PackBrowser>,
     /// Whether the Help bar (the keyboard shortcuts) is shown.
     pub help_open: bool,
     /// The property inspector's state.
@@ -168,6 +170,10 @@ pub enum Message {
     Open,
     /// Choose a file to open in the native dialog.
     OpenDialog,
+    /// List the pack's files to open one (no desktop dialog needed).
+    BrowsePack,
+    /// From the pack browser.
+    Browser(crate::pack_browser::Message),
     /// Choose where to save in the native dialog.
     SaveAsDialog,
     /// The native dialog's answer: the path, and whether it was for saving.
@@ -305,6 +311,7 @@ impl App {
             menu: None,
             menu_cursor: None,
             export_form: None,
+            browser: None,
             help_open: false,
             paste: Default::default(),
             trace: Default::default(),
@@ -447,6 +454,11 @@ impl App {
             Message::Redo => self.step_history(false),
             Message::Save => self.save(),
             Message::OpenDialog => self.open_dialog(),
+            Message::BrowsePack => {
+                self.browser = Some(crate::pack_browser::PackBrowser::of(self.doc.main_path()));
+                Task::none()
+            }
+            Message::Browser(m) => self.browse(m),
             Message::SaveAsDialog => self.save_as_dialog(),
             Message::Picked(path, save) => self.picked(path, save),
             Message::SaveAs => self.save_as(),

@@ -203,6 +203,7 @@ impl App {
             self.file_prompt.is_some(),
             self.new_form.is_some(),
             self.export_form.is_some(),
+            self.browser.is_some(),
             self.help_open,
             self.source.is_some(),
             self.transcript.is_some(),
