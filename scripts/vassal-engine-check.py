@@ -11,6 +11,8 @@ For every predefined set-up, started in the engine on its board:
 - every counter of a hidden or owner's-choice line is masked by its side, and no other;
   its side (the harness taking that side in the roster) has Mask / reveal in its menu,
   and revealing shows the counter;
+- the counter detail viewer shows every face-up piece's name, side and ratings, and
+  nothing of a masked one;
 - every piece has Delete; every two-step unit (`steps` = 2) has a Layer whose flip names
   it "(reduced)" on level 2 and back on level 1; no other piece has one;
 - no piece is left over.
@@ -35,12 +37,13 @@ def read_harness(path):
             if parts[0] == "SETUP":
                 setups.append(parts[1])
             elif parts[0] == "PIECE":
-                if len(parts) != 10:
+                if len(parts) != 11:
                     fail(f"{path}: a piece line with {len(parts)} fields: {line!r}")
-                _, setup, loc, name, side, traits, menu, masked, flip, reveal = parts
+                _, setup, loc, name, side, traits, menu, masked, flip, reveal, detail = parts
                 pieces[setup].append({
                     "loc": loc, "name": name, "side": side, "traits": traits.split(","),
                     "menu": menu, "masked": masked, "flip": flip, "reveal": reveal,
+                    "detail": detail,
                 })
             elif parts[0] == "DONE":
                 done = parts
@@ -58,6 +61,12 @@ def check_setup(title, sc, got, owner_of):
     for pc in got:
         if pc["traits"][-1] != "BasicPiece" or "Delete" not in pc["traits"]:
             fail(f"{title}: {pc['name']} at {pc['loc']}: no Delete (traits {pc['traits']})")
+        # The detail viewer shows name, side and ratings, and nothing of a masked piece.
+        if pc["masked"]:
+            if pc["detail"] != "(not shown)":
+                fail(f"{title}: masked {pc['name']} at {pc['loc']}: the detail viewer shows {pc['detail']!r}")
+        elif not pc["detail"].startswith(f"{pc['name']} ({pc['side']}): "):
+            fail(f"{title}: {pc['name']} at {pc['loc']}: the detail viewer shows {pc['detail']!r}")
         unit = units.get((pc["side"], pc["name"]))
         layer = "Embellishment" in pc["traits"]
         if unit is not None and unit["steps"] == 2:
@@ -155,7 +164,7 @@ def main(harness_files, inspects):
         totals["modules"] += 1
     print(f"vassal-engine-check: ok: {totals['modules']} modules, {totals['setups']} set-ups started "
           f"in VASSAL's engine, {totals['pieces']} pieces with Delete: {totals['hex']} at their "
-          f"printed hexes, {totals['box']} in named boxes, {totals['masked']} masked by their side (each revealed by it), "
+          f"printed hexes, {totals['box']} in named boxes, {totals['masked']} masked by their side (each revealed by it, none shown by the detail viewer), "
           f"{totals['flips']} flip to their reduced step")
 
 

@@ -62,7 +62,7 @@ CP=$ENGINE
 for j in "${JARS[@]}"; do CP=$CP:/usr/share/java/$j.jar; done
 
 rm -rf "$OUT" && mkdir -p "$OUT/classes" "$OUT/inspect" "$OUT/home"
-javac -nowarn -d "$OUT/classes" -cp "$CP" scripts/vassal-harness/*.java
+javac -nowarn -XDsuppressNotes -d "$OUT/classes" -cp "$CP" scripts/vassal-harness/*.java
 scenarios=(scenarios/*/*.scenario.ron)
 modules=()
 for s in "${scenarios[@]}"; do

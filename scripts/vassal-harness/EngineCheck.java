@@ -7,7 +7,7 @@
 // usage: java -cp ENGINE_CLASSPATH:. EngineCheck MODULE.vmod [SHOT.png]
 // Output, one record a line, fields separated by tabs:
 //   SETUP  name  board
-//   PIECE  setup  location  name  side  traits  menu  maskedBy  flip  reveal
+//   PIECE  setup  location  name  side  traits  menu  maskedBy  flip  reveal  detail
 //   DONE   setups  pieces
 // With SHOT.png, the first set-up stays open in the engine's window with the first
 // piece's menu shown, and the harness waits for the file to be written by the caller.
@@ -137,6 +137,25 @@ public class EngineCheck {
         return "not revealed (" + after + ", then " + again + "; menu " + menu + ")";
     }
 
+    /**
+     * What the map's counter detail viewer shows of a piece: its report text, read from the
+     * viewer's own format and filter, or "(not shown)" when its filter leaves the piece out
+     * (a piece masked from the viewer).
+     */
+    static String detail(Map map, GamePiece p) {
+        for (VASSAL.build.module.map.CounterDetailViewer v
+                 : map.getComponentsOf(VASSAL.build.module.map.CounterDetailViewer.class)) {
+            final String filter = v.getAttributeValueString("propertyFilter");
+            if (filter != null && !filter.isEmpty()
+                && !VASSAL.counters.PropertiesPieceFilter.parse(filter).accept(p)) {
+                return "(not shown)";
+            }
+            return new VASSAL.tools.FormattedString(v.getAttributeValueString("counterReportFormat"))
+                .getText((VASSAL.build.module.properties.PropertySource) p);
+        }
+        return "(no viewer)";
+    }
+
     public static void main(String[] args) throws Exception {
         VASSAL.Info.setConfig(new VASSAL.launch.StandardConfig());
         new Menus();
@@ -169,9 +188,12 @@ public class EngineCheck {
             for (GamePiece p : pieces(map)) {
                 final String loc = map.locationName(p.getPosition());
                 final Object by = p.getProperty(Properties.OBSCURED_BY);
+                // As an observer first (the detail viewer, the menu), then as the owner.
+                final String seen = detail(map, p);
+                final String menu = menu(p);
                 System.out.println(String.join("\t", "PIECE", name, clean(loc),
                     clean(p.getProperty("BasicName")), clean(p.getProperty("Side")),
-                    traits(p), menu(p), clean(by), flip(p), clean(reveal(p))));
+                    traits(p), menu, clean(by), flip(p), clean(reveal(p)), clean(seen)));
                 n++;
             }
             if (shot) {

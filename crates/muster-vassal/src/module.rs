@@ -472,7 +472,7 @@ fn detail_viewer() -> El {
         .attr("minDisplayPieces", "1")
         .attr("zoomlevel", "1.5")
         .attr("display", "by using a property filter")
-        .attr("propertyFilter", "ObscuredToMe!=true")
+        .attr("propertyFilter", "Obscured!=true")
         .attr("summaryReportFormat", "$LocationName$")
         .attr("counterReportFormat", "$PieceName$ ($Side$): $Ratings$")
 }

@@ -169,7 +169,7 @@ fn every_counter_has_delete_a_mask_of_its_side_and_a_flip_when_it_has_two_steps(
     );
     assert_eq!(
         viewer.attribute("propertyFilter"),
-        Some("ObscuredToMe!=true")
+        Some("Obscured!=true")
     );
 }
 
