@@ -103,7 +103,7 @@ pub fn build(name: &str, inputs: &[ScenarioInput]) -> Result<Module, ExportError
 }
 
 /// A side's name in the roster: qualified by its scenario when the module holds several.
-pub fn roster_side(scenario: Option<&str>, side: &str) -> String {
+fn roster_side(scenario: Option<&str>, side: &str) -> String {
     match scenario {
         Some(t) => format!("{t}: {side}"),
         None => side.to_string(),
