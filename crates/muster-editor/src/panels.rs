@@ -283,10 +283,10 @@ pub fn view(app: &App) -> Element<'_, Message> {
         })
         .width(Fill)
         .height(Fill);
-        canvas = iced::widget::container(iced::widget::stack![
-            canvas,
-            Element::from(layer).map(Message::Trace)
-        ])
+        // Clipped: the picture reaches past the canvas, and images are not cut at its edge.
+        canvas = iced::widget::container(
+            iced::widget::stack![canvas, Element::from(layer).map(Message::Trace)].clip(true),
+        )
         .id(crate::trace_layer::LAYER_ID)
         .into();
     }

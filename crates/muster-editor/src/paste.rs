@@ -195,10 +195,16 @@ impl Paste {
             (_, Some(r)) => col = col.push(reading_view(r)),
             (None, None) => {}
         }
-        container(scrollable(col.padding(6)))
-            .width(Length::Fixed(420.0))
-            .max_height(380.0)
-            .into()
+        // Room on the right for the scroll bar, which lies over the content.
+        container(scrollable(col.padding(iced::Padding {
+            top: 6.0,
+            right: 16.0,
+            bottom: 6.0,
+            left: 6.0,
+        })))
+        .width(Length::Fixed(420.0))
+        .max_height(380.0)
+        .into()
     }
 }
 

@@ -647,10 +647,16 @@ impl Trace {
                 );
             }
         }
-        container(scrollable(col.padding(6)))
-            .width(Length::Fixed(420.0))
-            .height(Fill)
-            .into()
+        // Room on the right for the scroll bar, which lies over the content.
+        container(scrollable(col.padding(iced::Padding {
+            top: 6.0,
+            right: 16.0,
+            bottom: 6.0,
+            left: 6.0,
+        })))
+        .width(Length::Fixed(420.0))
+        .height(Fill)
+        .into()
     }
 
     /// Whether the picture layer has anything to draw or take clicks for.
