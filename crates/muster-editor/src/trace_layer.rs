@@ -659,6 +659,21 @@ impl Trace {
         .into()
     }
 
+    /// Forgets what belongs to the document's grid (another document was opened): the
+    /// hex centres given, the fit, the samples and the proposals. The picture stays.
+    pub fn forget_document(&mut self) {
+        self.anchors.clear();
+        self.fit = None;
+        self.point = None;
+        self.calibrating = false;
+        self.samples.clear();
+        self.rows.clear();
+        self.agreeing = 0;
+        if self.picture.is_some() {
+            self.note = "another map: calibrate the picture again".into();
+        }
+    }
+
     /// Whether the picture layer has anything to draw or take clicks for.
     pub fn active(&self) -> bool {
         self.picture.is_some()
@@ -717,8 +732,16 @@ impl canvas::Program<Message> for Layer<'_> {
         if t.shown && t.picture.is_some() {
             // The grid again, over the picture.
             let grid = Path::new(|b| {
+                let pad = self.camera.zoom;
                 for h in self.snap.grid.hexes() {
                     let c = self.camera.to_screen(self.snap, h);
+                    if c.x < -pad
+                        || c.y < -pad
+                        || c.x > bounds.width + pad
+                        || c.y > bounds.height + pad
+                    {
+                        continue;
+                    }
                     let corners = self.snap.grid.corners(h, self.camera.zoom);
                     let (cx, cy) = self.snap.grid.center(h, self.camera.zoom);
                     let at =

@@ -261,3 +261,32 @@ fn canvas_points_and_picture_pixels_are_inverse() {
     let back = app.trace.to_canvas(&app.snap, app.camera, px).unwrap();
     assert!((back.x - p.x).abs() < 0.01 && (back.y - p.y).abs() < 0.01);
 }
+
+#[test]
+fn another_document_forgets_the_calibration_and_the_proposals() {
+    let path = scratch("forget");
+    let (mut app, _) = App::new(Some(path.clone()));
+    let png = std::env::temp_dir().join(format!("muster-trace-forget-{}.png", std::process::id()));
+    let centres = picture(&app, &png);
+    let _ = app.update(Message::Trace(T::Path(png.display().to_string())));
+    let _ = app.update(Message::Trace(T::Load));
+    let _ = app.update(Message::Trace(T::Calibrate(true)));
+    for id in ["0101", "1801"] {
+        let (x, y) = centres[id];
+        let _ = app.update(Message::Trace(T::Point(x, y)));
+        let _ = app.update(Message::Trace(T::HexInput(id.into())));
+        let _ = app.update(Message::Trace(T::AddPoint));
+    }
+    let _ = app.update(Message::Trace(T::MapSamples));
+    assert!(app.trace.fit.is_some());
+    assert!(!app.trace.samples.is_empty());
+
+    // The same file opened again: a new document, whose grid the old fit may not match.
+    let _ = app.update(Message::PathInput(path.display().to_string()));
+    let _ = app.update(Message::Open);
+    assert!(app.trace.fit.is_none());
+    assert!(app.trace.anchors.is_empty());
+    assert!(app.trace.samples.is_empty());
+    assert!(!app.trace.calibrating);
+    assert!(app.trace.picture.is_some(), "the picture stays loaded");
+}

@@ -410,6 +410,10 @@ impl App {
     /// steps) when another one is opened or a new one started.
     fn reset_for_new_document(&mut self) {
         self.palette.reset_for_new_document();
+        // The trace's hex centres, samples and proposals name hexes of the old grid, and
+        // a reading of a pasted set-up names the old sides' units.
+        self.trace.forget_document();
+        self.paste.reading = None;
         self.ghost = None;
         self.los_from = None;
         self.shot = None;
