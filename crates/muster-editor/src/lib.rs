@@ -5,8 +5,9 @@
 //! panels, and routes each message. A panel is a module with its own state, `Message`,
 //! `update` (which returns an `Event` when the document or the canvas must change, for the
 //! shell to act on) and `view`: [`palette`], [`properties`] (the inspector), [`source_panel`],
-//! [`transcript`], [`new_map`] and [`export_prompt`]. What a press on the map does under each
-//! tool is one file per tool in `app/tools/`. Every change to the document is an
+//! [`transcript`] (with its paste box, [`paste`]), [`trace_layer`] (a scanned map under the
+//! grid), [`new_map`] and [`export_prompt`]. What a press on the map does under each tool is
+//! one file per tool in `app/tools/`. Every change to the document is an
 //! [`edit::Edit`] with a label and the canvas layers it touches, so only those caches clear;
 //! [`panels`] lays the window out.
 #![forbid(unsafe_code)]
