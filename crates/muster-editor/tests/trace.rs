@@ -290,3 +290,60 @@ fn another_document_forgets_the_calibration_and_the_proposals() {
     assert!(!app.trace.calibrating);
     assert!(app.trace.picture.is_some(), "the picture stays loaded");
 }
+
+#[test]
+fn sample_hexes_named_one_by_one_drive_the_proposals() {
+    let (mut app, _) = App::new(Some(scratch("samples")));
+    let png = std::env::temp_dir().join(format!("muster-trace-samples-{}.png", std::process::id()));
+    let centres = picture(&app, &png);
+    let truth = app.snap.terrain.clone();
+    let _ = app.update(Message::Trace(T::Open(true)));
+    let _ = app.update(Message::Trace(T::Path(png.display().to_string())));
+    let _ = app.update(Message::Trace(T::Load));
+    let _ = app.update(Message::Trace(T::Calibrate(true)));
+    for id in ["0101", "1801", "0112"] {
+        let (x, y) = centres[id];
+        let _ = app.update(Message::Trace(T::Point(x, y)));
+        let _ = app.update(Message::Trace(T::HexInput(id.into())));
+        let _ = app.update(Message::Trace(T::AddPoint));
+    }
+    // Propose needs samples: its button stays greyed until one is named.
+    click(&mut app, "Propose terrain");
+    assert!(app.trace.rows.is_empty() && app.trace.agreeing == 0);
+
+    // A hex that is not on the map is refused, with the reason.
+    let _ = app.update(Message::Trace(T::SampleHex("9999".into())));
+    let _ = app.update(Message::Trace(T::SampleTerrain("clear".into())));
+    click(&mut app, "Add sample");
+    assert!(app.trace.samples.is_empty());
+    assert!(app.trace.note.contains("9999"), "{}", app.trace.note);
+
+    // Three samples of each terrain of the map, named by hand (each the terrain it has).
+    let mut by_terrain: HashMap<String, Vec<String>> = HashMap::new();
+    let mut ids: Vec<(String, String)> = truth
+        .iter()
+        .map(|(h, t)| (app.snap.grid.to_printed(*h), t.clone()))
+        .collect();
+    ids.sort();
+    for (id, t) in ids {
+        let v = by_terrain.entry(t).or_default();
+        if v.len() < 3 {
+            v.push(id);
+        }
+    }
+    for (t, hexes) in &by_terrain {
+        for id in hexes {
+            let _ = app.update(Message::Trace(T::SampleHex(id.clone())));
+            let _ = app.update(Message::Trace(T::SampleTerrain(t.clone())));
+            click(&mut app, "Add sample");
+        }
+    }
+    assert_eq!(
+        app.trace.samples.len(),
+        by_terrain.values().map(Vec::len).sum::<usize>()
+    );
+    click(&mut app, "Propose terrain");
+    // The picture is the map: nothing to change, every hex proposed as it is.
+    assert!(app.trace.rows.is_empty(), "{:?}", app.trace.rows);
+    assert_eq!(app.trace.agreeing, truth.len());
+}
