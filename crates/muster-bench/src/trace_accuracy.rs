@@ -337,7 +337,14 @@ pub fn run(out: &Path) -> anyhow::Result<String> {
                 // The calibration of each picture, for running `muster trace` on it by hand.
                 let at: Vec<String> = anchors
                     .iter()
-                    .map(|a| format!("--at {}={:.1},{:.1}", grid.to_printed(a.hex), a.px.0, a.px.1))
+                    .map(|a| {
+                        format!(
+                            "--at {}={:.1},{:.1}",
+                            grid.to_printed(a.hex),
+                            a.px.0,
+                            a.px.1
+                        )
+                    })
                     .collect();
                 let sample: Vec<String> = samples
                     .iter()

@@ -128,7 +128,10 @@ pub const OTHER_KEYS: &[(&str, &str)] = &[
     ("R", "Turn the overlay being placed a sixth"),
     ("Esc", "Close an open menu"),
     ("Alt+F, E, V, T, H or F10", "Open a menu"),
-    ("Arrows in a menu", "Go through its entries and along the bar; Enter chooses"),
+    (
+        "Arrows in a menu",
+        "Go through its entries and along the bar; Enter chooses",
+    ),
 ];
 
 impl Chord {

@@ -167,10 +167,7 @@ fn every_counter_has_delete_a_mask_of_its_side_and_a_flip_when_it_has_two_steps(
         viewer.attribute("counterReportFormat"),
         Some("$PieceName$ ($Side$): $Ratings$")
     );
-    assert_eq!(
-        viewer.attribute("propertyFilter"),
-        Some("Obscured!=true")
-    );
+    assert_eq!(viewer.attribute("propertyFilter"), Some("Obscured!=true"));
 }
 
 #[test]

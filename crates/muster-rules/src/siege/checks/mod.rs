@@ -4,8 +4,8 @@ use crate::registry::ScenarioCheck;
 
 mod building_outline;
 mod cart_animal;
-mod character_kind;
 mod character_in_fire;
+mod character_kind;
 mod character_markers;
 mod character_on_impassable_terrain;
 mod command_control;
