@@ -73,15 +73,27 @@ pub struct ObjectLayer {
     pub objects: Vec<Object>,
 }
 
+/// The most pixels a coordinate may be from the map's corner (a Muster map at 512 pixels a
+/// hex is under a million pixels across).
+const MAX_COORDINATE: f64 = 1e9;
+
+/// A coordinate read: a finite number within [`MAX_COORDINATE`]; the message tells a value
+/// out of range from one that is no number.
+fn coordinate(what: &str, v: &str) -> Result<f64, String> {
+    match v.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x.abs() < MAX_COORDINATE => Ok(x),
+        Ok(x) if x.is_nan() => Err(format!("{what}=`{v}` is not a number")),
+        Ok(_) => Err(format!(
+            "{what}=`{v}` is out of range: a coordinate is within {MAX_COORDINATE:e} pixels of the map's corner"
+        )),
+        Err(_) => Err(format!("{what}=`{v}` is not a number")),
+    }
+}
+
 fn number(el: &Element, name: &str) -> Result<f64, String> {
     match el.attr(name) {
         None => Ok(0.0),
-        Some(v) => v
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite() && x.abs() < 1e9)
-            .ok_or_else(|| format!("{name}=`{v}` is not a number")),
+        Some(v) => coordinate(name, v),
     }
 }
 
@@ -93,13 +105,7 @@ fn points(el: &Element, at: (f64, f64), rotation: f64) -> Result<Vec<(f64, f64)>
             let (x, y) = p
                 .split_once(',')
                 .ok_or_else(|| format!("point `{p}` is not x,y"))?;
-            let f = |v: &str| {
-                v.trim()
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|x| x.is_finite() && x.abs() < 1e9)
-                    .ok_or_else(|| format!("point `{p}` is not x,y"))
-            };
+            let f = |v: &str| coordinate(&format!("point `{p}`: coordinate"), v);
             let (x, y) = (f(x)?, f(y)?);
             Ok((at.0 + x * cos - y * sin, at.1 + x * sin + y * cos))
         })
@@ -179,4 +185,19 @@ pub fn layer(el: &Element, name: String, off: (f64, f64)) -> Result<ObjectLayer,
         props: properties(el),
         objects,
     })
+}
+
+#[cfg(test)]
+mod coordinate_tests {
+    use super::coordinate;
+
+    /// Interop review finding 7: `1e300` is a number, out of range, not "not a number".
+    #[test]
+    fn a_huge_coordinate_is_out_of_range_and_a_word_is_not_a_number() {
+        let huge = coordinate("x", "1e300").unwrap_err();
+        assert!(huge.contains("out of range"), "{huge}");
+        let word = coordinate("x", "far").unwrap_err();
+        assert!(word.contains("not a number"), "{word}");
+        assert_eq!(coordinate("x", " 12.5 "), Ok(12.5));
+    }
 }
