@@ -6,26 +6,12 @@ use muster_check::{inspect_json, Checker};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-/// A copy of `tests/cases/valid-minimal` in the test's temporary folder, its red set-up
-/// lines replaced by `red`.
+/// [`muster_testkit::minimal_with`] in this test's own scratch folder `name`.
 fn minimal_with(name: &str, red: &str) -> PathBuf {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases/valid-minimal");
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("arrangement")
         .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a folder");
-    std::fs::write(dir.join("muster.pack.ron"), "(name: \"arrangement\")\n").expect("pack");
-    std::fs::copy(src.join("x.map.ron"), dir.join("x.map.ron")).expect("map");
-    let old = r#"                (units: ["Red Leader"], at: Hexes(["0202"])),
-                (units: ["2x Red Knights"], at: Hexes(["0202", "0203"])),
-                (units: ["Red Foot"], at: Hexes(["0204"])),
-"#;
-    let scenario = std::fs::read_to_string(src.join("x.scenario.ron")).expect("scenario");
-    assert!(scenario.contains(old), "valid-minimal's red lines changed");
-    let path = dir.join("x.scenario.ron");
-    std::fs::write(&path, scenario.replace(old, red)).expect("written");
-    path
+    muster_testkit::minimal_with(&dir, red)
 }
 
 fn inspect(path: &Path) -> Value {

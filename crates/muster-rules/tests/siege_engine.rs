@@ -2,57 +2,15 @@
 
 use muster_hex::Hex;
 use muster_model::{
-    CoverKind, HexEntry, HexId, HexsideEntry, Level, MapFile, Marker, Piece, ScenarioFile,
-    SetupEntry, UnitDef, Zone,
+    CoverKind, HexEntry, HexId, HexsideEntry, Level, MapFile, ScenarioFile, SetupEntry, UnitDef,
+    Zone,
 };
 use muster_rules::siege::field::Field;
 use muster_rules::siege::los::{crossfire, line_of_fire, End};
 use muster_rules::siege::movement::{step_cost, Mover};
 
-/// A 12×12 field of flat terrain with the given hexes (`"0504:trees"`), hexsides.
-fn map(hexes: &[&str], sides: &[&str]) -> MapFile {
-    let grid = muster_hex::GridSpec::flat(12, 12);
-    let mut m = MapFile::blank("t", "siege", "flat", grid);
-    for h in hexes {
-        let (id, t) = h.split_once(':').unwrap();
-        m.hexes.push(HexEntry {
-            hex: HexId(id.into()),
-            terrain: Some(t.into()),
-            elevation: None,
-            label: None,
-        });
-    }
-    for s in sides {
-        let (side, feature) = s.split_once('=').unwrap();
-        m.hexsides.push(HexsideEntry {
-            side: side.into(),
-            feature: feature.into(),
-        });
-    }
-    m
-}
-
-fn piece(id: &str, kind: &str, at: &str, facing: Option<&str>) -> Piece {
-    Piece {
-        id: id.into(),
-        kind: kind.into(),
-        side: "first".into(),
-        at: Some(HexId(at.into())),
-        facing: facing.map(Into::into),
-        entering: false,
-        rider: None,
-        animal: None,
-        source: None,
-    }
-}
-
-fn marker(kind: &str, hex: &str) -> Marker {
-    Marker {
-        kind: kind.into(),
-        hex: HexId(hex.into()),
-        value: None,
-    }
-}
+mod siege_fixtures;
+use siege_fixtures::{map, marker, piece};
 
 /// Puts one soldier of `side` (0 or 1) in each hex, with an optional siege-tower level.
 fn soldiers(s: &mut ScenarioFile, side: usize, hexes: &[(&str, Option<Level>)]) {

@@ -3,58 +3,15 @@
 
 use muster_hex::Hex;
 use muster_model::{
-    CoverKind, HexEntry, HexId, HexsideEntry, Level, MapFile, Marker, Piece, ScenarioFile,
-    SetupEntry, UnitDef, Zone,
+    CoverKind, HexEntry, HexId, HexsideEntry, Level, MapFile, ScenarioFile, SetupEntry, UnitDef,
+    Zone,
 };
 use muster_rules::siege::field::Field;
 use muster_rules::siege::los::{crossfire, line_of_fire, End, Fire};
 use muster_rules::siege::movement::{costs, step_cost, Load, Mover};
 
-/// A 12×12 field of flat terrain with the given hexes (`"0504:trees"`) and hexsides
-/// (`"0605/N=window"`).
-fn map(hexes: &[&str], sides: &[&str]) -> MapFile {
-    let grid = muster_hex::GridSpec::flat(12, 12);
-    let mut m = MapFile::blank("t", "siege", "flat", grid);
-    for h in hexes {
-        let (id, t) = h.split_once(':').expect("hex:terrain");
-        m.hexes.push(HexEntry {
-            hex: HexId(id.into()),
-            terrain: Some(t.into()),
-            elevation: None,
-            label: None,
-        });
-    }
-    for s in sides {
-        let (side, feature) = s.split_once('=').expect("side=feature");
-        m.hexsides.push(HexsideEntry {
-            side: side.into(),
-            feature: feature.into(),
-        });
-    }
-    m
-}
-
-fn piece(id: &str, kind: &str, at: &str, facing: Option<&str>) -> Piece {
-    Piece {
-        id: id.into(),
-        kind: kind.into(),
-        side: "first".into(),
-        at: Some(HexId(at.into())),
-        facing: facing.map(Into::into),
-        entering: false,
-        rider: None,
-        animal: None,
-        source: None,
-    }
-}
-
-fn marker(kind: &str, hex: &str) -> Marker {
-    Marker {
-        kind: kind.into(),
-        hex: HexId(hex.into()),
-        value: None,
-    }
-}
+mod siege_fixtures;
+use siege_fixtures::{map, marker, piece, with_terrain};
 
 /// Puts one character of `kind` of `side` (0 or 1) in each hex, with an optional level
 /// and facing (a mounted character's facing gives his horse's second hex).
@@ -210,15 +167,11 @@ fn item_7_a_courtyard_is_outside_a_houses_doorway() {
     // subjected to a crossfire, the character must choose". A shooter in a courtyard in
     // front of the house is on its exterior side, one inside the house on its interior.
     // Regression: the courtyard counted as the inner side, so the owner had no choice.
-    let mut m = house("door");
-    for hex in ["0601", "0602", "0603", "0604"] {
-        m.hexes.push(HexEntry {
-            hex: HexId(hex.into()),
-            terrain: Some("courtyard".into()),
-            elevation: None,
-            label: None,
-        });
-    }
+    let m = with_terrain(
+        house("door"),
+        &["0601", "0602", "0603", "0604"],
+        "courtyard",
+    );
     Case::new(m).run(|f, h| {
         let (fires, choose) = crossfire(
             f,
@@ -614,15 +567,11 @@ fn review_5_a_target_in_a_courtyard_shot_at_through_a_doorway_has_medium_cover()
     // 3.28: "Characters inside a courtyard of a building benefit from medium cover if shot
     // at through a doorway or courtyard gateway." The shooter in the doorway hex 0605 shoots
     // out of its door on 0605/N at 0603 in the courtyard. Regression: no cover.
-    let mut m = house("door");
-    for hex in ["0601", "0602", "0603", "0604"] {
-        m.hexes.push(HexEntry {
-            hex: HexId(hex.into()),
-            terrain: Some("courtyard".into()),
-            elevation: None,
-            label: None,
-        });
-    }
+    let m = with_terrain(
+        house("door"),
+        &["0601", "0602", "0603", "0604"],
+        "courtyard",
+    );
     Case::new(m).run(|f, h| {
         let l = fire(f, h, "0605", "0603");
         assert!(l.clear && l.cover == CoverKind::Medium, "{}", l.reason);
@@ -640,15 +589,7 @@ fn second_review_a_door_onto_the_street_gives_a_courtyard_target_no_cover() {
     // hex 0605 shoots out of its door on 0605/N into the street (0604, 0603) and on at 0601
     // in a courtyard (0601, 0602) the door does not open onto. Regression: any door the
     // line crossed gave the target 3.28's medium cover.
-    let mut m = house("door");
-    for hex in ["0601", "0602"] {
-        m.hexes.push(HexEntry {
-            hex: HexId(hex.into()),
-            terrain: Some("courtyard".into()),
-            elevation: None,
-            label: None,
-        });
-    }
+    let m = with_terrain(house("door"), &["0601", "0602"], "courtyard");
     Case::new(m).run(|f, h| {
         let l = fire(f, h, "0605", "0601");
         assert!(l.clear, "{}", l.reason);

@@ -36,6 +36,20 @@ pub struct Args {
     size: String,
 }
 
+/// A map size written `COLUMNSxROWS` (`--size` of `new` and `trace`), each 1 to
+/// [`muster_hex::GridSpec::MAX_SIZE`].
+pub fn map_size(size: &str) -> anyhow::Result<(u32, u32)> {
+    let (c, r) = size
+        .split_once('x')
+        .and_then(|(c, r)| Some((c.parse().ok()?, r.parse().ok()?)))
+        .ok_or_else(|| anyhow::anyhow!("--size takes COLUMNSxROWS, e.g. 12x15"))?;
+    let max = muster_hex::GridSpec::MAX_SIZE;
+    if !(1..=max).contains(&c) || !(1..=max).contains(&r) {
+        anyhow::bail!("--size {size}: a map has 1 to {max} columns and rows");
+    }
+    Ok((c, r))
+}
+
 fn map(title: &str, ruleset: &str, columns: u32, rows: u32) -> MapFile {
     let r = muster_rules::ruleset(ruleset);
     let vocabulary = r
@@ -106,18 +120,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         );
     }
-    let (c, r) = args
-        .size
-        .split_once('x')
-        .and_then(|(c, r)| Some((c.parse().ok()?, r.parse().ok()?)))
-        .ok_or_else(|| anyhow::anyhow!("--size takes COLUMNSxROWS, e.g. 12x15"))?;
-    let max = muster_hex::GridSpec::MAX_SIZE;
-    if !(1..=max).contains(&c) || !(1..=max).contains(&r) {
-        anyhow::bail!(
-            "--size {}: a map has 1 to {max} columns and rows",
-            args.size
-        );
-    }
+    let (c, r) = map_size(&args.size)?;
     let stem = args
         .name
         .file_name()

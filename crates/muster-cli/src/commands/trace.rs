@@ -102,19 +102,9 @@ fn grid_and_ruleset(args: &Args) -> anyhow::Result<(GridSpec, String)> {
         .size
         .as_deref()
         .ok_or_else(|| anyhow::anyhow!("give the grid: --grid-from MAP, or --size COLUMNSxROWS"))?;
-    let (columns, rows) = size
-        .split_once('x')
-        .and_then(|(c, r)| Some((c.parse().ok()?, r.parse().ok()?)))
-        .ok_or_else(|| anyhow::anyhow!("--size takes COLUMNSxROWS, e.g. 12x15"))?;
-    let max = GridSpec::MAX_SIZE;
-    if !(1..=max).contains(&columns)
-        || !(1..=max).contains(&rows)
-        || args.first > GridSpec::MAX_FIRST
-    {
-        anyhow::bail!(
-            "--size {size}: a map has 1 to {max} columns and rows (and --first at most {})",
-            GridSpec::MAX_FIRST
-        );
+    let (columns, rows) = super::new::map_size(size)?;
+    if args.first > GridSpec::MAX_FIRST {
+        anyhow::bail!("--first {}: at most {}", args.first, GridSpec::MAX_FIRST);
     }
     let mut spec = GridSpec::flat(columns, rows);
     spec.orientation = match args.orientation {
