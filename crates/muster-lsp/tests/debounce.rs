@@ -28,8 +28,9 @@ fn published(c: &Connection, uri: &str, version: i32) {
     }
 }
 
-#[test]
-fn a_change_after_a_pause_is_not_debounced_and_a_burst_is() {
+/// The server on a memory connection, initialised with a debounce of `debounce_ms`, with
+/// `text` opened as `uri` and its first diagnostics published.
+fn open(uri: &str, text: &str, debounce_ms: u64) -> (Connection, Serving) {
     let (client, server) = Connection::memory();
     let serving = std::thread::spawn(move || muster_lsp::serve(&server).map_err(|e| e.to_string()));
     client
@@ -38,7 +39,7 @@ fn a_change_after_a_pause_is_not_debounced_and_a_burst_is() {
             RequestId::from(1),
             "initialize".into(),
             json!({"processId": null, "rootUri": null, "capabilities": {},
-                   "initializationOptions": {"debounceMs": 800}}),
+                   "initializationOptions": {"debounceMs": debounce_ms}}),
         )))
         .unwrap();
     while !matches!(
@@ -49,14 +50,38 @@ fn a_change_after_a_pause_is_not_debounced_and_a_burst_is() {
         Message::Response(_)
     ) {}
     notify(&client, "initialized", json!({}));
-    let uri = "file:///nowhere/a.map.ron";
-    let text = "(title: \"t\")\n";
     notify(
         &client,
         "textDocument/didOpen",
         json!({"textDocument": {"uri": uri, "languageId": "ron", "version": 0, "text": text}}),
     );
     published(&client, uri, 0);
+    (client, serving)
+}
+
+/// The server's thread.
+type Serving = std::thread::JoinHandle<Result<(), String>>;
+
+/// Shuts the server down and waits for it to end cleanly.
+fn shut_down(client: Connection, serving: Serving) {
+    client
+        .sender
+        .send(Message::Request(Request::new(
+            RequestId::from(2),
+            "shutdown".into(),
+            Value::Null,
+        )))
+        .unwrap();
+    notify(&client, "exit", Value::Null);
+    drop(client);
+    serving.join().unwrap().unwrap();
+}
+
+#[test]
+fn a_change_after_a_pause_is_not_debounced_and_a_burst_is() {
+    let uri = "file:///nowhere/a.map.ron";
+    let text = "(title: \"t\")\n";
+    let (client, serving) = open(uri, text, 800);
     let change = |v: i32| {
         notify(
             &client,
@@ -84,17 +109,7 @@ fn a_change_after_a_pause_is_not_debounced_and_a_burst_is() {
         "{:?}",
         start.elapsed()
     );
-    client
-        .sender
-        .send(Message::Request(Request::new(
-            RequestId::from(2),
-            "shutdown".into(),
-            Value::Null,
-        )))
-        .unwrap();
-    notify(&client, "exit", Value::Null);
-    drop(client);
-    serving.join().unwrap().unwrap();
+    shut_down(client, serving);
 }
 
 /// A change within the debounce of the previous one waits only what is left of that
@@ -103,33 +118,9 @@ fn a_change_after_a_pause_is_not_debounced_and_a_burst_is() {
 /// was most of the 69 ms p95).
 #[test]
 fn a_change_inside_the_window_waits_only_for_the_rest_of_it() {
-    let (client, server) = Connection::memory();
-    let serving = std::thread::spawn(move || muster_lsp::serve(&server).map_err(|e| e.to_string()));
-    client
-        .sender
-        .send(Message::Request(Request::new(
-            RequestId::from(1),
-            "initialize".into(),
-            json!({"processId": null, "rootUri": null, "capabilities": {},
-                   "initializationOptions": {"debounceMs": 1000}}),
-        )))
-        .unwrap();
-    while !matches!(
-        client
-            .receiver
-            .recv_timeout(Duration::from_secs(30))
-            .unwrap(),
-        Message::Response(_)
-    ) {}
-    notify(&client, "initialized", json!({}));
     let uri = "file:///nowhere/b.map.ron";
     let text = "(title: \"t\")\n";
-    notify(
-        &client,
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": "ron", "version": 0, "text": text}}),
-    );
-    published(&client, uri, 0);
+    let (client, serving) = open(uri, text, 1000);
     let change = |v: i32| {
         notify(
             &client,
@@ -154,15 +145,5 @@ fn a_change_inside_the_window_waits_only_for_the_rest_of_it() {
         waited >= Duration::from_millis(250),
         "still debounced: {waited:?}"
     );
-    client
-        .sender
-        .send(Message::Request(Request::new(
-            RequestId::from(2),
-            "shutdown".into(),
-            Value::Null,
-        )))
-        .unwrap();
-    notify(&client, "exit", Value::Null);
-    drop(client);
-    serving.join().unwrap().unwrap();
+    shut_down(client, serving);
 }
