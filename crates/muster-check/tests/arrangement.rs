@@ -91,3 +91,35 @@ fn an_owners_choice_stands_where_the_other_lines_leave_room() {
         ]
     );
 }
+
+#[test]
+fn an_owners_choice_stands_where_the_per_hex_rules_allow() {
+    // A river hex no unit can enter (AC102) is the first of the Foot's choice: validate
+    // tells the owner to avoid it, so the arrangement (inspect, VASSAL, render, the editor)
+    // puts the Foot on the other hex.
+    let path = minimal_with(
+        "stand-rule",
+        "                (units: [\"Red Foot\"], at: Hexes([\"0204\", \"0205\"])),\n",
+    );
+    let map = path.with_file_name("x.map.ron");
+    let text = std::fs::read_to_string(&map).expect("map");
+    let river =
+        "    default_terrain: \"clear\",\n    hexes: [(hex: \"0204\", terrain: \"river\")],\n";
+    assert!(text.contains("    default_terrain: \"clear\",\n"));
+    std::fs::write(
+        &map,
+        text.replace("    default_terrain: \"clear\",\n", river),
+    )
+    .expect("map");
+    let report = Checker::new().check_paths(&[path.clone()]);
+    let codes: Vec<_> = report
+        .findings()
+        .map(|f| f.diagnostic.code.to_string())
+        .collect();
+    assert!(codes.contains(&"AC102".to_string()), "{codes:?}");
+    let v = inspect(&path);
+    assert_eq!(
+        red(&v),
+        vec![("Red Foot".into(), "choice".into(), at(&[("0205", 1)]))]
+    );
+}

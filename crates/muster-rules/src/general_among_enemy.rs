@@ -57,6 +57,18 @@ fn enemy_general(s: &Scenario, side: usize, hex: Hex) -> Option<String> {
         .map(|(os, u)| format!("the enemy general `{}`", s.file.sides[os].units[u].id))
 }
 
+/// Why unit `unit` of set-up line `line` may not stand on `hex` by this rule: a general in
+/// a hex an enemy fighting unit certainly holds, or a fighting unit of an owner's choice in
+/// a hex an enemy general certainly holds. The arrangement avoids both (the system's
+/// `stand_rule`).
+pub fn why_not(s: &Scenario, line: usize, unit: usize, hex: Hex, w: &Words) -> Option<String> {
+    let l = s.placements.line(line);
+    match is_general(s, l.side, unit) {
+        true => enemy_unit(s, l.side, hex, w).map(|e| format!("{e} is set up there")),
+        false => enemy_general(s, l.side, hex).map(|g| format!("{g} is set up there")),
+    }
+}
+
 /// Runs the check with the system's words.
 pub fn run(s: &Scenario, out: &mut Vec<Diagnostic>, w: &Words) {
     units_choosing_a_generals_hex(s, out, w);

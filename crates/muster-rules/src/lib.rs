@@ -76,7 +76,7 @@ pub use ratings::{counter_ratings, CounterRatings};
 pub use scenario::{DeployKind, Deployed, Deployment, Scenario, UnitLookup};
 pub use system::{
     crossfire, default_system, fire_end_at, highlight, line_of_fire, reach, reach_carrying,
-    ruleset, system, system_ids, GameSystem, Highlight, QueryError, SYSTEMS,
+    ruleset, system, system_ids, GameSystem, Highlight, QueryError, StandRule, SYSTEMS,
 };
 pub use world::{Origin, ResolvedPath, World};
 

@@ -63,6 +63,10 @@ pub struct Highlight {
     pub status: String,
 }
 
+/// Why a counter may not stand on a hex at the start: `(line, unit, hex)` to the reason (see
+/// [`GameSystem::stand_rule`]).
+pub type StandRule<'s> = Box<dyn Fn(usize, usize, Hex) -> Option<String> + 's>;
+
 /// One game system: its ruleset, its checks and its engine services. Services a system
 /// does not have answer [`QueryError::NotModelled`].
 pub trait GameSystem: Sync {
@@ -134,6 +138,17 @@ pub trait GameSystem: Sync {
     /// that sets one is told (MU082): its rules would silently ignore it.
     fn fields(&self) -> &'static [&'static str] {
         &[]
+    }
+
+    /// Every per-hex rule of the system's set-up checks, as one: why unit `unit` of set-up
+    /// line `line` may not (or should not) stand on a hex at the start, the first rule that
+    /// says so, or `None`. The checks judge each line by these rules; the arrangement
+    /// ([`Scenario::arrangement`]) puts an owner's choice on hexes they allow wherever the
+    /// line leaves room, so VASSAL, the renderer and the editor never show a counter where
+    /// `validate` tells the owner not to set it up.
+    fn stand_rule<'s>(&self, s: &'s Scenario<'_>) -> StandRule<'s> {
+        let _ = s;
+        Box::new(|_, _, _| None)
     }
 
     /// Whether the system's units face a way at all, so that a set-up line's `facing`

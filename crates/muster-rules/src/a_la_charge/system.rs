@@ -5,7 +5,7 @@ use crate::movement::Reach;
 use crate::queries::{Odds, OddsAsk, Query};
 use crate::ratings::{self, CounterRatings};
 use crate::scenario::Scenario;
-use crate::system::{system_basics, GameSystem, QueryError};
+use crate::system::{system_basics, GameSystem, QueryError, StandRule};
 use muster_hex::Hex;
 use muster_model::UnitDef;
 
@@ -21,6 +21,11 @@ impl GameSystem for System {
             r#"(id: "Knights", name: "Knights", kind: "knights", count: 2, steps: [(strength: 4, mp: 6), (strength: 2, mp: 6)], provenance: Original)"#,
             r#"(units: ["2x Knights"], at: Hexes(["0101", "0201"]))"#,
         );
+    }
+
+    // The per-hex rule of the set-up checks: terrain no unit can enter (AC104).
+    fn stand_rule<'s>(&self, s: &'s Scenario<'_>) -> StandRule<'s> {
+        Box::new(move |_, _, hex| super::checks::impassable::closed(s, hex))
     }
 
     fn fields(&self) -> &'static [&'static str] {

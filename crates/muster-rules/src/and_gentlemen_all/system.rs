@@ -6,7 +6,7 @@ use crate::movement::Reach;
 use crate::queries::{After, EngageAsk, FireAnswer, MoraleAnswer, MoraleAsk, Pick, Query};
 use crate::ratings::{self, CounterRatings};
 use crate::scenario::Scenario;
-use crate::system::{system_basics, GameSystem, QueryError};
+use crate::system::{system_basics, GameSystem, QueryError, StandRule};
 use muster_hex::Hex;
 use muster_model::UnitDef;
 
@@ -40,6 +40,18 @@ impl GameSystem for System {
             r#"(id: "Blue Regiment", name: "Blue Regiment", kind: "foot", provenance: Original, regiment: (stands: 3, foot: Balanced, rating: Regular, formation: Deployed, command: "main"))"#,
             r#"(units: ["Blue Regiment"], at: Hexes(["0101"]), facing: "N")"#,
         );
+    }
+
+    // The per-hex rules of the set-up checks: deployed horse in a hex closed to it, a
+    // general among the enemy (or a regiment in an enemy general's hex).
+    fn stand_rule<'s>(&self, s: &'s Scenario<'_>) -> StandRule<'s> {
+        use super::checks::{general_enemy, horse_terrain};
+        let words = general_enemy::words();
+        Box::new(move |line, unit, hex| {
+            let side = s.placements.line(line).side;
+            horse_terrain::closed(s, side, unit, hex)
+                .or_else(|| crate::general_among_enemy::why_not(s, line, unit, hex, &words))
+        })
     }
 
     fn fields(&self) -> &'static [&'static str] {

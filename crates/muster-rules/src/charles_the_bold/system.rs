@@ -6,7 +6,7 @@ use crate::queries::{CommandArea, EngageAsk, FireAnswer, MoraleAnswer, MoraleAsk
 use crate::ratings::{self, CounterRatings};
 use crate::registry::CodeDoc;
 use crate::scenario::Scenario;
-use crate::system::{system_basics, GameSystem, Highlight, QueryError};
+use crate::system::{system_basics, GameSystem, Highlight, QueryError, StandRule};
 use muster_hex::Hex;
 use muster_model::UnitDef;
 
@@ -31,6 +31,18 @@ impl GameSystem for System {
             r#"(id: "General", name: "General", kind: "general", rating: 1, mp: 6, provenance: Original, group: "main")"#,
             r#"(units: ["General"], at: Hexes(["0101"]))"#,
         );
+    }
+
+    // The per-hex rules of the set-up checks: a general among the enemy (or a stand in an
+    // enemy general's hex), a stand beyond its general's command range (legal, but costly).
+    fn stand_rule<'s>(&self, s: &'s Scenario<'_>) -> StandRule<'s> {
+        use super::checks::{command_range, general_enemy};
+        let words = general_enemy::words();
+        Box::new(move |line, unit, hex| {
+            let side = s.placements.line(line).side;
+            crate::general_among_enemy::why_not(s, line, unit, hex, &words)
+                .or_else(|| command_range::out_of_range(s, side, unit, hex))
+        })
     }
 
     fn fields(&self) -> &'static [&'static str] {

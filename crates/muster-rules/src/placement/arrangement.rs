@@ -19,6 +19,7 @@
 //! - a line naming no hex of the map is [`Spread::Nowhere`]; reinforcements are on no hex at
 //!   the start.
 
+use super::matching::{solve, Demand};
 use super::{Fill, Line, Placements};
 use crate::scenario::Scenario;
 use crate::{FastMap, FastSet};
@@ -127,20 +128,43 @@ impl Arrangement {
 impl Scenario<'_> {
     /// One arrangement of the set-up, consistent with every check (see [`Arrangement`]): a
     /// line on a zone expression other than a list of hexes that leaves the owner a choice
-    /// is a [`Spread::Zone`].
+    /// is a [`Spread::Zone`]; where a line leaves a choice, its counters stand on hexes the
+    /// system's per-hex rules allow ([`crate::GameSystem::stand_rule`]) when it has them.
     pub fn arrangement(&self) -> Arrangement {
-        self.placements.arrange(|li| {
-            self.deployments
-                .get(li)
-                .is_some_and(|d| !matches!(d.zone, Zone::Hexes(_)))
-        })
+        let rule = crate::system(&self.file.ruleset).map(|g| g.stand_rule(self));
+        let allowed = |li: usize, unit: usize, hex: Hex| {
+            rule.as_ref().is_none_or(|r| r(li, unit, hex).is_none())
+        };
+        self.placements.arrange(
+            |li| {
+                self.deployments
+                    .get(li)
+                    .is_some_and(|d| !matches!(d.zone, Zone::Hexes(_)))
+            },
+            &allowed,
+        )
+    }
+
+    /// The arrangement of the lines laid out counter by counter
+    /// ([`super::Line::laid_out`]), which leave no choice for a per-hex rule to steer: what
+    /// the system's own rules read while they are being built (the Siege field).
+    pub(crate) fn arrangement_without_rules(&self) -> Arrangement {
+        self.placements.arrange(|_| false, &|_, _, _| true)
     }
 }
+
+/// Whether unit `unit` of line `line` may stand on a hex at the start.
+type Allowed<'r> = &'r dyn Fn(usize, usize, Hex) -> bool;
+
+/// Most (unit type × hex) pairs of one line the per-hex rules are asked about beyond the
+/// first try: a wider choice keeps the order written (asking would cost more than it is
+/// worth on a zone of thousands of hexes).
+const RULE_PAIRS: usize = 4096;
 
 impl Placements {
     /// The arrangement; `zone(line)` says whether a line's hexes come from a zone
     /// expression rather than a list.
-    pub(super) fn arrange(&self, zone: impl Fn(usize) -> bool) -> Arrangement {
+    pub(super) fn arrange(&self, zone: impl Fn(usize) -> bool, allowed: Allowed) -> Arrangement {
         let mut lines: Vec<Arranged> = self
             .lines
             .iter()
@@ -154,7 +178,7 @@ impl Placements {
                     Fill::Nowhere => Spread::Nowhere,
                 },
                 at: match l.on_map() {
-                    true => self.bound_counters(li, l),
+                    true => self.bound_counters(li, l, allowed),
                     false => Vec::new(),
                 },
             })
@@ -180,7 +204,9 @@ impl Placements {
                 continue;
             }
             let own: FastSet<Hex> = lines[li].at.iter().map(|p| p.hex).collect();
-            let hex = leader_hex(l, &own, &sides);
+            let ask = l.hexes.len() * free.len() <= RULE_PAIRS;
+            let may = |h: Hex| !ask || free.iter().all(|c| allowed(li, c.unit, h));
+            let hex = leader_hex(l, &own, &sides, may);
             let v = sides.entry(hex).or_default();
             if !v.contains(&l.side) {
                 v.push(l.side);
@@ -203,7 +229,7 @@ impl Placements {
     }
 
     /// Where a line's counters that may not share a hex stand.
-    fn bound_counters(&self, li: usize, l: &Line) -> Vec<Placed> {
+    fn bound_counters(&self, li: usize, l: &Line, allowed: Allowed) -> Vec<Placed> {
         let mut t = Tally::default();
         let bound: Vec<(usize, u32)> = l
             .counters
@@ -218,33 +244,38 @@ impl Placements {
                     t.add(unit, l.hexes[0], count, true);
                 }
             }
+            // Several unit types filling the hexes: which goes where is the owner's choice.
+            Fill::Filled if bound.len() > 1 => {
+                let hexes: Vec<(Hex, bool)> = l.hexes.iter().map(|&h| (h, true)).collect();
+                let (placed, rest) =
+                    one_a_hex(&bound, &hexes, hexes.len(), &|u, h| allowed(li, u, h));
+                for (unit, hex, certain) in placed {
+                    t.add(unit, hex, 1, certain);
+                }
+                deal(&mut t, &rest, &l.hexes, true);
+            }
             Fill::Filled | Fill::Overflow => deal(&mut t, &bound, &l.hexes, true),
             Fill::Choice => {
-                // The slots the matching gave the line, in the order of its hexes.
+                // The slots the matching gave the line, in the order of its hexes, then those
+                // of its hexes no line holds (where a counter may go instead, to obey a rule).
                 let upper = l.level == Some(Level::Upper);
-                let held: Vec<(Hex, bool)> = l
-                    .hexes
-                    .iter()
-                    .filter_map(|&h| {
-                        self.slots_of(h)
-                            .find(|s| self.slots[*s].upper == upper && self.owner[*s] == Some(li))
-                            .map(|s| (h, self.certain[s]))
-                    })
-                    .collect();
-                let mut slots = held.iter();
-                let mut rest: Vec<(usize, u32)> = Vec::new();
-                for &(unit, count) in &bound {
-                    let mut placed = 0;
-                    while placed < count {
-                        let Some(&(hex, certain)) = slots.next() else {
-                            break;
-                        };
-                        t.add(unit, hex, 1, certain);
-                        placed += 1;
+                let mut held: Vec<(Hex, bool)> = Vec::new();
+                let mut open: Vec<(Hex, bool)> = Vec::new();
+                for &h in &l.hexes {
+                    let Some(s) = self.slots_of(h).find(|s| self.slots[*s].upper == upper) else {
+                        continue;
+                    };
+                    match self.owner[s] {
+                        Some(o) if o == li => held.push((h, self.certain[s])),
+                        None => open.push((h, false)),
+                        Some(_) => {}
                     }
-                    if placed < count {
-                        rest.push((unit, count - placed));
-                    }
+                }
+                let take = held.len();
+                held.extend(open);
+                let (placed, rest) = one_a_hex(&bound, &held, take, &|u, h| allowed(li, u, h));
+                for (unit, hex, certain) in placed {
+                    t.add(unit, hex, 1, certain);
                 }
                 // No arrangement keeps these one a hex (the stacking checks say so): they
                 // share the line's hexes.
@@ -257,10 +288,16 @@ impl Placements {
 
 /// The hex of a line where its leaders stand: its own counters' hex without an enemy, else
 /// a friend's, else an empty one, else (no hex of the line without an enemy) its first.
-fn leader_hex(l: &Line, own: &FastSet<Hex>, sides: &FastMap<Hex, Vec<usize>>) -> Hex {
+/// A hex the system's per-hex rules forbid (`may`) counts as one with an enemy.
+fn leader_hex(
+    l: &Line,
+    own: &FastSet<Hex>,
+    sides: &FastMap<Hex, Vec<usize>>,
+    may: impl Fn(Hex) -> bool,
+) -> Hex {
     let score = |h: &Hex| {
         let here = sides.get(h).map(Vec::as_slice).unwrap_or(&[]);
-        let enemy = here.iter().any(|s| *s != l.side);
+        let enemy = here.iter().any(|s| *s != l.side) || !may(*h);
         match (enemy, own.contains(h), here.contains(&l.side)) {
             (true, _, _) => 0,
             (false, true, _) => 3,
@@ -279,6 +316,96 @@ fn leader_hex(l: &Line, own: &FastSet<Hex>, sides: &FastMap<Hex, Vec<usize>>) ->
         }
     }
     best.1
+}
+
+/// Puts `take` counters of `bound` (unit, count), one a hex, on the candidate hexes (hex,
+/// certain), the first `take` preferred: in the order written when the per-hex rules allow
+/// every one; otherwise as many as the rules allow on hexes they allow (a maximum matching,
+/// the same solver the placement model uses), the others on the candidates left, in order.
+/// Returns the placements (unit, hex, certain), in unit order, and the counters left over.
+fn one_a_hex(
+    bound: &[(usize, u32)],
+    candidates: &[(Hex, bool)],
+    take: usize,
+    allowed: &dyn Fn(usize, Hex) -> bool,
+) -> (Vec<(usize, Hex, bool)>, Vec<(usize, u32)>) {
+    // The order written: units in turn over the first `take` candidates.
+    let mut order: Vec<usize> = Vec::new();
+    for (k, &(_, count)) in bound.iter().enumerate() {
+        let room = take.saturating_sub(order.len());
+        order.extend(std::iter::repeat_n(k, (count as usize).min(room)));
+    }
+    let legal = |k: usize, j: usize| allowed(bound[k].0, candidates[j].0);
+    let fine = order.iter().enumerate().all(|(j, &k)| legal(k, j));
+    let mut slot_of: Vec<Option<usize>> = vec![None; candidates.len()];
+    if fine || bound.len() * candidates.len() > RULE_PAIRS {
+        for (j, &k) in order.iter().enumerate() {
+            slot_of[j] = Some(k);
+        }
+    } else {
+        let demands: Vec<Demand> = bound
+            .iter()
+            .enumerate()
+            .map(|(k, &(_, count))| Demand {
+                counters: count as usize,
+                slots: (0..candidates.len()).filter(|&j| legal(k, j)).collect(),
+            })
+            .collect();
+        let m = solve(&demands, candidates.len());
+        // At most `take` on legal hexes (the matching never gives the line more room than
+        // the set-up leaves it; held slots come first).
+        let mut used = 0;
+        for (j, o) in m.owner.iter().enumerate() {
+            if let (Some(k), true) = (o, used < take) {
+                slot_of[j] = Some(*k);
+                used += 1;
+            }
+        }
+        // Counters the rules leave without a legal hex: on the candidates left, in order.
+        let mut left: Vec<u32> = bound.iter().map(|&(_, c)| c).collect();
+        for k in slot_of.iter().flatten() {
+            left[*k] -= 1;
+        }
+        let mut k = 0;
+        for j in 0..candidates.len() {
+            if used >= take {
+                break;
+            }
+            if slot_of[j].is_some() {
+                continue;
+            }
+            while k < left.len() && left[k] == 0 {
+                k += 1;
+            }
+            if k == left.len() {
+                break;
+            }
+            slot_of[j] = Some(k);
+            left[k] -= 1;
+            used += 1;
+        }
+    }
+    let mut pairs: Vec<(usize, usize)> = slot_of
+        .iter()
+        .enumerate()
+        .filter_map(|(j, o)| o.map(|k| (k, j)))
+        .collect();
+    pairs.sort_unstable();
+    let mut left: Vec<u32> = bound.iter().map(|&(_, c)| c).collect();
+    let placed = pairs
+        .into_iter()
+        .map(|(k, j)| {
+            left[k] -= 1;
+            (bound[k].0, candidates[j].0, candidates[j].1)
+        })
+        .collect();
+    let rest = bound
+        .iter()
+        .zip(left)
+        .filter(|(_, n)| *n > 0)
+        .map(|(&(unit, _), n)| (unit, n))
+        .collect();
+    (placed, rest)
 }
 
 /// Deals counters (unit, count), in order, round the hexes one a hex from the first, as
@@ -384,7 +511,7 @@ mod tests {
             line(0, &[(1, 1, false)], &[h0203]),
             line(0, &[(1, 1, false)], &[h0202]),
         ]);
-        let a = p.arrange(|_| false);
+        let a = p.arrange(|_| false, &|_, _, _| true);
         assert_eq!(a.lines()[0].spread, Spread::Choice);
         assert_eq!(at(&a, 0), vec![(0, h0204, 1, true)]);
         assert_eq!(at(&a, 1), vec![(1, h0203, 1, true)]);
@@ -396,7 +523,7 @@ mod tests {
         // Code review 1, repro 1: "2x Red Knights", "Red Foot" over three hexes.
         let hexes = [Hex::new(0, 0), Hex::new(0, 1), Hex::new(0, 2)];
         let p = Placements::from_lines(vec![line(0, &[(0, 2, false), (1, 1, false)], &hexes)]);
-        let a = p.arrange(|_| false);
+        let a = p.arrange(|_| false, &|_, _, _| true);
         assert_eq!(a.lines()[0].spread, Spread::Certain);
         assert_eq!(
             at(&a, 0),
@@ -413,7 +540,7 @@ mod tests {
         // Code review 7: ten thousand counters over eight hexes, a few entries a hex.
         let hexes: Vec<Hex> = (0..8).map(|q| Hex::new(q, 0)).collect();
         let p = Placements::from_lines(vec![line(0, &[(0, 10_000, false), (1, 3, false)], &hexes)]);
-        let a = p.arrange(|_| false);
+        let a = p.arrange(|_| false, &|_, _, _| true);
         let placed = &a.lines()[0].at;
         assert!(placed.len() <= 2 * hexes.len(), "{placed:?}");
         assert_eq!(
@@ -445,7 +572,7 @@ mod tests {
             // A leader with one foot over a0..a2: the foot takes a1 (first room), he joins it.
             line(0, &[(6, 1, true), (0, 1, false)], &[a0, a1, a2]),
         ]);
-        let a = p.arrange(|_| false);
+        let a = p.arrange(|_| false, &|_, _, _| true);
         assert_eq!(at(&a, 1), vec![(5, a1, 1, false)]);
         assert_eq!(at(&a, 2), vec![(6, a1, 1, false), (0, a1, 1, false)]);
         assert_eq!(a.lines()[2].spread_of(p.line(2), 6), Spread::Choice);
@@ -458,10 +585,71 @@ mod tests {
             line(0, &[(0, 1, false)], &[a0, a1]),
             line(0, &[(1, 2, false)], &[a0, a1]),
         ]);
-        let a = p.arrange(|li| li == 0);
+        let a = p.arrange(|li| li == 0, &|_, _, _| true);
         assert_eq!(a.lines()[0].spread, Spread::Zone);
         assert_eq!(a.lines()[1].spread, Spread::Certain);
         let counted = |li: usize| a.lines()[li].at.iter().map(|p| p.count).sum::<u32>();
         assert_eq!((counted(0), counted(1)), (1, 2), "every counter somewhere");
+    }
+
+    #[test]
+    fn a_choice_stands_where_the_per_hex_rules_allow() {
+        // A deployed horse over woods (a0) and open ground (a1): the first hex written is
+        // the one the rules forbid, so the arrangement takes the other.
+        let (a0, a1, a2) = (Hex::new(0, 0), Hex::new(1, 0), Hex::new(2, 0));
+        let p = Placements::from_lines(vec![line(0, &[(0, 1, false)], &[a0, a1])]);
+        let woods = |_: usize, u: usize, h: Hex| !(u == 0 && h == a0);
+        assert_eq!(
+            at(&p.arrange(|_| false, &|_, _, _| true), 0),
+            vec![(0, a0, 1, false)]
+        );
+        assert_eq!(
+            at(&p.arrange(|_| false, &woods), 0),
+            vec![(0, a1, 1, false)]
+        );
+        // Two types choosing two of three hexes: the horse avoids a0, the foot takes it.
+        let p = Placements::from_lines(vec![line(
+            0,
+            &[(0, 1, false), (1, 1, false)],
+            &[a0, a1, a2],
+        )]);
+        assert_eq!(
+            at(&p.arrange(|_| false, &woods), 0),
+            vec![(0, a1, 1, false), (1, a0, 1, false)]
+        );
+        // Nowhere allowed: every counter still stands on its line, in the order written.
+        let p = Placements::from_lines(vec![line(0, &[(0, 1, false)], &[a0, a1])]);
+        let nowhere = |_: usize, _: usize, _: Hex| false;
+        assert_eq!(
+            at(&p.arrange(|_| false, &nowhere), 0),
+            vec![(0, a0, 1, false)]
+        );
+    }
+
+    #[test]
+    fn two_types_filling_their_hexes_are_arranged_by_the_rules() {
+        // Horse and foot fill woods and open ground: the horse on the open ground.
+        let (a0, a1) = (Hex::new(0, 0), Hex::new(1, 0));
+        let p = Placements::from_lines(vec![line(0, &[(0, 1, false), (1, 1, false)], &[a0, a1])]);
+        let woods = |_: usize, u: usize, h: Hex| !(u == 0 && h == a0);
+        assert_eq!(
+            at(&p.arrange(|_| false, &woods), 0),
+            vec![(0, a1, 1, true), (1, a0, 1, true)]
+        );
+    }
+
+    #[test]
+    fn a_leader_avoids_a_hex_the_rules_forbid() {
+        let (a0, a1, a2) = (Hex::new(0, 0), Hex::new(1, 0), Hex::new(2, 0));
+        let p = Placements::from_lines(vec![
+            line(1, &[(0, 1, false)], &[a0]),
+            line(0, &[(5, 1, true)], &[a0, a1, a2]),
+        ]);
+        let rule = |_: usize, u: usize, h: Hex| !(u == 5 && h == a1);
+        assert_eq!(
+            at(&p.arrange(|_| false, &|_, _, _| true), 1),
+            vec![(5, a1, 1, false)]
+        );
+        assert_eq!(at(&p.arrange(|_| false, &rule), 1), vec![(5, a2, 1, false)]);
     }
 }

@@ -119,6 +119,14 @@ impl Line {
         matches!(self.fill, Fill::Fixed | Fill::Filled | Fill::Overflow)
     }
 
+    /// Whether every counter of the line has a known hex, one by one: a line of one hex
+    /// (every counter there), or one unit type filling exactly its hexes (one a hex). The
+    /// arrangement ([`crate::Scenario::arrangement`]) gives those hexes; every other line
+    /// leaves the owner a choice of which counter goes where.
+    pub fn laid_out(&self) -> bool {
+        self.hexes.len() == 1 || (self.fill == Fill::Filled && self.counters.len() == 1)
+    }
+
     /// The one unit type whose counters may not share a hex, if the line has exactly one.
     pub fn single_bound_unit(&self) -> Option<usize> {
         let mut bound = self.counters.iter().filter(|c| !c.free && c.count > 0);

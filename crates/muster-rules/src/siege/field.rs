@@ -345,45 +345,36 @@ pub fn place<'a>(
     })
 }
 
-/// Whether the placement model puts each counter of a line on a known hex: a line with
-/// one hex (every counter there), or one unit type filling exactly its hexes.
-pub fn positioned(l: &crate::placement::Line) -> bool {
-    l.hexes.len() == 1 || (l.fill == crate::placement::Fill::Filled && l.counters.len() == 1)
-}
-
-/// The characters whose set-up hex the placement model makes certain (see [`positioned`]),
-/// every counter of them with its level and a horse's tail. Owner's-choice lines are judged
+/// The characters whose set-up hex the placement model makes certain: the counters of
+/// lines laid out one by one ([`crate::placement::Line::laid_out`]), each on the hex the
+/// arrangement gives it, with its level and a horse's tail. Owner's-choice lines are judged
 /// by the checks through [`crate::placement::Placements::judge`].
 fn characters(s: &Scenario) -> Vec<Character> {
     let mut out = Vec::new();
     let o = s.world.grid.orientation();
+    let arrangement = s.arrangement_without_rules();
     for (i, l) in s.placements.lines().iter().enumerate() {
-        if l.hidden() || !l.on_map() || !positioned(l) {
+        if l.hidden() || !l.on_map() || !l.laid_out() {
             continue;
         }
-        for c in &l.counters {
-            let mounted = s.unit(l.side, c.unit).1.is_some_and(|k| k.mounted);
-            let tail = |h: Hex| {
-                if mounted {
-                    l.facing.map(|f| f.opposite().step(h, o))
-                } else {
-                    None
-                }
+        let Some(arranged) = arrangement.line(i) else {
+            continue;
+        };
+        for p in &arranged.at {
+            let mounted = s.unit(l.side, p.unit).1.is_some_and(|k| k.mounted);
+            let tail = match mounted {
+                true => l.facing.map(|f| f.opposite().step(p.hex, o)),
+                false => None,
             };
-            // One hex: every counter of the line stands there (two would be a stacking
-            // error to report); several: one counter a hex.
-            let hexes: Vec<Hex> = if l.hexes.len() == 1 {
-                vec![l.hexes[0]; c.count.min(crate::placement::MAX_LISTED_COUNTERS) as usize]
-            } else {
-                l.hexes.clone()
-            };
-            out.extend(hexes.into_iter().map(|h| Character {
+            // Two on one hex would be a stacking error to report: list them, up to a bound.
+            let listed = p.count.min(crate::placement::MAX_LISTED_COUNTERS);
+            out.extend((0..listed).map(|_| Character {
                 side: l.side,
-                unit: c.unit,
-                hex: h,
+                unit: p.unit,
+                hex: p.hex,
                 level: l.level,
                 deployment: i,
-                tail: tail(h),
+                tail,
             }));
         }
     }

@@ -8,7 +8,7 @@ use crate::movement::Reach;
 use crate::queries::Query;
 use crate::ratings::{self, CounterRatings};
 use crate::scenario::Scenario;
-use crate::system::{system_basics, GameSystem, QueryError};
+use crate::system::{system_basics, GameSystem, QueryError, StandRule};
 use muster_hex::Hex;
 use muster_model::{Level, ScenarioFile, UnitDef};
 
@@ -17,6 +17,26 @@ pub struct System;
 
 impl GameSystem for System {
     system_basics!("siege", "siege.ruleset.ron", super::CHECKS);
+
+    // The per-hex rules of the set-up checks: terrain nobody can stand on, an engine's
+    // hex, a hex on fire, a horse off the map or on terrain closed to horses.
+    fn stand_rule<'s>(&self, s: &'s Scenario<'_>) -> StandRule<'s> {
+        use super::checks::{
+            character_in_fire, character_on_impassable_terrain, engine_hex_occupied, horse_terrain,
+        };
+        let f = Field::new(s);
+        Box::new(move |line, unit, hex| {
+            let l = s.placements.line(line);
+            [
+                character_on_impassable_terrain::why_not,
+                engine_hex_occupied::why_not,
+                character_in_fire::why_not,
+                horse_terrain::why_not,
+            ]
+            .iter()
+            .find_map(|rule| rule(&f, l, unit, hex))
+        })
+    }
 
     fn fields(&self) -> &'static [&'static str] {
         &[

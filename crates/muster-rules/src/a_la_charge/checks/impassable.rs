@@ -16,21 +16,24 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
     run,
 };
 
+/// Why no unit may stand on `h`: its terrain cannot be entered (the ruleset gives it no
+/// movement cost). The arrangement avoids it too (the system's `stand_rule`).
+pub(crate) fn closed(s: &Scenario, h: muster_hex::Hex) -> Option<String> {
+    let t = s.world.terrain(h);
+    let enterable = s
+        .ruleset
+        .terrain
+        .iter()
+        .any(|d| d.id == t && d.mp.is_some());
+    (!enterable).then(|| format!("{t} and cannot be entered"))
+}
+
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    let closed = |h| {
-        let t = s.world.terrain(h);
-        let enterable = s
-            .ruleset
-            .terrain
-            .iter()
-            .any(|d| d.id == t && d.mp.is_some());
-        (!enterable).then(|| format!("{t} and cannot be entered"))
-    };
     for (i, l) in s.placements.lines().iter().enumerate() {
         if !l.on_map() {
             continue;
         }
-        let verdict = s.placements.judge(i, |_, h| closed(h));
+        let verdict = s.placements.judge(i, |_, h| closed(s, h));
         out.extend(verdict.report(
             s,
             i,

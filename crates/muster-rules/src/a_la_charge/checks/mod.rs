@@ -7,7 +7,7 @@ mod bridges_rule;
 mod commander_required;
 mod entry_zone;
 mod group_hexes;
-mod impassable;
+pub(crate) mod impassable;
 mod option_variant;
 mod ratings;
 mod rout_threshold;

@@ -16,12 +16,16 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
     run,
 };
 
-fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    let words = Words {
+/// The check's words: its code, rule and what the system calls a fighting unit.
+pub(crate) fn words() -> Words {
+    Words {
         code: CHECK.doc.code,
         rule: cite("§6"),
         unit: "regiment",
         help: "a general never stands among the enemy (ours, from §6: enemies meet in contact, not in one place): set him up alone or with a regiment of his side",
-    };
-    check(s, out, &words);
+    }
+}
+
+fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    check(s, out, &words());
 }

@@ -18,20 +18,31 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
     run,
 };
 
+/// Why unit `unit` of side `side` may not stand on `hex`: deployed horse in a hex closed to
+/// it. The arrangement avoids it too (the system's `stand_rule`).
+pub(crate) fn closed(
+    s: &Scenario,
+    side: usize,
+    unit: usize,
+    hex: muster_hex::Hex,
+) -> Option<String> {
+    let def = &s.file.sides[side].units[unit];
+    let r = def.regiment.as_ref()?;
+    let horse = def.kind == "horse" || (def.kind == "dragoons" && r.mounted == Some(true));
+    let t = s.world.terrain(hex);
+    (horse && r.formation == Formation::Deployed && closed_to_horse(t))
+        .then(|| format!("{t}, closed to deployed horse"))
+}
+
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (i, l) in s.placements.lines().iter().enumerate() {
         if !l.on_map() {
             continue;
         }
         let side = &s.file.sides[l.side];
-        let verdict = s.placements.judge(i, |unit, hex| {
-            let def = &side.units[unit];
-            let r = def.regiment.as_ref()?;
-            let horse = def.kind == "horse" || (def.kind == "dragoons" && r.mounted == Some(true));
-            let t = s.world.terrain(hex);
-            (horse && r.formation == Formation::Deployed && closed_to_horse(t))
-                .then(|| format!("{t}, closed to deployed horse"))
-        });
+        let verdict = s
+            .placements
+            .judge(i, |unit, hex| closed(s, l.side, unit, hex));
         let findings = verdict.report(s, i, CHECK.doc.code, &cite("§6"), Stakes::Forbidden, |m| {
             format!(
                 "deployed horse `{}` set up in {}, which is {}",

@@ -16,42 +16,48 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
     run,
 };
 
+/// A stand's general and the general's certain hex, if both are known.
+fn general_of(s: &Scenario, side: usize, unit: usize) -> Option<(usize, muster_hex::Hex)> {
+    let units = &s.file.sides[side].units;
+    let group = s.file.sides[side]
+        .commands
+        .iter()
+        .find(|c| Some(&c.id) == units[unit].group.as_ref())?;
+    let g = group.general.as_ref()?;
+    let gi = units.iter().position(|x| &x.id == g)?;
+    // Only a general whose hex is certain gives a distance to measure.
+    let at = s.placements.hexes_of(side, gi).first().copied()?;
+    Some((gi, at))
+}
+
+/// Why stand `unit` of side `side` should not set up on `hex`: beyond its general's command
+/// range. The arrangement avoids it too (the system's `stand_rule`).
+pub(crate) fn out_of_range(
+    s: &Scenario,
+    side: usize,
+    unit: usize,
+    hex: muster_hex::Hex,
+) -> Option<String> {
+    let (gi, at) = general_of(s, side, unit)?;
+    let range = super::super::command_range(s, side);
+    let dist = muster_hex::distance(at, hex);
+    (gi != unit && dist > range).then(|| {
+        format!(
+            "{dist} hexes from its general {}, beyond the command range of {range}",
+            s.file.sides[side].units[gi].id
+        )
+    })
+}
+
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    let r_of = |side: usize| super::super::command_range(s, side);
     for (i, l) in s.placements.lines().iter().enumerate() {
         if !l.on_map() {
             continue;
         }
         let side = &s.file.sides[l.side];
-        let general_of = |unit: usize| {
-            let def = &side.units[unit];
-            let group = side
-                .commands
-                .iter()
-                .find(|c| Some(&c.id) == def.group.as_ref())?;
-            let g = group.general.as_ref()?;
-            let gi = side.units.iter().position(|x| &x.id == g)?;
-            // Only a general whose hex is certain gives a distance to measure.
-            let at = s.placements.hexes_of(l.side, gi).first().copied()?;
-            Some((gi, at))
-        };
-        let range = r_of(l.side);
-        // Each unit's general and his hex, found once for the line.
-        let generals: Vec<(usize, Option<(usize, muster_hex::Hex)>)> = l
-            .counters
-            .iter()
-            .map(|c| (c.unit, general_of(c.unit)))
-            .collect();
-        let verdict = s.placements.judge(i, |unit, hex| {
-            let (gi, at) = generals.iter().find(|(u, _)| *u == unit)?.1?;
-            let dist = muster_hex::distance(at, hex);
-            (gi != unit && dist > range).then(|| {
-                format!(
-                    "{dist} hexes from its general {}, beyond the command range of {range}",
-                    side.units[gi].id
-                )
-            })
-        });
+        let verdict = s
+            .placements
+            .judge(i, |unit, hex| out_of_range(s, l.side, unit, hex));
         let findings = verdict.report(
             s,
             i,

@@ -16,12 +16,16 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
     run,
 };
 
-fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    let words = Words {
+/// The check's words: its code, rule and what the system calls a fighting unit.
+pub(crate) fn words() -> Words {
+    Words {
         code: CHECK.doc.code,
         rule: cite("§2.1"),
         unit: "stand",
         help: "a general never stays in a hex with an enemy stand (§2.1): set him up alone or with a stand of his side",
-    };
-    check(s, out, &words);
+    }
+}
+
+fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    check(s, out, &words());
 }

@@ -4,9 +4,9 @@ use crate::registry::ScenarioCheck;
 
 mod break_points;
 mod charge_cavalry;
-mod command_range;
+pub(crate) mod command_range;
 mod facing;
-mod general_enemy;
+pub(crate) mod general_enemy;
 mod general_move;
 mod group_general;
 mod impetuous;

@@ -4,9 +4,11 @@ use super::super::cite;
 use super::super::field::Field;
 use super::support::*;
 use crate::diagnostic::Diagnostic;
+use crate::placement::Line;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
 use crate::siege::vocabulary::markers;
+use muster_hex::Hex;
 
 /// `SI412`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
@@ -18,17 +20,21 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
     run: fire,
 };
 
+/// Why a character of `line` may not stand on `h`: his hex (or his horse's second hex) is
+/// on fire. The arrangement avoids it too (the system's `stand_rule`).
+pub(crate) fn why_not(f: &Field, line: &Line, unit: usize, h: Hex) -> Option<String> {
+    [h].into_iter()
+        .chain(mounted_tail(f.s, line, unit, h))
+        .find(|x| f.marked(*x, markers::FIRE))
+        .map(|x| about(f.s, h, x, "on fire"))
+}
+
 fn fire(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     out.extend(judge_lines(
         s,
         CHECK.doc.code,
         &cite("3.54"),
-        |line, unit, h| {
-            [h].into_iter()
-                .chain(mounted_tail(s, line, unit, h))
-                .find(|x| f.marked(*x, markers::FIRE))
-                .map(|x| about(s, h, x, "on fire"))
-        },
+        |line, unit, h| why_not(&f, line, unit, h),
     ));
 }

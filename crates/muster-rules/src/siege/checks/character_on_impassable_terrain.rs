@@ -4,8 +4,10 @@ use super::super::cite;
 use super::super::field::Field;
 use super::support::*;
 use crate::diagnostic::Diagnostic;
+use crate::placement::Line;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use muster_hex::Hex;
 
 /// `SI418`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
@@ -17,22 +19,31 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
     run: impassable,
 };
 
+/// Why a character of `line` may not stand on `h`: his hex (or his horse's second hex) is
+/// terrain nobody can stand on. The arrangement avoids it too (the system's `stand_rule`).
+pub(crate) fn why_not(f: &Field, line: &Line, unit: usize, h: Hex) -> Option<String> {
+    let s = f.s;
+    [h].into_iter()
+        .chain(mounted_tail(s, line, unit, h))
+        .find_map(|x| {
+            let t = f.terrain(x)?;
+            (t.mp.is_none() && !f.demolished(x) && s.world.grid.contains(x)).then(|| {
+                about(
+                    s,
+                    h,
+                    x,
+                    &format!("{}, where nobody can stand", t.name.to_lowercase()),
+                )
+            })
+        })
+}
+
 fn impassable(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
-    let g = &s.world.grid;
     out.extend(judge_lines(
         s,
         CHECK.doc.code,
         &cite("2.33, 3.1; which terrain nobody may enter is the ruleset's, and that the solid castle wall cannot be entered is ours (section 1 is missing)"),
-        |line, unit, h| {
-            [h].into_iter()
-                .chain(mounted_tail(s, line, unit, h))
-                .find_map(|x| {
-                    let t = f.terrain(x)?;
-                    (t.mp.is_none() && !f.demolished(x) && g.contains(x)).then(|| {
-                        about(s, h, x, &format!("{}, where nobody can stand", t.name.to_lowercase()))
-                    })
-                })
-        },
+        |line, unit, h| why_not(&f, line, unit, h),
     ));
 }

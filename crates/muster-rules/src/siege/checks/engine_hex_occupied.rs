@@ -4,8 +4,10 @@ use super::super::cite;
 use super::super::field::Field;
 use super::support::*;
 use crate::diagnostic::Diagnostic;
+use crate::placement::Line;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use muster_hex::Hex;
 
 /// `SI410`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
@@ -17,27 +19,34 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
     run: no_entry,
 };
 
+/// A ballista, trebuchet or mangonel (3.43, 4.22), or an animal no one rides (ours: 3.34
+/// and 5.11 have it led beside a character, never stood on).
+fn closed(p: &super::super::field::PlacedPiece) -> bool {
+    p.def.no_entry || (p.def.animal && p.piece.rider.is_none())
+}
+
+/// Why a character of `line` may not stand on `h`: his hex (or his horse's second hex) is
+/// an engine's. The arrangement avoids it too (the system's `stand_rule`).
+pub(crate) fn why_not(f: &Field, line: &Line, unit: usize, h: Hex) -> Option<String> {
+    [h].into_iter()
+        .chain(mounted_tail(f.s, line, unit, h))
+        .find_map(|x| {
+            let p = f.pieces_at(x).find(|p| closed(p))?;
+            Some(about(
+                f.s,
+                h,
+                x,
+                &format!("the {} `{}`'s hex", p.def.name.to_lowercase(), p.piece.id),
+            ))
+        })
+}
+
 fn no_entry(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
     let g = &s.world.grid;
-    // A ballista, trebuchet or mangonel (3.43, 4.22), or an animal no one rides (ours:
-    // 3.34 and 5.11 have it led beside a character, never stood on).
-    let closed = |p: &super::super::field::PlacedPiece| {
-        p.def.no_entry || (p.def.animal && p.piece.rider.is_none())
-    };
     // Characters, through the placement model (a horse's second hex too).
     let characters = judge_lines(s, CHECK.doc.code, &cite("3.43, 4.22"), |line, unit, h| {
-        [h].into_iter()
-            .chain(mounted_tail(s, line, unit, h))
-            .find_map(|x| {
-                let p = f.pieces_at(x).find(|p| closed(p))?;
-                Some(about(
-                    s,
-                    h,
-                    x,
-                    &format!("the {} `{}`'s hex", p.def.name.to_lowercase(), p.piece.id),
-                ))
-            })
+        why_not(&f, line, unit, h)
     });
     // Label the engine whose hex the character would stand in.
     out.extend(characters.into_iter().map(|d| {

@@ -4,8 +4,10 @@ use super::super::cite;
 use super::super::field::Field;
 use super::support::*;
 use crate::diagnostic::{Diagnostic, Location};
+use crate::placement::Line;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use muster_hex::Hex;
 
 /// `SI406`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
@@ -16,6 +18,26 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
         "Siege 3.32."),
     run: horses,
 };
+
+/// Why a mounted character of `line` may not stand on `h`: his horse's hexes run off the
+/// map or onto terrain closed to horses. The arrangement avoids it too (the system's
+/// `stand_rule`).
+pub(crate) fn why_not(f: &Field, line: &Line, unit: usize, h: Hex) -> Option<String> {
+    let s = f.s;
+    let g = &s.world.grid;
+    if !s.unit(line.side, unit).1.is_some_and(|k| k.mounted) {
+        return None;
+    }
+    [h].into_iter()
+        .chain(mounted_tail(s, line, unit, h))
+        .find_map(|x| {
+            if !g.contains(x) {
+                Some(format!("the horse runs off the map at {}", g.to_printed(x)))
+            } else {
+                horse_ban(f, x).map(|why| about(s, h, x, &why))
+            }
+        })
+}
 
 fn horses(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = Field::new(s);
@@ -45,20 +67,7 @@ fn horses(s: &Scenario, out: &mut Vec<Diagnostic>) {
         s,
         CHECK.doc.code,
         &cite("3.31, 3.32"),
-        |line, unit, h| {
-            if !s.unit(line.side, unit).1.is_some_and(|k| k.mounted) {
-                return None;
-            }
-            [h].into_iter()
-                .chain(mounted_tail(s, line, unit, h))
-                .find_map(|x| {
-                    if !g.contains(x) {
-                        Some(format!("the horse runs off the map at {}", g.to_printed(x)))
-                    } else {
-                        horse_ban(&f, x).map(|why| about(s, h, x, &why))
-                    }
-                })
-        },
+        |line, unit, h| why_not(&f, line, unit, h),
     ));
     for p in f.pieces.iter().filter(|p| p.def.animal) {
         for &h in &p.hexes {

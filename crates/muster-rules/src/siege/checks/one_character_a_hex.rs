@@ -1,7 +1,7 @@
 //! SI408 — Two characters in one hex, or a level that is not there.
 
 use super::super::cite;
-use super::super::field::{positioned, Character, Field};
+use super::super::field::{Character, Field};
 use super::support::*;
 use crate::diagnostic::Diagnostic;
 use crate::registry::ScenarioCheck;
@@ -29,7 +29,7 @@ fn stacking(s: &Scenario, out: &mut Vec<Diagnostic>) {
         CHECK.doc.code,
         &cite("2.46, 3.31"),
         // Lines laid out character by character are compared pair by pair below.
-        |line| !positioned(line) || line.hidden(),
+        |line| !line.laid_out() || line.hidden(),
         |line, unit, h| {
             let tail = mounted_tail(s, line, unit, h)?;
             let other = s

@@ -2,7 +2,7 @@
 //! second hex, judging the set-up lines the field does not lay out, marker hexes, options.
 
 use super::super::cite;
-use super::super::field::{positioned, Field};
+use super::super::field::Field;
 use crate::diagnostic::Diagnostic;
 use crate::placement::{Line, Stakes};
 use crate::scenario::Scenario;
@@ -49,7 +49,7 @@ pub(super) fn line_collisions(s: &Scenario, code: &'static str, out: &mut Vec<Di
     use crate::placement::Collision;
     let laid_out = |l: usize| {
         let line = s.placements.line(l);
-        positioned(line) && !line.hidden()
+        line.laid_out() && !line.hidden()
     };
     let finding = Some(Finding {
         code,

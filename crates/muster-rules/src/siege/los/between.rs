@@ -2,7 +2,7 @@
 //! the line, and a friend of the shooter next to the target (1.44 as 2.43 restates it).
 
 use super::super::cite;
-use super::super::field::{positioned, Field};
+use super::super::field::Field;
 use super::Eval;
 use muster_hex::{distance, Hex};
 
@@ -15,7 +15,7 @@ pub(super) fn unseen_between(f: &Field, h: Hex, at_least: i32, e: &mut Eval) {
     let p = &f.s.placements;
     let may = p.who_could_be(h).iter().any(|&li| {
         let l = p.line(li);
-        (l.hidden() || !positioned(l))
+        (l.hidden() || !l.laid_out())
             && f.level(h, l.level == Some(muster_model::Level::Upper)) >= at_least
     });
     if may {
@@ -117,7 +117,7 @@ pub(super) fn friend_next_to_target(
             let shooter_himself = p.who_could_be(a).contains(&li) && l.bound <= 1;
             sides.contains(&l.side)
                 && !shooter_himself
-                && (l.hidden() || !positioned(l))
+                && (l.hidden() || !l.laid_out())
                 && next_to(n, l.level == Some(Level::Upper))
         });
         if may || (laid_out && sides.len() > 1) {
