@@ -15,6 +15,15 @@ For every predefined set-up, started in the engine on its board:
   nothing of a masked one;
 - every piece has Delete; every two-step unit (`steps` = 2) has a Layer whose flip names
   it "(reduced)" on level 2 and back on level 1; no other piece has one;
+- in a system whose units face (FACES below, read from the rules, not from the exporter),
+  every unit counter turns through six facings (Ctrl+] to the next clockwise, Ctrl+[
+  back) of the kind the rules give (a Charles the Bold stand a hex corner, §3; the
+  others a hexside), starting at its line's facing (index 0 where the line writes
+  none); in A la Charge ("There is no unit facing in this game", §3) no counter turns;
+  an engine, cart or screen does not turn (its image is drawn as it faces);
+- the engine's drawing of each piece covers its footprint and nothing more: a counter
+  its own hex (or its box), an engine, horse, cart or screen every hex `muster inspect`
+  lays it out on (`pieces[].hexes`);
 - no piece is left over.
 
 usage: python3 vassal-engine-check.py HARNESS.txt INSPECT.json...
@@ -29,30 +38,68 @@ def fail(msg):
     sys.exit(1)
 
 
+# The compass names of the six facings, clockwise from facing 0, as the rules print them
+# (muster-hex's Direction and Corner number them the same way).
+SIDES = {"flat": ["N", "NE", "SE", "S", "SW", "NW"], "pointy": ["NE", "E", "SE", "SW", "W", "NW"]}
+CORNERS = {"flat": ["NE", "E", "SE", "SW", "W", "NW"], "pointy": ["NE", "SE", "S", "SW", "NW", "N"]}
+
+
 def read_harness(path):
-    setups, pieces, done = [], collections.defaultdict(list), None
+    setups, pieces, grids, done = [], collections.defaultdict(list), {}, None
     with open(path, encoding="utf-8") as f:
         for line in f:
             parts = line.rstrip("\n").split("\t")
             if parts[0] == "SETUP":
                 setups.append(parts[1])
+                grids[parts[1]] = parts[3] if len(parts) > 3 else ""
             elif parts[0] == "PIECE":
-                if len(parts) != 11:
+                if len(parts) != 13:
                     fail(f"{path}: a piece line with {len(parts)} fields: {line!r}")
-                _, setup, loc, name, side, traits, menu, masked, flip, reveal, detail = parts
+                (_, setup, loc, name, side, traits, menu, masked, flip, reveal, detail,
+                 facing, covers) = parts
                 pieces[setup].append({
                     "loc": loc, "name": name, "side": side, "traits": traits.split(","),
                     "menu": menu, "masked": masked, "flip": flip, "reveal": reveal,
-                    "detail": detail,
+                    "detail": detail, "facing": facing, "covers": covers,
                 })
             elif parts[0] == "DONE":
                 done = parts
     if done is None:
         fail(f"{path}: the harness did not finish")
-    return setups, pieces
+    return setups, pieces, grids
 
 
-def check_setup(title, sc, got, owner_of):
+# What each game system's units face, from its rules: a hex corner (Charles the Bold §3:
+# "All stands must face one of the points of the hex"), a hexside, or nothing (A la
+# Charge §3). A second reader of the rules, independent of Muster's table.
+FACES = {"a-la-charge": None, "charles-the-bold": "hex corner", "siege": "hexside",
+         "and-gentlemen-all": "hexside"}
+
+
+def check_facing(title, what, pc, faces, written, grid):
+    """A unit counter's rotator: six facings, at its line's facing, Ctrl+] and Ctrl+[."""
+    if not faces:
+        if pc["facing"]:
+            fail(f"{title}: {what} turns ({pc['facing']}) but the scenario has no facing")
+        return False
+    f = pc["facing"].split(" ")
+    if len(f) < 9 or f[-8:-6] != ["facings", "6"] or f[-6] != "index":
+        fail(f"{title}: {what} does not turn through six facings: {pc['facing']!r}")
+    at, cw, ccw = f[-5], f[-3], f[-1]
+    if f"Facing ({faces})" not in pc["facing"]:
+        fail(f"{title}: {what} should face a {faces}: {pc['facing']}")
+    names = (CORNERS if faces == "hex corner" else SIDES).get(grid)
+    if names is None:
+        fail(f"{title}: the board's grid is {grid!r}")
+    want = names.index(written.upper()) if written else 0
+    if at != str(want):
+        fail(f"{title}: {what} faces {at}, its line says {written or 'none'} ({want}): {pc['facing']}")
+    if cw != str((want + 1) % 6) or ccw != str(want):
+        fail(f"{title}: {what}: Ctrl+] gave {cw}, Ctrl+[ then {ccw}: {pc['facing']}")
+    return True
+
+
+def check_setup(title, sc, got, owner_of, grid):
     names = {s["id"]: s["name"] for s in sc["sides"]}
     units = {}
     for p in sc["placements"]:
@@ -88,8 +135,16 @@ def check_setup(title, sc, got, owner_of):
                 if masked and not pc["reveal"].startswith(f"revealed by {pc['masked']} (menu Mask / reveal,"):
                     fail(f"{title}: {what} at {pc['loc']}: its side cannot reveal it: {pc['reveal']}")
                 del left[i]
-                return
+                return pc
         fail(f"{title}: {what}: not found in the engine")
+
+    def covers(pc, hexes, what):
+        if set(pc["covers"].split("+")) != set(hexes):
+            fail(f"{title}: {what}: the engine draws it over {pc['covers']!r}, not {'+'.join(sorted(hexes))}")
+
+    if sc["ruleset"] not in FACES:
+        fail(f"{title}: no facing known for the system {sc['ruleset']!r}: add it to FACES")
+    faces = FACES[sc["ruleset"]]
 
     counted = collections.Counter()
     upper = set()
@@ -104,24 +159,36 @@ def check_setup(title, sc, got, owner_of):
                 def in_box(loc, side=side, p=p):
                     return loc.startswith(side + ", ") and ("turn" not in p or f"turn {p['turn']}," in loc)
                 for _ in range(u["count"]):
-                    take(in_box, lambda n, u=u: n == u["unit"], masked, f"{u['unit']} ({side}, box)")
+                    what = f"{u['unit']} ({side}, box)"
+                    pc = take(in_box, lambda n, u=u: n == u["unit"], masked, what)
+                    counted["turn"] += check_facing(title, what, pc, faces, p.get("facing"), grid)
+                    covers(pc, [pc["loc"]], what)
                     counted["box"] += 1
                 continue
             for a in u["at"]:
                 for _ in range(a["count"]):
-                    take(lambda loc, h=a["hex"]: loc == h, lambda n, u=u: n == u["unit"], masked,
-                         f"{u['unit']} ({side}) on {a['hex']}")
+                    what = f"{u['unit']} ({side}) on {a['hex']}"
+                    pc = take(lambda loc, h=a["hex"]: loc == h, lambda n, u=u: n == u["unit"], masked, what)
+                    counted["turn"] += check_facing(title, what, pc, faces, p.get("facing"), grid)
+                    covers(pc, [a["hex"]], what)
                     counted["hex"] += 1
     for p in sc.get("pieces", []):
         side = names.get(p["side"], "")
         if p["hexes"]:
-            take(lambda loc, h=p["hexes"][0]: loc == h, lambda n, p=p: n.startswith(p["id"] + " ("),
-                 False, f"piece {p['id']} on {p['hexes'][0]}")
+            what = f"piece {p['id']} on {p['hexes'][0]}"
+            pc = take(lambda loc, h=p["hexes"][0]: loc == h, lambda n, p=p: n.startswith(p["id"] + " ("),
+                      False, what)
+            covers(pc, p["hexes"], what)
             counted["hex"] += 1
+            counted["footprint"] += len(p["hexes"]) > 1
         else:
-            take(lambda loc, side=side: loc.startswith(side + ", off the map"),
-                 lambda n, p=p: n.startswith(p["id"] + " ("), False, f"piece {p['id']} off the map")
+            what = f"piece {p['id']} off the map"
+            pc = take(lambda loc, side=side: loc.startswith(side + ", off the map"),
+                      lambda n, p=p: n.startswith(p["id"] + " ("), False, what)
+            covers(pc, [pc["loc"]], what)
             counted["box"] += 1
+        if pc["facing"]:
+            fail(f"{title}: {what} turns, but its image is drawn as it faces: {pc['facing']}")
     if left:
         fail(f"{title}: pieces the scenario does not place there: "
              f"{[(pc['loc'], pc['name']) for pc in left]}")
@@ -137,7 +204,8 @@ def check_setup(title, sc, got, owner_of):
             fail(f"{title}: {n} counters that may not share a hex stand on {loc}")
     masked = sum(1 for pc in got if pc["masked"])
     flips = sum(1 for pc in got if pc["flip"])
-    return counted["hex"], counted["box"], masked, flips, len(got)
+    return (counted["hex"], counted["box"], masked, flips, len(got), counted["turn"],
+            counted["footprint"])
 
 
 def main(harness_files, inspects):
@@ -148,7 +216,7 @@ def main(harness_files, inspects):
         scenarios[sc["title"]] = sc
     totals = collections.Counter()
     for path in harness_files:
-        setups, pieces = read_harness(path)
+        setups, pieces, grids = read_harness(path)
         several = len(setups) > 1
         if not setups:
             fail(f"{path}: the engine found no predefined set-up")
@@ -159,13 +227,17 @@ def main(harness_files, inspects):
         for title in setups:
             if title not in scenarios:
                 fail(f"{path}: set-up {title!r} is no bundled scenario")
-            h, b, m, fl, n = check_setup(title, scenarios[title], pieces[title], owner_of)
-            totals.update({"setups": 1, "hex": h, "box": b, "masked": m, "flips": fl, "pieces": n})
+            h, b, m, fl, n, tu, fp = check_setup(title, scenarios[title], pieces[title], owner_of,
+                                                 grids.get(title, ""))
+            totals.update({"setups": 1, "hex": h, "box": b, "masked": m, "flips": fl, "pieces": n,
+                           "turns": tu, "footprint": fp})
         totals["modules"] += 1
     print(f"vassal-engine-check: ok: {totals['modules']} modules, {totals['setups']} set-ups started "
           f"in VASSAL's engine, {totals['pieces']} pieces with Delete: {totals['hex']} at their "
           f"printed hexes, {totals['box']} in named boxes, {totals['masked']} masked by their side (each revealed by it, none shown by the detail viewer), "
-          f"{totals['flips']} flip to their reduced step")
+          f"{totals['flips']} flip to their reduced step, {totals['turns']} turn through six facings "
+          f"from their set-up facing, {totals['footprint']} multi-hex pieces drawn over their "
+          f"footprint")
 
 
 if __name__ == "__main__":

@@ -1,13 +1,15 @@
 // Loads a module exported by `muster export vassal` in VASSAL's own engine, headless (under
 // Xvfb), starts each predefined set-up of its Scenarios menu on the board of the same name,
 // and prints every piece as the engine sees it: VASSAL's own location name, its traits
-// (outermost first), its menu, who masks it, and what its flip does. Used by
-// scripts/vassal-engine-check.sh, which compares the output with `muster inspect`.
+// (outermost first), its menu, who masks it, what its flip does, which way it faces and
+// what its rotation commands do, and which hexes the engine's drawing of it covers. Used
+// by scripts/vassal-engine-check.sh, which compares the output with `muster inspect`.
 //
 // usage: java -cp ENGINE_CLASSPATH:. EngineCheck MODULE.vmod [SHOT.png]
 // Output, one record a line, fields separated by tabs:
-//   SETUP  name  board
+//   SETUP  name  board  grid (flat or pointy: how the board's HexGrid turns its hexes)
 //   PIECE  setup  location  name  side  traits  menu  maskedBy  flip  reveal  detail
+//          facing  covers
 //   DONE   setups  pieces
 // With SHOT.png, the first set-up stays open in the engine's window with the first
 // piece's menu shown, and the harness waits for the file to be written by the caller.
@@ -90,6 +92,75 @@ public class EngineCheck {
         final String back = p.getName() + " [level " + p.getProperty("Step_Level") + "]";
         if (masked != null) p.setProperty(Properties.OBSCURED_BY, masked);
         return reduced + " -> " + back;
+    }
+
+    /**
+     * Which way a piece faces and what its rotation does: "" without a rotator, else
+     * "NAME facings N index I cw J ccw K": the rotator's name and number of facings (from
+     * its type), the facing it stands at (0-based, from its `_Facing` property), and where
+     * Ctrl+] and then Ctrl+[ turned it (it is left as it was).
+     */
+    static String facing(GamePiece p) {
+        final Decorator d = (Decorator) Decorator.getDecorator(p, VASSAL.counters.FreeRotator.class);
+        if (d == null) return "";
+        final String[] type = d.myGetType().split(";");
+        final String name = type.length > 8 ? type[8] : "";
+        final Object masked = p.getProperty(Properties.OBSCURED_BY);
+        if (masked != null) p.setProperty(Properties.OBSCURED_BY, null);
+        final String at = index(p, name);
+        p.keyEvent(KeyStroke.getKeyStroke(93, 130));
+        final String cw = index(p, name);
+        p.keyEvent(KeyStroke.getKeyStroke(91, 130));
+        final String ccw = index(p, name);
+        if (masked != null) p.setProperty(Properties.OBSCURED_BY, masked);
+        return name + " facings " + type[1] + " index " + at + " cw " + cw + " ccw " + ccw;
+    }
+
+    static String index(GamePiece p, String name) {
+        final Object f = p.getProperty(name + "_Facing");
+        try {
+            return String.valueOf(Integer.parseInt(String.valueOf(f)) - 1);
+        } catch (NumberFormatException e) {
+            return "?" + f;
+        }
+    }
+
+    /**
+     * The hexes the engine's drawing of a piece covers, as the viewer sees it: every hex
+     * (or named box) whose centre, as the map snaps to it, lies under an opaque pixel of
+     * the piece, sorted and joined by "+".
+     */
+    static String covers(Map map, GamePiece p) {
+        final java.awt.Rectangle bb = p.boundingBox();
+        if (bb.width <= 0 || bb.height <= 0) return "";
+        final java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(
+            bb.width, bb.height, java.awt.image.BufferedImage.TYPE_INT_ARGB);
+        final java.awt.Graphics2D g = img.createGraphics();
+        p.draw(g, -bb.x, -bb.y, map.getView(), 1.0);
+        g.dispose();
+        final java.awt.Point pos = p.getPosition();
+        final java.util.TreeSet<String> names = new java.util.TreeSet<>();
+        final java.util.function.BiPredicate<Integer, Integer> opaque = (x, y) ->
+            x >= 0 && y >= 0 && x < bb.width && y < bb.height && (img.getRGB(x, y) >>> 24) >= 128;
+        for (int y = 0; y < bb.height; y += 3) {
+            for (int x = 0; x < bb.width; x += 3) {
+                if (!opaque.test(x, y)) continue;
+                final java.awt.Point c = map.snapTo(new java.awt.Point(pos.x + bb.x + x, pos.y + bb.y + y));
+                if (opaque.test(c.x - pos.x - bb.x, c.y - pos.y - bb.y)) {
+                    names.add(clean(map.locationName(c)));
+                }
+            }
+        }
+        return String.join("+", names);
+    }
+
+    /** How the board's hex grid turns its hexes: "pointy" when sideways, else "flat". */
+    static String orientation(Board board) {
+        for (VASSAL.build.module.map.boardPicker.board.HexGrid h
+                 : board.getAllDescendantComponentsOf(VASSAL.build.module.map.boardPicker.board.HexGrid.class)) {
+            return h.isSideways() ? "pointy" : "flat";
+        }
+        return "";
     }
 
     /** Starts a game without the set-up wizard's dialogs. */
@@ -178,7 +249,8 @@ public class EngineCheck {
         for (PredefinedSetup s : setups) {
             final String name = s.getConfigureName();
             final Board board = picker.getBoard(name);
-            System.out.println("SETUP\t" + name + "\t" + (board == null ? "" : board.getName()));
+            System.out.println("SETUP\t" + name + "\t" + (board == null ? "" : board.getName())
+                + "\t" + (board == null ? "" : orientation(board)));
             if (board == null) continue;
             // As the player's choice of the set-up's board does: a SetBoards command, then
             // a new game.
@@ -193,7 +265,8 @@ public class EngineCheck {
                 final String menu = menu(p);
                 System.out.println(String.join("\t", "PIECE", name, clean(loc),
                     clean(p.getProperty("BasicName")), clean(p.getProperty("Side")),
-                    traits(p), menu, clean(by), flip(p), clean(reveal(p)), clean(seen)));
+                    traits(p), menu, clean(by), flip(p), clean(reveal(p)), clean(seen),
+                    clean(facing(p)), covers(map, p)));
                 n++;
             }
             if (shot) {

@@ -1,6 +1,7 @@
 //! Counter and piece images: a square counter in its side's colour with the unit type, the
 //! name and the ratings printed on one step (a two-step unit has an image per step); a
-//! side's mask; a multi-hex piece drawn over its hexes; a screen as a bar along its
+//! side's mask; a counter that faces a way, its front marked and turned to face the
+//! grid's facing 0; a multi-hex piece drawn over its hexes; a screen as a bar along its
 //! hexside. Text is drawn with the renderer's bundled font.
 
 use crate::ExportError;
@@ -55,6 +56,40 @@ fn line(p: &mut Pixmap, font: &ab_glyph::FontRef<'_>, t: &str, y: f32, size: f32
 
 /// A square unit counter of `size` pixels, as PNG.
 pub fn unit_counter(face: &CounterFace, size: u32) -> Result<Vec<u8>, ExportError> {
+    counter_pixmap(face, size, false)?
+        .encode_png()
+        .map_err(|_| ExportError::Image)
+}
+
+/// The side of a [`faced_counter`]'s image for a counter of `size` pixels.
+pub fn faced_side(size: u32) -> u32 {
+    (size as f32 * std::f32::consts::SQRT_2).ceil() as u32 + 2
+}
+
+/// A unit counter that faces a way, as PNG: its front (the top edge) marked by a bar,
+/// turned `turn_deg` clockwise about its centre on a transparent square large enough for
+/// any turn (VASSAL turns it further about the same centre, see [`crate::facing`]).
+pub fn faced_counter(face: &CounterFace, size: u32, turn_deg: f32) -> Result<Vec<u8>, ExportError> {
+    let upright = counter_pixmap(face, size, true)?;
+    let side = faced_side(size);
+    let mut p = Pixmap::new(side, side).ok_or(ExportError::Image)?;
+    let (c, h) = (side as f32 / 2.0, size as f32 / 2.0);
+    let t = Transform::from_translate(c - h, c - h).post_rotate_at(turn_deg, c, c);
+    p.draw_pixmap(
+        0,
+        0,
+        upright.as_ref(),
+        &tiny_skia::PixmapPaint {
+            quality: tiny_skia::FilterQuality::Bilinear,
+            ..Default::default()
+        },
+        t,
+        None,
+    );
+    p.encode_png().map_err(|_| ExportError::Image)
+}
+
+fn counter_pixmap(face: &CounterFace, size: u32, front: bool) -> Result<Pixmap, ExportError> {
     let font = text::font().ok_or(ExportError::Font)?;
     let mut p = Pixmap::new(size, size).ok_or(ExportError::Image)?;
     let s = size as f32;
@@ -75,7 +110,18 @@ pub fn unit_counter(face: &CounterFace, size: u32) -> Result<Vec<u8>, ExportErro
     line(&mut p, &font, face.kind, s * 0.2, s * 0.16, [235, 235, 235]);
     line(&mut p, &font, face.name, s * 0.46, s * 0.2, white);
     line(&mut p, &font, face.ratings, s * 0.74, s * 0.2, white);
-    p.encode_png().map_err(|_| ExportError::Image)
+    if front {
+        // The front edge: a bar along the top, so the facing reads at a glance.
+        if let Some(bar) = Rect::from_xywh(1.0, 1.0, s - 2.0, (s * 0.08).max(2.0)) {
+            p.fill_rect(
+                bar,
+                &paint([250, 250, 250], 255),
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+    Ok(p)
 }
 
 /// A piece over several hexes (or one): hex centres relative to the piece's position, the

@@ -26,6 +26,7 @@
 
 mod board;
 mod counter;
+mod facing;
 pub mod grid;
 mod help;
 mod module;

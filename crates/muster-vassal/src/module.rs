@@ -1,7 +1,8 @@
 //! Assembles the module: images, help pages, `buildFile.xml` and `moduledata`.
 
 use crate::board::{board, BoardImage};
-use crate::counter::{piece_image, unit_counter, CounterFace};
+use crate::counter::{faced_counter, faced_side, piece_image, unit_counter, CounterFace};
+use crate::facing::Facing;
 use crate::grid::VassalGrid;
 use crate::help::{help_page, notes_page};
 use crate::pieces::PieceDef;
@@ -157,6 +158,17 @@ fn definitions(
         masks.push(image);
     }
     let owner = |si: usize| names.owners.get(si).cloned().unwrap_or_default();
+    // Where the system's units face a way, each unit's images face facing 0 and VASSAL
+    // turns them (see `crate::facing`).
+    let faces = Facing::of(s);
+    let draw = |face: &CounterFace| match faces {
+        Some(f) => faced_counter(face, size, f.upright_turn()),
+        None => unit_counter(face, size),
+    };
+    let drawn_size = match faces {
+        Some(_) => faced_side(size),
+        None => size,
+    };
     for (si, side) in s.file.sides.iter().enumerate() {
         let rgb = SIDES[si % SIDES.len()];
         for (ui, def) in side.units.iter().enumerate() {
@@ -174,7 +186,7 @@ fn definitions(
                 ratings: &front,
             };
             let image = format!("{sl}-{}-u{ui}.png", slug(&side.id));
-            files.push((format!("images/{image}"), unit_counter(&face, size)?));
+            files.push((format!("images/{image}"), draw(&face)?));
             // A two-step unit's reduced step: its own image with the back's ratings.
             let reduced = match &back {
                 Some(b) => {
@@ -186,7 +198,7 @@ fn definitions(
                         ratings: b,
                     };
                     let image = format!("{sl}-{}-u{ui}-reduced.png", slug(&side.id));
-                    files.push((format!("images/{image}"), unit_counter(&face, size)?));
+                    files.push((format!("images/{image}"), draw(&face)?));
                     Some(image)
                 }
                 None => None,
@@ -202,13 +214,14 @@ fn definitions(
                     image,
                     reduced,
                     mask: masks[si].clone(),
-                    width: size,
-                    height: size,
+                    width: drawn_size,
+                    height: drawn_size,
                     side: side.name.clone(),
                     owner: owner(si),
                     unit: def.id.clone(),
                     scenario: sl.into(),
                     ratings,
+                    rotator: faces.map(|f| f.trait_name()),
                 },
             );
         }
@@ -271,6 +284,7 @@ fn definitions(
                 unit: p.id.clone(),
                 scenario: sl.into(),
                 ratings: placed.def.name.clone(),
+                rotator: None,
             },
         );
     }
@@ -382,7 +396,7 @@ fn scenario(
         };
         for c in &st.counters {
             if let Some(d) = defs.get(c) {
-                el = el.child(d.slot(*gpid, st.masked));
+                el = el.child(d.slot(*gpid, st.masked, st.facing));
                 *gpid += 1;
             }
         }
@@ -408,7 +422,7 @@ fn scenario(
                 Counter::Piece(i) => s.file.pieces[*i].side == side.id,
             };
             if mine {
-                list = list.child(d.slot(*gpid, false));
+                list = list.child(d.slot(*gpid, false, 0));
                 *gpid += 1;
             }
         }

@@ -9,6 +9,8 @@
 //!   other side (access `side:`, so only the side whose name masked it sees its face and
 //!   may reveal it); hidden and owner's-choice set-ups start masked;
 //! - `Delete` (`delete;Delete;Ctrl+D;`): removes an eliminated counter;
+//! - where the system's units face a way, a `FreeRotator` (*Can Rotate*, `rotate;6;…`)
+//!   of six facings, turned clockwise by Ctrl+] and back by Ctrl+[ (see [`crate::facing`]);
 //! - for a two-step unit, an `Embellishment` (a *Layer*, `emb2;…`) with both steps'
 //!   images, always active, whose *Flip* command goes to the reduced step and back
 //!   (the reduced level renames the piece "… (reduced)");
@@ -61,6 +63,9 @@ pub struct PieceDef {
     pub scenario: String,
     /// What the counter prints (both steps of a two-step unit), for the detail viewer.
     pub ratings: String,
+    /// The name of its rotator, when it turns through the hex's facings (its images are
+    /// then drawn facing facing 0, see [`crate::facing`]).
+    pub rotator: Option<&'static str>,
 }
 
 const MARKER_KEYS: [&str; 4] = ["Side", "Unit", "Scenario", "Ratings"];
@@ -69,6 +74,10 @@ const MARKER_KEYS: [&str; 4] = ["Side", "Unit", "Scenario", "Ratings"];
 pub const FLIP: &str = "Flip";
 /// The name of the mask command.
 pub const MASK: &str = "Mask / reveal";
+/// The name of the command that turns a counter to its next facing clockwise (Ctrl+]).
+pub const ROTATE_CW: &str = "Rotate clockwise";
+/// The name of the command that turns a counter back (Ctrl+[).
+pub const ROTATE_CCW: &str = "Rotate anticlockwise";
 
 impl PieceDef {
     fn marker_type() -> String {
@@ -112,6 +121,27 @@ impl PieceDef {
                 .push("")
                 .value()
         )
+    }
+
+    /// A rotator of the hex's six facings (`FreeRotator.myGetType`: the number of facings,
+    /// the clockwise and anticlockwise keys and commands, no random rotation, the trait's
+    /// name and description, no direct rotation).
+    fn rotator_type(name: &str) -> String {
+        let s = Seq::new(';')
+            .push(&crate::facing::FACINGS.to_string())
+            .push(&ctrl(']'))
+            .push(&ctrl('['))
+            .push(ROTATE_CW)
+            .push(ROTATE_CCW)
+            .push("")
+            .push("")
+            .push(name)
+            .push(name)
+            .push("")
+            .push("")
+            .push("")
+            .push("true");
+        format!("rotate;{}", s.value())
     }
 
     /// A Layer showing the two steps (`Embellishment.myGetType`, version 1, always
@@ -161,6 +191,9 @@ impl PieceDef {
                 .value()
         );
         let mut parts = vec![Self::marker_type(), self.mask_type(), Self::delete_type()];
+        if let Some(name) = self.rotator {
+            parts.push(Self::rotator_type(name));
+        }
         if let Some(r) = &self.reduced {
             parts.push(self.layer_type(r));
         }
@@ -169,8 +202,8 @@ impl PieceDef {
     }
 
     /// The piece's state string, off any map (as a palette or set-up stack holds it),
-    /// masked by its side when `masked`.
-    pub fn state_string(&self, gpid: u32, masked: bool) -> String {
+    /// masked by its side when `masked`, turned to facing `facing` when it has a rotator.
+    pub fn state_string(&self, gpid: u32, masked: bool, facing: u8) -> String {
         let marker = Seq::new(',')
             .push(&self.side)
             .push(&self.unit)
@@ -190,6 +223,9 @@ impl PieceDef {
             .value();
         // Delete keeps no state (an empty token); the Layer starts on level 1, shown.
         let mut parts = vec![marker, mask, String::new()];
+        if self.rotator.is_some() {
+            parts.push((facing % crate::facing::FACINGS).to_string());
+        }
         if self.reduced.is_some() {
             parts.push("1".into());
         }
@@ -198,14 +234,14 @@ impl PieceDef {
     }
 
     /// A `PieceSlot` element for this piece with a fresh `gpid`, masked by its side when
-    /// `masked`.
-    pub fn slot(&self, gpid: u32, masked: bool) -> El {
+    /// `masked`, turned to facing `facing` (see [`PieceDef::state_string`]).
+    pub fn slot(&self, gpid: u32, masked: bool, facing: u8) -> El {
         let add = format!(
             "+/{}",
             Seq::new('/')
                 .push("null")
                 .push(&self.type_string())
-                .push(&self.state_string(gpid, masked))
+                .push(&self.state_string(gpid, masked, facing))
                 .value()
         );
         El::new("VASSAL.build.widget.PieceSlot")
@@ -254,6 +290,7 @@ mod tests {
             unit: "Knights".into(),
             scenario: "civitate".into(),
             ratings: "3-2; back 1-2".into(),
+            rotator: None,
         }
     }
 
@@ -270,7 +307,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            unnest(d.state_string(7, false)),
+            unnest(d.state_string(7, false, 0)),
             [
                 "Normans,Knights,civitate,3-2; back 1-2",
                 "null;",
@@ -278,7 +315,7 @@ mod tests {
                 "null;0;0;7;0"
             ]
         );
-        let slot = El::new("r").child(d.slot(7, false)).document();
+        let slot = El::new("r").child(d.slot(7, false, 0)).document();
         // The `/` inside the name is escaped for the command's own delimiter.
         assert!(
             slot.contains("piece;;;k.png;Knights\\/Lances/Normans,"),
@@ -300,7 +337,7 @@ mod tests {
 
     #[test]
     fn a_masked_piece_starts_obscured_by_its_side() {
-        let s = unnest(knights(Some("r.png")).state_string(3, true));
+        let s = unnest(knights(Some("r.png")).state_string(3, true, 0));
         assert_eq!(
             s,
             [
@@ -311,5 +348,21 @@ mod tests {
                 "null;0;0;3;0"
             ]
         );
+    }
+
+    #[test]
+    fn a_faced_piece_turns_through_six_facings_from_its_set_up_facing() {
+        let mut d = knights(Some("r.png"));
+        d.rotator = Some("Facing (hex corner)");
+        let t = unnest(d.type_string());
+        assert_eq!(t.len(), 6, "{t:?}");
+        // Inside Delete, outside the Layer, so both steps turn and the mask does not.
+        assert_eq!(
+            t[3],
+            "rotate;6;93,130;91,130;Rotate clockwise;Rotate anticlockwise;;;Facing (hex corner);Facing (hex corner);;;;true"
+        );
+        let s = unnest(d.state_string(3, false, 4));
+        assert_eq!(s[3], "4");
+        assert_eq!(s[4], "1");
     }
 }

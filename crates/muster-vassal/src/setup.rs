@@ -43,6 +43,9 @@ pub struct Stack {
     /// Set up masked to the other side (a hidden set-up, or an owner's choice the other
     /// side does not see until the owner reveals it).
     pub masked: bool,
+    /// The facing its counters start at (their line's, see [`crate::facing`]; 0 where the
+    /// system has none or the line writes none).
+    pub facing: u8,
 }
 
 /// Where a stack stands.
@@ -74,8 +77,13 @@ impl Setup {
         let grid = &s.world.grid;
         let arrangement = s.arrangement();
         let mut budget = MAX_COUNTERS;
+        let faces = crate::facing::Facing::of(s);
         for (li, d) in s.deployments.iter().enumerate() {
             let side = &s.file.sides[d.side].name;
+            let facing = match (faces, s.placements.lines().get(li)) {
+                (Some(f), Some(line)) => f.index_of(line),
+                _ => 0,
+            };
             let zone = describe(d.zone);
             // How many counters of each unit of the line are exported, within the budget.
             let mut taken = Vec::with_capacity(d.units.len());
@@ -117,6 +125,7 @@ impl Setup {
                     place: Place::OffMap(out.groups.len() - 1),
                     counters: counters().collect(),
                     masked: d.kind == (DeployKind::Setup { hidden: true }),
+                    facing,
                 });
                 continue;
             }
@@ -186,6 +195,7 @@ impl Setup {
                         place: Place::Hex(h),
                         counters: c,
                         masked,
+                        facing,
                     });
                 }
             }
@@ -201,6 +211,7 @@ impl Setup {
                     place: Place::Hex(placed.hexes[0]),
                     counters: vec![Counter::Piece(i)],
                     masked: false,
+                    facing: 0,
                 }),
                 Ok(placed) => {
                     let side = placed
@@ -225,6 +236,7 @@ impl Setup {
                             place: Place::OffMap(g),
                             counters: vec![Counter::Piece(i)],
                             masked: false,
+                            facing: 0,
                         }),
                     }
                 }
