@@ -2,71 +2,15 @@
 //! expects"), driven through iced_test's simulator as a person would: open a menu, click
 //! an entry, press Escape, type in the prompt.
 
-use iced_test::selector::{Candidate, Target};
+use iced_test::selector::Candidate;
 use muster_check::Severity;
 use muster_editor::tool::Tool;
 use muster_editor::validate::Item;
 use muster_editor::{panels, App, Message};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-/// A scratch copy of 1st St Albans and its map in a fresh pack folder; recovery files go
-/// to a cache folder of the test's own.
-fn open(name: &str) -> App {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = std::env::temp_dir().join(format!("muster-menus-{name}-{}", std::process::id()));
-    std::env::set_var(
-        "MUSTER_CACHE_DIR",
-        std::env::temp_dir().join(format!("muster-menus-cache-{}", std::process::id())),
-    );
-    let _ = std::fs::remove_dir_all(&dir);
-    let files = [
-        "scenarios/a-la-charge/st-albans-1.scenario.ron",
-        "maps/saint-albans.map.ron",
-    ];
-    for f in files {
-        std::fs::create_dir_all(dir.join(f).parent().unwrap()).unwrap();
-        std::fs::copy(root.join(f), dir.join(f)).unwrap();
-    }
-    std::fs::write(dir.join("muster.pack.ron"), "(name: \"scratch\")\n").unwrap();
-    App::new(Some(dir.join(files[0]))).0
-}
-
-/// Clicks a widget by its text and delivers what it sends.
-fn click_widget(app: &mut App, label: &str) {
-    let mut ui = iced_test::simulator(panels::view(app));
-    ui.click(label)
-        .unwrap_or_else(|e| panic!("no `{label}` widget: {e:?}"));
-    for m in ui.into_messages().collect::<Vec<_>>() {
-        let _ = app.update(m);
-    }
-}
-
-/// The bounds of the open dropdown; fails when no menu is open.
-fn dropdown(app: &App) -> Option<iced::Rectangle> {
-    let mut ui = iced_test::simulator(panels::view(app));
-    ui.find(iced::widget::Id::new("menu-dropdown"))
-        .ok()
-        .map(|t| t.bounds())
-}
-
-/// Opens `menu` by its title and clicks `entry` inside the open dropdown (not a widget of
-/// the same text elsewhere in the window); delivers what it sends.
-fn click_menu_entry(app: &mut App, menu: &str, entry: &str) {
-    click_widget(app, menu);
-    let area = dropdown(app).unwrap_or_else(|| panic!("the {menu} menu did not open"));
-    let mut ui = iced_test::simulator(panels::view(app));
-    let in_dropdown = move |c: Candidate<'_>| match c {
-        Candidate::Text {
-            content, bounds, ..
-        } if content == entry && area.contains(bounds.center()) => Some(Target::from(c)),
-        _ => None,
-    };
-    ui.click(in_dropdown)
-        .unwrap_or_else(|e| panic!("no `{entry}` in the {menu} menu: {e:?}"));
-    for m in ui.into_messages().collect::<Vec<_>>() {
-        let _ = app.update(m);
-    }
-}
+mod common;
+use common::{click_menu_entry, click_widget, dropdown, open};
 
 fn paint_woods(app: &mut App, id: &str) {
     let h = app.snap.grid.from_printed(id).unwrap();

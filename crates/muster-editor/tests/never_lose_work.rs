@@ -7,41 +7,12 @@ use muster_editor::canvas::CanvasMessage;
 use muster_editor::document::Document;
 use muster_editor::tool::Tool;
 use muster_editor::{panels, App, Message};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Recovery files of the tests go to a cache folder of their own, not the user's.
-fn test_cache() -> PathBuf {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    let dir = std::env::temp_dir().join(format!("muster-lose-cache-{}", std::process::id()));
-    ONCE.call_once(|| std::env::set_var("MUSTER_CACHE_DIR", &dir));
-    dir
-}
-
-/// A scratch pack (a folder with `muster.pack.ron`) holding copies of bundled files;
-/// returns the pack's folder.
-fn pack(name: &str, files: &[&str]) -> PathBuf {
-    test_cache();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = std::env::temp_dir().join(format!("muster-lose-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    for f in files {
-        std::fs::create_dir_all(dir.join(f).parent().unwrap()).unwrap();
-        std::fs::copy(root.join(f), dir.join(f)).unwrap();
-    }
-    std::fs::write(dir.join("muster.pack.ron"), "(name: \"scratch\")\n").unwrap();
-    dir
-}
-
-const ST_ALBANS: &str = "scenarios/a-la-charge/st-albans-1.scenario.ron";
-const ST_ALBANS_MAP: &str = "maps/saint-albans.map.ron";
-
-/// A pack with 1st St Albans and its map; the app opened on the scenario.
-fn st_albans(name: &str) -> (PathBuf, App) {
-    let dir = pack(name, &[ST_ALBANS, ST_ALBANS_MAP]);
-    let (app, _) = App::new(Some(dir.join(ST_ALBANS)));
-    (dir, app)
-}
+mod common;
+use common::{
+    click_widget, pack, shows, shows_text_containing, st_albans, terrain, ST_ALBANS, ST_ALBANS_MAP,
+};
 
 fn paint(app: &mut App, terrain: &str, id: &str) {
     let _ = app.update(Message::tool(Tool::Terrain(terrain.into())));
@@ -53,21 +24,6 @@ fn paint(app: &mut App, terrain: &str, id: &str) {
     );
     let _ = app.update(Message::Canvas(CanvasMessage::Press(h, side)));
     let _ = app.update(Message::Canvas(CanvasMessage::Release));
-}
-
-fn terrain(app: &App, id: &str) -> String {
-    let h = app.snap.grid.from_printed(id).unwrap();
-    app.snap.terrain[&h].clone()
-}
-
-/// Clicks a widget of the window by its text, as a person would, and delivers what it sends.
-fn click(app: &mut App, label: &str) {
-    let mut ui = iced_test::simulator(panels::view(app));
-    ui.click(label)
-        .unwrap_or_else(|e| panic!("no `{label}` widget ({}): {e:?}", app.status));
-    for m in ui.into_messages().collect::<Vec<_>>() {
-        let _ = app.update(m);
-    }
 }
 
 /// Clicks the widget whose text starts with `prefix` (a button naming a file).
@@ -84,25 +40,6 @@ fn click_starting(app: &mut App, prefix: &str) {
     for m in ui.into_messages().collect::<Vec<_>>() {
         let _ = app.update(m);
     }
-}
-
-/// Whether the window shows a widget with this text.
-fn shows(app: &App, label: &str) -> bool {
-    let mut ui = iced_test::simulator(panels::view(app));
-    ui.find(label).is_ok()
-}
-
-/// The window shows some text containing `part`.
-fn shows_text_containing(app: &App, part: &str) -> bool {
-    let mut ui = iced_test::simulator(panels::view(app));
-    let part = part.to_string();
-    ui.find(move |c: iced_test::selector::Candidate<'_>| match c {
-        iced_test::selector::Candidate::Text { content, .. } if content.contains(&part) => {
-            Some(iced_test::selector::Target::from(c))
-        }
-        _ => None,
-    })
-    .is_ok()
 }
 
 fn ctrl_s(app: &mut App) {
@@ -142,7 +79,7 @@ fn open_and_save_as_have_their_own_fields_and_replacing_another_file_asks() {
     // field still names the document's own file, so the other file is not touched.
     let _ = app.update(Message::PathInput(other.display().to_string()));
     paint(&mut app, "woods", "0210");
-    click(&mut app, "Save to path");
+    click_widget(&mut app, "Save to path");
     assert_eq!(
         read(&other),
         original,
@@ -152,25 +89,25 @@ fn open_and_save_as_have_their_own_fields_and_replacing_another_file_asks() {
     // Typed into the Save as field: the file exists and is another document's, so the
     // editor asks, and Cancel writes nothing.
     let _ = app.update(Message::SaveAsInput(other.display().to_string()));
-    click(&mut app, "Save to path");
+    click_widget(&mut app, "Save to path");
     assert_eq!(read(&other), original, "nothing replaced before the answer");
     assert!(
         shows_text_containing(&app, "already exists and is not this document's file"),
         "{}",
         app.status
     );
-    click(&mut app, "Cancel");
+    click_widget(&mut app, "Cancel");
     assert_eq!(read(&other), original, "Cancel replaces nothing");
     assert!(app.file_prompt.is_none());
     // Replace, asked again and answered: now it is replaced and becomes the document.
-    click(&mut app, "Save to path");
-    click(&mut app, "Replace");
+    click_widget(&mut app, "Save to path");
+    click_widget(&mut app, "Replace");
     assert_ne!(read(&other), original, "{}", app.status);
     assert_eq!(app.doc.main_path(), other);
     assert!(!app.doc.is_dirty());
     // Saving over the document's own file asks nothing.
     paint(&mut app, "woods", "0212");
-    click(&mut app, "Save to path");
+    click_widget(&mut app, "Save to path");
     assert!(
         app.file_prompt.is_none() && !app.doc.is_dirty(),
         "{}",
@@ -205,11 +142,11 @@ fn a_save_over_a_file_changed_on_disk_asks_and_shows_the_change() {
         "the prompt shows what changed on disk"
     );
     // Cancel: nothing written.
-    click(&mut app, "Cancel");
+    click_widget(&mut app, "Cancel");
     assert_eq!(read(&map), outside);
     // Reload: the file as it is on disk, the edit dropped as the button says.
     ctrl_s(&mut app);
-    click(&mut app, "Reload from disk (drops my edits)");
+    click_widget(&mut app, "Reload from disk (drops my edits)");
     assert!(!app.doc.is_dirty(), "{}", app.status);
     assert_ne!(terrain(&app, "1711"), "woods");
     // Edited again after the reload: the save writes, keeping the outside edit.
@@ -225,7 +162,7 @@ fn a_save_over_a_file_changed_on_disk_asks_and_shows_the_change() {
     paint(&mut app, "woods", "1712");
     ctrl_s(&mut app);
     assert!(read(&map).contains("SECOND EDIT"));
-    click(&mut app, "Overwrite with my version");
+    click_widget(&mut app, "Overwrite with my version");
     assert!(!app.doc.is_dirty(), "{}", app.status);
     assert!(!read(&map).contains("SECOND EDIT"), "overwritten as chosen");
 }
@@ -244,7 +181,7 @@ fn a_change_made_outside_is_offered_for_reload() {
         app.status
     );
     assert!(shows_text_containing(&app, "+ 13:     turns: 7,"));
-    click(&mut app, "Keep my version");
+    click_widget(&mut app, "Keep my version");
     let _ = app.update(Message::Autosave);
     assert!(app.file_prompt.is_none(), "asked once for one change");
     // A save of the map alone leaves the scenario as it is on disk.
@@ -264,7 +201,7 @@ fn a_change_made_outside_is_offered_for_reload() {
     assert_eq!(app.doc.scenario.as_ref().unwrap().turns, 6);
     ctrl_s(&mut app);
     assert!(read(&scenario).contains("turns: 7,"), "{}", app.status);
-    click(&mut app, "Reload from disk (drops my edits)");
+    click_widget(&mut app, "Reload from disk (drops my edits)");
     assert_eq!(app.doc.scenario.as_ref().unwrap().turns, 7);
 }
 
@@ -295,7 +232,7 @@ fn a_recovery_file_is_never_overwritten_while_its_question_is_open() {
     // Third session: Restore over newer edits asks first.
     let (mut app, _) = App::new(Some(path.clone()));
     paint(&mut app, "woods", "0305");
-    click(&mut app, "Restore");
+    click_widget(&mut app, "Restore");
     assert_eq!(
         terrain(&app, "0305"),
         "woods",
@@ -303,7 +240,7 @@ fn a_recovery_file_is_never_overwritten_while_its_question_is_open() {
     );
     assert_ne!(terrain(&app, "1801"), "woods");
     assert!(shows_text_containing(&app, "replaces the edits made since"));
-    click(&mut app, "Restore anyway");
+    click_widget(&mut app, "Restore anyway");
     assert_eq!(terrain(&app, "1801"), "woods", "{}", app.status);
     assert!(app.status.contains("replaced"), "{}", app.status);
     // The second session's file is offered next; both were kept until answered.
@@ -312,8 +249,8 @@ fn a_recovery_file_is_never_overwritten_while_its_question_is_open() {
         .clone()
         .expect("the second recovery file is offered");
     assert!(offered.map.contains("0112"), "{}", offered.map);
-    click(&mut app, "Restore");
-    click(&mut app, "Restore anyway");
+    click_widget(&mut app, "Restore");
+    click_widget(&mut app, "Restore anyway");
     assert_eq!(terrain(&app, "0112"), "village");
     let _ = app.update(Message::Undo);
     assert_eq!(
@@ -338,7 +275,7 @@ fn save_as_of_a_scenario_asks_where_the_map_edits_go() {
             .display()
             .to_string(),
     ));
-    click(&mut app, "Save to path");
+    click_widget(&mut app, "Save to path");
     assert!(app.status.starts_with("saved"), "{}", app.status);
     assert!(
         !app.status.contains("saint-albans.map.ron"),
@@ -348,7 +285,7 @@ fn save_as_of_a_scenario_asks_where_the_map_edits_go() {
     // Map edits: the editor asks; nothing is written before the answer.
     paint(&mut app, "woods", "0101");
     let _ = app.update(Message::SaveAsInput(variant.display().to_string()));
-    click(&mut app, "Save to path");
+    click_widget(&mut app, "Save to path");
     assert!(!variant.exists(), "{}", app.status);
     assert_eq!(read(&map), original);
     assert!(shows_text_containing(&app, "other scenarios may use it"));
@@ -371,7 +308,7 @@ fn save_as_of_a_scenario_asks_where_the_map_edits_go() {
     let _ = app.update(Message::SaveAsInput(
         dir.join("same.scenario.ron").display().to_string(),
     ));
-    click(&mut app, "Save to path");
+    click_widget(&mut app, "Save to path");
     let same = app
         .file_prompt
         .as_ref()
@@ -398,7 +335,7 @@ fn after_a_failed_save_as_the_document_can_be_saved_elsewhere() {
     paint(&mut app, "woods", "0305");
     let missing = dir.join("no-such-folder/test-field.scenario.ron");
     let _ = app.update(Message::SaveAsInput(missing.display().to_string()));
-    click(&mut app, "Save to path");
+    click_widget(&mut app, "Save to path");
     assert!(app.status.contains("cannot save"), "{}", app.status);
     assert!(
         app.doc.untitled && app.doc.is_dirty(),
@@ -406,7 +343,7 @@ fn after_a_failed_save_as_the_document_can_be_saved_elsewhere() {
     );
     let good = dir.join("test-field.scenario.ron");
     let _ = app.update(Message::SaveAsInput(good.display().to_string()));
-    click(&mut app, "Save to path");
+    click_widget(&mut app, "Save to path");
     assert!(!app.doc.is_dirty(), "{}", app.status);
     assert!(good.exists() && dir.join("test-field.map.ron").exists());
     // The same for a document that was open: a failed Save as leaves its paths.
@@ -418,7 +355,7 @@ fn after_a_failed_save_as_the_document_can_be_saved_elsewhere() {
             .display()
             .to_string(),
     ));
-    click(&mut app, "Save to path");
+    click_widget(&mut app, "Save to path");
     click_starting(&mut app, "Save into the same map");
     assert_eq!(app.doc.main_path(), own, "{}", app.status);
     ctrl_s(&mut app);
@@ -437,7 +374,7 @@ fn a_scenario_saved_outside_its_pack_can_be_opened_again() {
     std::fs::create_dir_all(&outside).unwrap();
     let target = outside.join("variant.scenario.ron");
     let _ = app.update(Message::SaveAsInput(target.display().to_string()));
-    click(&mut app, "Save to path");
+    click_widget(&mut app, "Save to path");
     assert!(!target.exists(), "asked first: {}", app.status);
     assert!(shows_text_containing(&app, "would be outside the pack"));
     assert!(

@@ -3,28 +3,13 @@
 //! chosen" and the designer had to type a path.
 
 use muster_editor::{panels, App, Message};
-use std::path::{Path, PathBuf};
 
-fn scratch_pack() -> PathBuf {
-    let cache = std::env::temp_dir().join(format!("muster-browse-cache-{}", std::process::id()));
-    std::env::set_var("MUSTER_CACHE_DIR", &cache);
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = std::env::temp_dir().join(format!("muster-browse-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for f in [
-        "scenarios/a-la-charge/st-albans-1.scenario.ron",
-        "maps/saint-albans.map.ron",
-    ] {
-        std::fs::create_dir_all(dir.join(f).parent().unwrap()).unwrap();
-        std::fs::copy(root.join(f), dir.join(f)).unwrap();
-    }
-    std::fs::write(dir.join("muster.pack.ron"), "(name: \"scratch\")\n").unwrap();
-    dir
-}
+mod common;
+use common::{pack, ST_ALBANS, ST_ALBANS_MAP};
 
 #[test]
 fn with_no_dialog_the_packs_files_are_listed_and_open_with_a_click() {
-    let dir = scratch_pack();
+    let dir = pack("browse", &[ST_ALBANS, ST_ALBANS_MAP]);
     let (mut app, _) = App::new(Some(
         dir.join("scenarios/a-la-charge/st-albans-1.scenario.ron"),
     ));

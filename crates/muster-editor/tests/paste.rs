@@ -5,24 +5,10 @@
 use muster_editor::document::Document;
 use muster_editor::paste;
 use muster_editor::{panels, App, Message};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn scratch(name: &str) -> PathBuf {
-    let cache = std::env::temp_dir().join(format!("muster-paste-cache-{}", std::process::id()));
-    std::env::set_var("MUSTER_CACHE_DIR", &cache);
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = std::env::temp_dir().join(format!("muster-paste-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for f in [
-        "scenarios/a-la-charge/st-albans-1.scenario.ron",
-        "maps/saint-albans.map.ron",
-    ] {
-        std::fs::create_dir_all(dir.join(f).parent().unwrap()).unwrap();
-        std::fs::copy(root.join(f), dir.join(f)).unwrap();
-    }
-    std::fs::write(dir.join("muster.pack.ron"), "(name: \"scratch\")\n").unwrap();
-    dir.join("scenarios/a-la-charge/st-albans-1.scenario.ron")
-}
+mod common;
+use common::{click_widget, deliver, scratch, shows};
 
 fn printed(file: &str) -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/transcribe");
@@ -30,20 +16,6 @@ fn printed(file: &str) -> String {
         .unwrap()
         .trim()
         .to_string()
-}
-
-fn deliver(app: &mut App, messages: Vec<Message>) {
-    for m in messages {
-        let _ = app.update(m);
-    }
-}
-
-fn click(app: &mut App, label: &str) {
-    let mut ui = iced_test::simulator(panels::view(app));
-    ui.click(label)
-        .unwrap_or_else(|e| panic!("no `{label}` widget: {e:?}"));
-    let messages = ui.into_messages().collect();
-    deliver(app, messages);
 }
 
 /// Clicks the side's button in the paste box's side picker.
@@ -77,11 +49,6 @@ fn type_text(app: &mut App, text: &str) {
     deliver(app, messages);
 }
 
-fn shows(app: &App, text: &str) -> bool {
-    let mut ui = iced_test::simulator(panels::view(app));
-    ui.find(text).is_ok()
-}
-
 fn side<'a>(doc: &'a Document, id: &str) -> &'a muster_model::Side {
     doc.scenario
         .as_ref()
@@ -104,7 +71,7 @@ fn a_pasted_set_up_is_read_shown_and_applied_as_one_undo_step() {
     assert_eq!(app.paste.text.text().trim(), text);
     // Nothing to apply before the text is read.
     assert!(!app.paste.can_apply());
-    click(&mut app, "Read");
+    click_widget(&mut app, "Read");
 
     // What the library reads, shown line by line.
     let expected = paste::read(&app.doc, 1, &text).unwrap();
@@ -126,7 +93,7 @@ fn a_pasted_set_up_is_read_shown_and_applied_as_one_undo_step() {
         )
     ));
 
-    click(&mut app, "Apply");
+    click_widget(&mut app, "Apply");
     let after = side(&app.doc, "yorkists");
     assert_eq!(after.setup, expected.setup);
     assert_eq!(after.reinforcements, expected.reinforcements);
@@ -169,7 +136,7 @@ fn nothing_is_applied_while_an_error_stands() {
     let before = side(&app.doc, "lancastrians").clone();
     pick_side(&mut app, "Lancastrians");
     type_text(&mut app, "Somerset: 1403; 2x Nobody: 1304, 1204");
-    click(&mut app, "Read");
+    click_widget(&mut app, "Read");
 
     let reading = app.paste.reading.as_ref().expect("read");
     let error = reading
@@ -186,7 +153,7 @@ fn nothing_is_applied_while_an_error_stands() {
         &app,
         &format!("line {}: error: {}", error.line, error.message)
     ));
-    click(&mut app, "Apply");
+    click_widget(&mut app, "Apply");
     assert_eq!(side(&app.doc, "lancastrians"), &before);
     assert!(!app.history.can_undo());
 

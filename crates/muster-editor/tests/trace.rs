@@ -11,36 +11,12 @@ use muster_editor::{panels, App, Message};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+mod common;
+use common::{click_widget, deliver, scratch_pack, shows, terrain, ST_ALBANS_MAP};
+
+/// A scratch pack holding a copy of the St Albans map; the map's path.
 fn scratch(name: &str) -> PathBuf {
-    let cache = std::env::temp_dir().join(format!("muster-trace-cache-{}", std::process::id()));
-    std::env::set_var("MUSTER_CACHE_DIR", &cache);
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = std::env::temp_dir().join(format!("muster-trace-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let f = "maps/saint-albans.map.ron";
-    std::fs::create_dir_all(dir.join(f).parent().unwrap()).unwrap();
-    std::fs::copy(root.join(f), dir.join(f)).unwrap();
-    std::fs::write(dir.join("muster.pack.ron"), "(name: \"scratch\")\n").unwrap();
-    dir.join(f)
-}
-
-fn deliver(app: &mut App, messages: Vec<Message>) {
-    for m in messages {
-        let _ = app.update(m);
-    }
-}
-
-fn click(app: &mut App, label: &str) {
-    let mut ui = iced_test::simulator(panels::view(app));
-    ui.click(label)
-        .unwrap_or_else(|e| panic!("no `{label}` widget: {e:?}"));
-    let messages = ui.into_messages().collect();
-    deliver(app, messages);
-}
-
-fn shows(app: &App, text: &str) -> bool {
-    let mut ui = iced_test::simulator(panels::view(app));
-    ui.find(text).is_ok()
+    scratch_pack(name, &[ST_ALBANS_MAP])
 }
 
 /// Clicks the map area at a point of the canvas (the picture layer lies over it).
@@ -85,11 +61,6 @@ fn picture(app: &App, path: &Path) -> HashMap<String, (f64, f64)> {
         .collect()
 }
 
-fn terrain(app: &App, id: &str) -> String {
-    let h = app.snap.grid.from_printed(id).unwrap();
-    app.snap.terrain[&h].clone()
-}
-
 fn paint(app: &mut App, id: &str, terrain: &str) {
     let _ = app.update(Message::tool(Tool::Terrain(terrain.into())));
     let h = app.snap.grid.from_printed(id).unwrap();
@@ -118,7 +89,7 @@ fn a_picture_is_calibrated_by_clicks_and_its_terrain_accepted_hex_by_hex() {
 
     let _ = app.update(Message::Trace(T::Open(true)));
     let _ = app.update(Message::Trace(T::Path(png.display().to_string())));
-    click(&mut app, "Load picture");
+    click_widget(&mut app, "Load picture");
     let size = app
         .trace
         .picture
@@ -136,7 +107,7 @@ fn a_picture_is_calibrated_by_clicks_and_its_terrain_accepted_hex_by_hex() {
         )
     ));
     settle(&mut app);
-    click(&mut app, "Calibrate");
+    click_widget(&mut app, "Calibrate");
     assert!(app.trace.calibrating);
 
     // Three hex centres clicked on the picture, each named.
@@ -156,7 +127,7 @@ fn a_picture_is_calibrated_by_clicks_and_its_terrain_accepted_hex_by_hex() {
             "{id}: {x},{y} vs {tx},{ty}"
         );
         let _ = app.update(Message::Trace(T::HexInput(id.into())));
-        click(&mut app, "Add point");
+        click_widget(&mut app, "Add point");
     }
     let fit = app.trace.fit.clone().expect("fitted");
     assert_eq!(fit.points, 3);
@@ -164,8 +135,8 @@ fn a_picture_is_calibrated_by_clicks_and_its_terrain_accepted_hex_by_hex() {
     // The calibration clicks painted nothing.
     assert_eq!(app.doc.map, painted);
 
-    click(&mut app, "Use the map's terrain as samples");
-    click(&mut app, "Propose terrain");
+    click_widget(&mut app, "Use the map's terrain as samples");
+    click_widget(&mut app, "Propose terrain");
     let rows: Vec<(String, String)> = app
         .trace
         .rows
@@ -193,7 +164,7 @@ fn a_picture_is_calibrated_by_clicks_and_its_terrain_accepted_hex_by_hex() {
 
     // Accept one: one undo step.
     let accepted = app.trace.rows[0].hex.clone();
-    click(&mut app, "Accept");
+    click_widget(&mut app, "Accept");
     assert_eq!(terrain(&app, &accepted), "clear");
     assert_eq!(
         app.history.undo_label().unwrap(),
@@ -202,12 +173,12 @@ fn a_picture_is_calibrated_by_clicks_and_its_terrain_accepted_hex_by_hex() {
     // Refuse the next: nothing changes.
     let refused = app.trace.rows[0].hex.clone();
     let map = app.doc.map.clone();
-    click(&mut app, "Refuse");
+    click_widget(&mut app, "Refuse");
     assert_eq!(app.doc.map, map);
     assert_eq!(terrain(&app, &refused), "woods");
     // Accept all (the one left): one step.
     let last = app.trace.rows[0].hex.clone();
-    click(&mut app, "Accept all");
+    click_widget(&mut app, "Accept all");
     assert!(app.trace.rows.is_empty());
     assert_eq!(terrain(&app, &last), "clear");
     let _ = app.update(Message::Undo);
@@ -228,7 +199,7 @@ fn the_picture_is_shown_hidden_and_its_opacity_set() {
     let _ = app.update(Message::Trace(T::Path(
         app.doc.main_path().display().to_string(),
     )));
-    click(&mut app, "Load picture");
+    click_widget(&mut app, "Load picture");
     assert!(app.trace.picture.is_none());
     assert!(
         app.trace.note.starts_with("cannot read the picture"),
@@ -237,9 +208,9 @@ fn the_picture_is_shown_hidden_and_its_opacity_set() {
     );
 
     let _ = app.update(Message::Trace(T::Path(png.display().to_string())));
-    click(&mut app, "Load picture");
+    click_widget(&mut app, "Load picture");
     assert!(app.trace.shown);
-    click(&mut app, "Show picture");
+    click_widget(&mut app, "Show picture");
     assert!(!app.trace.shown);
     let _ = app.update(Message::Trace(T::Opacity(0.35)));
     assert!(shows(&app, "opacity 35 %"));
@@ -308,13 +279,13 @@ fn sample_hexes_named_one_by_one_drive_the_proposals() {
         let _ = app.update(Message::Trace(T::AddPoint));
     }
     // Propose needs samples: its button stays greyed until one is named.
-    click(&mut app, "Propose terrain");
+    click_widget(&mut app, "Propose terrain");
     assert!(app.trace.rows.is_empty() && app.trace.agreeing == 0);
 
     // A hex that is not on the map is refused, with the reason.
     let _ = app.update(Message::Trace(T::SampleHex("9999".into())));
     let _ = app.update(Message::Trace(T::SampleTerrain("clear".into())));
-    click(&mut app, "Add sample");
+    click_widget(&mut app, "Add sample");
     assert!(app.trace.samples.is_empty());
     assert!(app.trace.note.contains("9999"), "{}", app.trace.note);
 
@@ -335,14 +306,14 @@ fn sample_hexes_named_one_by_one_drive_the_proposals() {
         for id in hexes {
             let _ = app.update(Message::Trace(T::SampleHex(id.clone())));
             let _ = app.update(Message::Trace(T::SampleTerrain(t.clone())));
-            click(&mut app, "Add sample");
+            click_widget(&mut app, "Add sample");
         }
     }
     assert_eq!(
         app.trace.samples.len(),
         by_terrain.values().map(Vec::len).sum::<usize>()
     );
-    click(&mut app, "Propose terrain");
+    click_widget(&mut app, "Propose terrain");
     // The picture is the map: nothing to change, every hex proposed as it is.
     assert!(app.trace.rows.is_empty(), "{:?}", app.trace.rows);
     assert_eq!(app.trace.agreeing, truth.len());

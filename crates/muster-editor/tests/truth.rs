@@ -7,86 +7,16 @@
 use muster_editor::canvas::CanvasMessage;
 use muster_editor::diagnostics;
 use muster_editor::tool::Tool;
-use muster_editor::validate::Job;
 use muster_editor::{panels, App, Message};
 use muster_hex::Hex;
-use std::path::{Path, PathBuf};
 
-/// Recovery files of the tests go to a cache folder of their own, not the user's.
-fn test_cache() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    let dir = std::env::temp_dir().join(format!("muster-truth-cache-{}", std::process::id()));
-    ONCE.call_once(|| std::env::set_var("MUSTER_CACHE_DIR", &dir));
-}
-
-/// A scratch copy of bundled files (paths relative to the repository) in a fresh folder
-/// marked as a pack; returns the copy of the first one.
-fn scratch_pack(name: &str, files: &[&str]) -> PathBuf {
-    test_cache();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = std::env::temp_dir().join(format!("muster-truth-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for f in files {
-        std::fs::create_dir_all(dir.join(f).parent().unwrap()).unwrap();
-        std::fs::copy(root.join(f), dir.join(f)).unwrap();
-    }
-    std::fs::write(dir.join("muster.pack.ron"), "(name: \"scratch\")\n").unwrap();
-    dir.join(files[0])
-}
-
-/// 1st St Albans, opened from a scratch copy.
-fn st_albans(name: &str) -> App {
-    let path = scratch_pack(
-        name,
-        &[
-            "scenarios/a-la-charge/st-albans-1.scenario.ron",
-            "maps/saint-albans.map.ron",
-        ],
-    );
-    App::new(Some(path)).0
-}
-
-/// Runs validation synchronously and delivers it, as the background task would.
-fn validate(app: &mut App) {
-    let items = Job::of(&app.doc).unwrap().run();
-    let _ = app.update(Message::Validated(app.generation, items));
-}
-
-fn hex(app: &App, id: &str) -> Hex {
-    app.snap.grid.from_printed(id).unwrap()
-}
-
-/// A press and release on a hex under the tool in force.
-fn click(app: &mut App, id: &str) {
-    let h = hex(app, id);
-    let side = muster_hex::Hexside::new(
-        h,
-        muster_hex::Direction::new(1),
-        app.snap.grid.orientation(),
-    );
-    let _ = app.update(Message::Canvas(CanvasMessage::Press(h, side)));
-    let _ = app.update(Message::Canvas(CanvasMessage::Release));
-}
-
-/// Clicks a widget of the panels by its text, as a person would, and delivers what it sends.
-fn click_widget(app: &mut App, label: &str) {
-    let mut ui = iced_test::simulator(panels::view(app));
-    ui.click(label)
-        .unwrap_or_else(|e| panic!("no `{label}` widget: {e:?}"));
-    for m in ui.into_messages().collect::<Vec<_>>() {
-        let _ = app.update(m);
-    }
-}
-
-/// Whether the panels show a text.
-fn shows(app: &App, text: &str) -> bool {
-    iced_test::simulator(panels::view(app)).find(text).is_ok()
-}
+mod common;
+use common::{click_hex, click_widget, hex, open, scratch_pack, shows, validate};
 
 /// Places one counter of `unit` of `side` on `at` with the place tool.
 fn place(app: &mut App, side: usize, unit: usize, at: &str) {
     let _ = app.update(Message::tool(Tool::Place { side, unit }));
-    click(app, at);
+    click_hex(app, at);
 }
 
 /// What the inspector and the map show for a hex when it is clicked with the select tool
@@ -96,7 +26,7 @@ fn as_if_clicked(app: &App, id: &str) -> (Vec<(usize, usize)>, Vec<Hex>) {
     fresh.doc = app.doc.clone();
     fresh.snap = app.snap.clone();
     let _ = fresh.update(Message::tool(Tool::Select));
-    click(&mut fresh, id);
+    click_hex(&mut fresh, id);
     (fresh.properties.lines_here.clone(), fresh.highlight.clone())
 }
 
@@ -104,7 +34,7 @@ fn as_if_clicked(app: &App, id: &str) -> (Vec<(usize, usize)>, Vec<Hex>) {
 /// status line are those of that hex, not of the hex selected before.
 #[test]
 fn clicking_a_finding_shows_the_lines_of_its_hex() {
-    let mut app = st_albans("finding-click");
+    let mut app = open("finding-click");
     // A Yorkist (3-2) on 1010; a Yorkist and a Lancastrian archer on 1011 (AC101 there).
     place(&mut app, 1, 1, "1010");
     place(&mut app, 1, 0, "1011");
@@ -117,7 +47,7 @@ fn clicking_a_finding_shows_the_lines_of_its_hex() {
         .cloned()
         .expect("two combat units in 1011");
     let _ = app.update(Message::tool(Tool::Select));
-    click(&mut app, "1010");
+    click_hex(&mut app, "1010");
     let on_1010 = app.properties.lines_here.clone();
     assert_eq!(on_1010.len(), 1, "one line on 1010");
     assert!(!app.highlight.is_empty(), "the (3-2)'s reach is lit");
@@ -143,10 +73,10 @@ fn clicking_a_finding_shows_the_lines_of_its_hex() {
 /// no longer lit and the inspector lists no line there.
 #[test]
 fn undo_and_erase_leave_no_stale_selection_behind() {
-    let mut app = st_albans("undo-erase");
+    let mut app = open("undo-erase");
     place(&mut app, 1, 1, "1010");
     let _ = app.update(Message::tool(Tool::Select));
-    click(&mut app, "1010");
+    click_hex(&mut app, "1010");
     assert!(!app.highlight.is_empty(), "the reach is lit");
     let _ = app.update(Message::Undo);
     assert_eq!(app.selected, Some(hex(&app, "1010")), "still selected");
@@ -158,7 +88,7 @@ fn undo_and_erase_leave_no_stale_selection_behind() {
     assert_eq!(app.highlight, as_if_clicked(&app, "1010").1);
     // The erase tool takes it off again.
     let _ = app.update(Message::tool(Tool::Erase));
-    click(&mut app, "1010");
+    click_hex(&mut app, "1010");
     assert!(app.properties.lines_here.is_empty());
     assert!(app.highlight.is_empty(), "no reach of an erased counter");
 }
@@ -180,7 +110,7 @@ fn show_in_window(app: &mut App, size: iced::Size) {
 #[test]
 fn fit_uses_the_real_canvas_size() {
     for (w, h) in [(1000.0, 650.0), (1600.0, 1000.0)] {
-        let mut app = st_albans(&format!("fit-{w}"));
+        let mut app = open(&format!("fit-{w}"));
         show_in_window(&mut app, iced::Size::new(w, h));
         let canvas = app.viewport.expect("the canvas told its size");
         assert!(canvas.width < w && canvas.height < h, "{canvas:?}");
@@ -207,7 +137,7 @@ fn fit_uses_the_real_canvas_size() {
 /// Finding 11: clicking a finding centres its hex in the canvas as it really is.
 #[test]
 fn a_finding_is_centred_in_the_real_canvas() {
-    let mut app = st_albans("centre");
+    let mut app = open("centre");
     show_in_window(&mut app, iced::Size::new(1400.0, 1000.0));
     let canvas = app.viewport.expect("the canvas told its size");
     let _ = app.update(Message::Focus("1011".into()));
@@ -223,7 +153,7 @@ fn a_finding_is_centred_in_the_real_canvas() {
 #[test]
 fn a_filled_line_is_drawn_and_labelled_certain() {
     use muster_editor::palette;
-    let mut app = st_albans("certain");
+    let mut app = open("certain");
     // Yorkists (2-2) ×3 on three hexes, by quick entry (the review's repro).
     let _ = app.update(Message::tool(Tool::Place { side: 1, unit: 2 }));
     let _ = app.update(Message::Palette(palette::Message::Quick(
@@ -245,7 +175,7 @@ fn a_filled_line_is_drawn_and_labelled_certain() {
         );
     }
     let _ = app.update(Message::tool(Tool::Select));
-    click(&mut app, "1010");
+    click_hex(&mut app, "1010");
     assert!(
         shows(&app, "Yorkists: (2-2) 2-2"),
         "labelled without a choice"
@@ -289,9 +219,9 @@ fn choice_and_zone_lines_are_told_apart() {
     // The Lancastrian line of eleven counters over eleven hexes is certain.
     assert_eq!(spread_of(&app, "1304", "Archers"), Some(Spread::Certain));
     let _ = app.update(Message::tool(Tool::Select));
-    click(&mut app, "0110");
+    click_hex(&mut app, "0110");
     assert!(shows(&app, "Yorkists: (3-2) 3-2 (owner's choice)"));
-    click(&mut app, "0205");
+    click_hex(&mut app, "0205");
     assert!(shows(&app, "Yorkists: (1-2) 1-2 (anywhere in its zone)"));
     assert!(!shows(&app, "Yorkists: (1-2) 1-2 (owner's choice)"));
     // The legend names the three ways.
@@ -321,7 +251,7 @@ fn saint_aubin(name: &str) -> App {
 fn a_system_without_facing_offers_none() {
     use muster_editor::palette;
     use muster_editor::tool::Section;
-    let mut app = st_albans("no-facing");
+    let mut app = open("no-facing");
     let _ = app.update(Message::Palette(palette::Message::Section(Section::Units)));
     assert!(shows(&app, "Yorkists"), "the Units section is open");
     assert!(!shows(&app, "Facing"), "no Facing field for A la Charge");
@@ -333,7 +263,7 @@ fn a_system_without_facing_offers_none() {
         .unwrap();
     assert_eq!(line.facing, None, "no facing written for A la Charge");
     let _ = app.update(Message::tool(Tool::Select));
-    click(&mut app, "1010");
+    click_hex(&mut app, "1010");
     assert!(shows(&app, "Yorkists: set-up line 1"));
     assert!(!shows(&app, "facing"), "no facing field in the inspector");
 
@@ -352,7 +282,7 @@ fn a_system_without_facing_offers_none() {
         .min_by_key(|h| (h.x, h.y))
         .unwrap();
     let id = app.snap.grid.to_printed(held);
-    click(&mut app, &id);
+    click_hex(&mut app, &id);
     assert!(shows(&app, "facing"), "the inspector offers the facing");
 }
 
@@ -377,7 +307,7 @@ fn stroke(app: &mut App, ids: &[&str]) {
 /// elevation, roads and a drag of counters say what they did.
 #[test]
 fn undo_labels_say_exactly_what_changed() {
-    let mut app = st_albans("labels");
+    let mut app = open("labels");
     let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
     // Back and forth over three hexes: three hexes change.
     stroke(&mut app, &["0810", "0811", "0812", "0811", "0810", "0811"]);
@@ -389,12 +319,12 @@ fn undo_labels_say_exactly_what_changed() {
     let _ = app.update(Message::Palette(
         muster_editor::palette::Message::Elevation("2".into()),
     ));
-    click(&mut app, "0808");
+    click_hex(&mut app, "0808");
     assert_eq!(app.history.undo_label(), Some("set elevation of 0808 to 2"));
     let _ = app.update(Message::tool(Tool::Road));
-    click(&mut app, "1710");
+    click_hex(&mut app, "1710");
     assert_eq!(app.history.undo_label(), Some("start a road at 1710"));
-    click(&mut app, "1711");
+    click_hex(&mut app, "1711");
     assert_eq!(app.history.undo_label(), Some("extend the road to 1711"));
     place(&mut app, 1, 1, "1210");
     let _ = app.update(Message::tool(Tool::Select));
@@ -412,7 +342,7 @@ fn undo_labels_say_exactly_what_changed() {
 /// the pointer (the stroke's last), not on the hex where the stroke began.
 #[test]
 fn the_hover_read_out_follows_a_stroke() {
-    let mut app = st_albans("hover");
+    let mut app = open("hover");
     let start = app.camera.to_screen(&app.snap, hex(&app, "0810"));
     let _ = app.update(Message::Canvas(CanvasMessage::Pointer(Some(start))));
     assert_eq!(app.hover, Some(hex(&app, "0810")));
@@ -430,13 +360,13 @@ fn the_hover_read_out_follows_a_stroke() {
 #[test]
 fn elevation_is_a_layer_with_a_legend() {
     use muster_editor::layers::Layer;
-    let mut app = st_albans("elevation");
+    let mut app = open("elevation");
     assert!(!shows(&app, "Elevation 2: 2 rings (1)"));
     let _ = app.update(Message::tool(Tool::Elevation));
     let _ = app.update(Message::Palette(
         muster_editor::palette::Message::Elevation("2".into()),
     ));
-    click(&mut app, "0808");
+    click_hex(&mut app, "0808");
     assert_eq!(app.snap.elevation.get(&hex(&app, "0808")), Some(&2));
     assert!(
         shows(&app, "Elevation 2: 2 rings (1)"),
@@ -479,7 +409,7 @@ fn natural_width(s: &str, size: f32) -> f32 {
 /// past a limit the label is cut short with an ellipsis.
 #[test]
 fn menu_shortcuts_stay_inside_the_box() {
-    let mut app = st_albans("menu-width");
+    let mut app = open("menu-width");
     let _ = app.update(Message::tool(Tool::Terrain("village".into())));
     stroke(&mut app, &["0110", "0910"]);
     let label = app.history.undo_label().unwrap().to_string();
@@ -514,7 +444,7 @@ fn menu_shortcuts_stay_inside_the_box() {
     let _ = app.update(Message::Menu(None));
     let _ = app.update(Message::Redo);
     let _ = app.update(Message::tool(Tool::Select));
-    click(&mut app, "0808");
+    click_hex(&mut app, "0808");
     let long = "The long field beyond the abbey where the Yorkist archers stood all the morning";
     let _ = app.update(Message::Property(
         muster_editor::properties::Message::Draft(
@@ -581,7 +511,7 @@ fn no_text_on_the_canvas_lies_over_another() {
                 App::new(Some(roche_noire.doc.main_path().to_path_buf())).0,
                 z,
             ),
-            (st_albans(&format!("overlap-{z}")), z),
+            (open(&format!("overlap-{z}")), z),
         ]
     }) {
         app.camera.zoom = zoom;
@@ -630,7 +560,7 @@ fn pixels(app: &App, size: iced::Size, name: &str) -> image::RgbaImage {
 fn canvas_text_stays_inside_the_canvas() {
     use muster_editor::layers::Layer;
     let window = iced::Size::new(1024.0, 768.0);
-    let mut app = st_albans("clip");
+    let mut app = open("clip");
     show_in_window(&mut app, window);
     app.camera.zoom = 40.0;
     // The label's baseline (0.84 of a hex radius under its centre) 3 pixels above the
@@ -744,7 +674,7 @@ fn siege_pieces_are_moved_and_turned_by_drag() {
 /// Finding 18: when the pointer leaves the window, no hex stays outlined as hovered.
 #[test]
 fn no_hover_outline_once_the_pointer_leaves_the_window() {
-    let mut app = st_albans("left");
+    let mut app = open("left");
     let p = app.camera.to_screen(&app.snap, hex(&app, "0810"));
     let _ = app.update(Message::Canvas(CanvasMessage::Pointer(Some(p))));
     assert_eq!(app.hover, Some(hex(&app, "0810")));
@@ -779,7 +709,7 @@ fn menus_work_from_the_keyboard() {
     use iced::keyboard::key::Named;
     use iced::keyboard::{Key, Modifiers};
     use muster_editor::menu::{self, Entry, Title};
-    let mut app = st_albans("menu-keys");
+    let mut app = open("menu-keys");
     let camera = app.camera;
     key(&mut app, Key::Character("v".into()), Modifiers::ALT);
     assert_eq!(app.menu, Some(Title::View), "Alt+V opens View");
@@ -834,7 +764,7 @@ fn a_change_of_layout_repaints_the_whole_window() {
     use muster_editor::palette;
     use muster_editor::tool::Section;
     let theme = iced::Theme::Light;
-    let mut app = st_albans("repaint");
+    let mut app = open("repaint");
     let first = app.window_style(&theme).background_color;
     assert_eq!(
         app.window_style(&theme).background_color,
@@ -880,7 +810,7 @@ fn the_piece_tool_turns_a_piece_clicked_anywhere_on_it() {
         side: 0,
         kind: "siege-tower".into(),
     }));
-    click(&mut app, &hexes[1]);
+    click_hex(&mut app, &hexes[1]);
     assert_eq!(towers(&app), before, "no second tower");
     let turned = piece_hexes(&app, "west-tower");
     assert_eq!(turned[0], hexes[0], "turned about its placed hex");
@@ -891,7 +821,7 @@ fn the_piece_tool_turns_a_piece_clicked_anywhere_on_it() {
 /// beside its print, not as RON: "St Peter's church", "the east edge from 1401 to 0401".
 #[test]
 fn the_transcription_view_reads_like_the_print() {
-    let mut app = st_albans("words");
+    let mut app = open("words");
     let _ = app.update(Message::Transcript(true));
     assert!(
         shows(&app, "King Henry — St Peter's church"),
@@ -966,7 +896,7 @@ fn the_inspector_moves_and_turns_a_piece() {
         .position(|p| p.id == "west-tower")
         .unwrap();
     let _ = app.update(Message::tool(Tool::Select));
-    click(&mut app, "1021");
+    click_hex(&mut app, "1021");
     assert!(shows(&app, "piece west-tower (siege tower)"));
     assert!(shows(&app, "placed on"));
     commit(&mut app, Field::PieceAt(index), "1019");

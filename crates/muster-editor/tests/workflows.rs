@@ -11,103 +11,13 @@ use muster_editor::tool::Tool;
 use muster_editor::transcript;
 use muster_editor::validate::Job;
 use muster_editor::{panels, App, Message};
-use muster_hex::Hex;
 use std::path::{Path, PathBuf};
 
-/// Recovery files of the tests go to a cache folder of their own, not the user's.
-fn test_cache() -> PathBuf {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    let dir = std::env::temp_dir().join(format!("muster-editor-cache-{}", std::process::id()));
-    ONCE.call_once(|| std::env::set_var("MUSTER_CACHE_DIR", &dir));
-    dir
-}
-
-/// A scratch copy of bundled files (paths relative to the repository) in a fresh folder
-/// marked as a pack; returns the copy of the first one.
-fn scratch_pack(name: &str, files: &[&str]) -> PathBuf {
-    test_cache();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = std::env::temp_dir().join(format!("muster-editor-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for f in files {
-        std::fs::create_dir_all(dir.join(f).parent().unwrap()).unwrap();
-        std::fs::copy(root.join(f), dir.join(f)).unwrap();
-    }
-    // The top of the pack, so that scenarios may reach their maps in ../../maps (MU013).
-    std::fs::write(dir.join("muster.pack.ron"), "(name: \"scratch\")\n").unwrap();
-    dir.join(files[0])
-}
-
-/// A scratch copy of 1st St Albans and its map.
-fn scratch(name: &str) -> PathBuf {
-    scratch_pack(
-        name,
-        &[
-            "scenarios/a-la-charge/st-albans-1.scenario.ron",
-            "maps/saint-albans.map.ron",
-        ],
-    )
-}
-
-fn open(name: &str) -> App {
-    let (app, _) = App::new(Some(scratch(name)));
-    app
-}
-
-/// Runs validation synchronously and delivers it, as the background task would.
-fn validate(app: &mut App) {
-    let items = Job::of(&app.doc).unwrap().run();
-    let _ = app.update(Message::Validated(app.generation, items));
-}
-
-fn hex(app: &App, id: &str) -> Hex {
-    app.snap.grid.from_printed(id).unwrap()
-}
-
-fn click(app: &mut App, id: &str) {
-    let h = hex(app, id);
-    let side = muster_hex::Hexside::new(
-        h,
-        muster_hex::Direction::new(1),
-        app.snap.grid.orientation(),
-    );
-    let _ = app.update(Message::Canvas(CanvasMessage::Press(h, side)));
-    let _ = app.update(Message::Canvas(CanvasMessage::Release));
-}
-
-/// Clicks a widget of the panels by its text, as a person would, and delivers what it sends.
-fn click_widget(app: &mut App, label: &str) {
-    let mut ui = iced_test::simulator(panels::view(app));
-    ui.click(label)
-        .unwrap_or_else(|e| panic!("no `{label}` widget: {e:?}"));
-    for m in ui.into_messages().collect::<Vec<_>>() {
-        let _ = app.update(m);
-    }
-}
-
-/// Opens a menu of the menu bar and clicks one of its entries (by its text, inside the
-/// open dropdown only), delivering what it sends.
-fn click_menu_entry(app: &mut App, menu: &str, entry: &str) {
-    click_widget(app, menu);
-    let mut ui = iced_test::simulator(panels::view(app));
-    let dropdown = ui
-        .find(iced::widget::Id::new("menu-dropdown"))
-        .unwrap_or_else(|e| panic!("the {menu} menu did not open: {e:?}"));
-    let area = iced_test::selector::Bounded::bounds(&dropdown);
-    let in_dropdown = move |c: iced_test::selector::Candidate<'_>| match c {
-        iced_test::selector::Candidate::Text {
-            content, bounds, ..
-        } if content == entry && area.contains(bounds.center()) => {
-            Some(iced_test::selector::Target::from(c))
-        }
-        _ => None,
-    };
-    ui.click(in_dropdown)
-        .unwrap_or_else(|e| panic!("no `{entry}` in the {menu} menu: {e:?}"));
-    for m in ui.into_messages().collect::<Vec<_>>() {
-        let _ = app.update(m);
-    }
-}
+mod common;
+use common::{
+    click_hex, click_menu_entry, click_widget, hex, open, scratch, scratch_pack, terrain,
+    test_cache, validate,
+};
 
 /// A key press as the window delivers it.
 fn key_message(k: iced::keyboard::Key, m: iced::keyboard::Modifiers) -> Message {
@@ -133,10 +43,6 @@ fn assert_no_errors(app: &App) {
         "{:?}",
         app.diagnostics
     );
-}
-
-fn terrain(app: &App, id: &str) -> String {
-    app.snap.terrain[&hex(app, id)].clone()
 }
 
 #[test]
@@ -179,7 +85,7 @@ fn brush_and_flood_fill() {
     let mut app = open("fill");
     let _ = app.update(Message::Palette(palette::Message::Brush(2)));
     let _ = app.update(Message::tool(Tool::Terrain("hill".into())));
-    click(&mut app, "0210");
+    click_hex(&mut app, "0210");
     let painted = app
         .snap
         .grid
@@ -191,7 +97,7 @@ fn brush_and_flood_fill() {
         "a size-2 brush paints a hex and its six neighbours"
     );
     let _ = app.update(Message::tool(Tool::Fill("woods".into())));
-    click(&mut app, "0210");
+    click_hex(&mut app, "0210");
     assert_eq!(
         app.snap
             .grid
@@ -208,9 +114,9 @@ fn hexside_tool_toggles_the_nearest_side() {
     let mut app = open("hexside");
     let before = app.doc.map.hexsides.len();
     let _ = app.update(Message::tool(Tool::Hexside(Some("river".into()))));
-    click(&mut app, "0303");
+    click_hex(&mut app, "0303");
     assert_eq!(app.doc.map.hexsides.len(), before + 1);
-    click(&mut app, "0303");
+    click_hex(&mut app, "0303");
     assert_eq!(
         app.doc.map.hexsides.len(),
         before,
@@ -225,7 +131,7 @@ fn placing_a_unit_and_a_diagnostic_appearing_and_disappearing() {
     assert_no_errors(&app);
     // A Yorkist archer placed on the barricade line, where a Lancastrian stands: AC101.
     let _ = app.update(Message::tool(Tool::Place { side: 1, unit: 0 }));
-    click(&mut app, "1403");
+    click_hex(&mut app, "1403");
     let york = &app.doc.scenario.as_ref().unwrap().sides[1];
     assert_eq!(york.setup.len(), 1);
     assert_eq!(york.setup[0].units[0].to_string(), "Archers");
@@ -276,7 +182,7 @@ fn quick_entry_places_a_printed_line() {
 fn save_and_reload_round_trip_and_save_is_atomic() {
     let mut app = open("save");
     let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
-    click(&mut app, "0210");
+    click_hex(&mut app, "0210");
     let _ = app.update(Message::Save);
     assert!(!app.doc.is_dirty(), "{}", app.status);
     let reloaded = Document::open(app.doc.main_path()).unwrap();
@@ -304,7 +210,7 @@ fn autosave_is_offered_after_a_crash() {
     {
         let (mut app, _) = App::new(Some(path.clone()));
         let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
-        click(&mut app, "0210");
+        click_hex(&mut app, "0210");
         let _ = app.update(Message::Autosave);
         // The process "crashes" here: nothing saved.
     }
@@ -358,7 +264,7 @@ fn source_panel_applies_valid_text_and_refuses_broken_text() {
 fn prompt_before_losing_changes() {
     let mut app = open("prompt");
     let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
-    click(&mut app, "0210");
+    click_hex(&mut app, "0210");
     let _ = app.update(Message::New);
     assert!(app.pending.is_some(), "asks first");
     assert_eq!(terrain(&app, "0210"), "woods");
@@ -377,7 +283,7 @@ fn keyboard_shortcuts_pan_and_undo() {
     ));
     assert_eq!(app.camera.offset, before + Vector::new(60.0, 0.0));
     let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
-    click(&mut app, "0210");
+    click_hex(&mut app, "0210");
     let _ = app.update(key_message(
         iced::keyboard::Key::Character("z".into()),
         iced::keyboard::Modifiers::CTRL,
@@ -397,7 +303,7 @@ fn simulator_clicks_widgets_by_their_text() {
         let _ = app.update(m);
     }
     assert_eq!(app.palette.tool, Tool::Terrain("woods".into()));
-    click(&mut app, "0210");
+    click_hex(&mut app, "0210");
     let undo = format!("Undo {}", app.history.undo_label().unwrap());
     click_menu_entry(&mut app, "Edit", &undo);
     assert_eq!(terrain(&app, "0210"), "clear");
@@ -432,7 +338,7 @@ fn overlay_tool_places_anchors_in_turn_and_the_fit_is_validated() {
         placement: 0,
         next: 0,
     }));
-    click(&mut app, "0213");
+    click_hex(&mut app, "0213");
     assert_eq!(
         app.palette.tool,
         Tool::Overlay {
@@ -457,7 +363,7 @@ fn overlay_tool_places_anchors_in_turn_and_the_fit_is_validated() {
         ghost.hexes.contains(&hex(&app, "0113")),
         "the woods of 0113 are in the ghost"
     );
-    click(&mut app, "0312");
+    click_hex(&mut app, "0312");
     assert!(app.ghost.is_none(), "placed: the ghost is gone");
     assert_eq!(app.palette.tool, Tool::Select);
     let at = &app.doc.scenario.as_ref().unwrap().overlays[0].at;
@@ -480,8 +386,8 @@ fn overlay_tool_places_anchors_in_turn_and_the_fit_is_validated() {
         placement: 0,
         next: 0,
     }));
-    click(&mut app, "0213");
-    click(&mut app, "0813");
+    click_hex(&mut app, "0213");
+    click_hex(&mut app, "0813");
     validate(&mut app);
     assert!(
         app.diagnostics.iter().any(|d| d.code == "MU041"),
@@ -498,7 +404,7 @@ fn overlay_tool_places_anchors_in_turn_and_the_fit_is_validated() {
 fn closing_with_unsaved_changes_asks_and_keeps_a_recovery_file() {
     let mut app = open("close");
     let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
-    click(&mut app, "0210");
+    click_hex(&mut app, "0210");
     let _ = app.update(Message::CloseRequested);
     assert_eq!(app.pending, Some(muster_editor::app::Pending::Quit));
     assert!(
@@ -524,7 +430,7 @@ fn placed_stands_take_the_facing_field() {
     assert_no_errors(&app);
     // A fourth Knights stand without a facing, then one facing a point.
     let _ = app.update(Message::tool(Tool::Place { side: 0, unit: 3 }));
-    click(&mut app, "0210");
+    click_hex(&mut app, "0210");
     validate(&mut app);
     assert!(
         app.diagnostics.iter().any(|d| d.code == "CB305"),
@@ -533,7 +439,7 @@ fn placed_stands_take_the_facing_field() {
     );
     let _ = app.update(Message::Undo);
     let _ = app.update(Message::Palette(palette::Message::Facing("ne".into())));
-    click(&mut app, "0210");
+    click_hex(&mut app, "0210");
     validate(&mut app);
     assert!(
         !app.diagnostics.iter().any(|d| d.code == "CB305"),
@@ -548,7 +454,7 @@ fn placed_stands_take_the_facing_field() {
     assert_eq!(line.facing.as_deref(), Some("NE"));
     // Selecting a general shows his command radius (6 hexes).
     let _ = app.update(Message::tool(Tool::Select));
-    click(&mut app, "0811");
+    click_hex(&mut app, "0811");
     assert!(app.status.contains("commands"), "{}", app.status);
     assert!(
         app.highlight.contains(&hex(&app, "0805")) && !app.highlight.contains(&hex(&app, "0804"))
@@ -560,7 +466,7 @@ fn selecting_shows_deployment_zones_and_command_radius() {
     let mut app = open("zones");
     // 1st St Albans: 1304 is one of the eleven hexes of the Lancastrian line.
     let _ = app.update(Message::tool(Tool::Select));
-    click(&mut app, "1304");
+    click_hex(&mut app, "1304");
     assert!(
         app.highlight.len() >= 11,
         "the owner's-choice line is highlighted: {}",
@@ -573,7 +479,7 @@ fn selecting_shows_deployment_zones_and_command_radius() {
 fn drag_moves_a_unit_and_undo_puts_it_back() {
     let mut app = open("drag");
     let _ = app.update(Message::tool(Tool::Place { side: 1, unit: 0 }));
-    click(&mut app, "0210");
+    click_hex(&mut app, "0210");
     let _ = app.update(Message::tool(Tool::Select));
     let (from, to) = (hex(&app, "0210"), hex(&app, "0310"));
     let side = muster_hex::Hexside::new(
@@ -766,7 +672,7 @@ fn siege_works_are_placed_turned_marked_and_validated() {
         side: 0,
         kind: "ram".into(),
     }));
-    click(&mut app, "1913");
+    click_hex(&mut app, "1913");
     let s = app.doc.scenario.as_ref().unwrap();
     assert_eq!(s.pieces.len(), pieces + 1);
     assert_eq!(s.pieces.last().unwrap().facing.as_deref(), Some("N"));
@@ -777,7 +683,7 @@ fn siege_works_are_placed_turned_marked_and_validated() {
         "{:?}",
         app.diagnostics
     );
-    click(&mut app, "1913");
+    click_hex(&mut app, "1913");
     assert_eq!(
         app.doc
             .scenario
@@ -793,7 +699,7 @@ fn siege_works_are_placed_turned_marked_and_validated() {
     // A fire under Hugues: SI412; undo takes it away again.
     let _ = app.update(Message::Palette(palette::Message::MarkerValue("2".into())));
     let _ = app.update(Message::tool(Tool::Marker("fire".into())));
-    click(&mut app, "1211");
+    click_hex(&mut app, "1211");
     assert_eq!(
         app.snap.markers[&hex(&app, "1211")],
         vec!["fire 2".to_string()]
@@ -805,7 +711,7 @@ fn siege_works_are_placed_turned_marked_and_validated() {
     assert!(!app.diagnostics.iter().any(|d| d.code == "SI412"));
     // The inspector marks the selected hex's piece as entering at the edge (2.41).
     let _ = app.update(Message::tool(Tool::Select));
-    click(&mut app, "1913");
+    click_hex(&mut app, "1913");
     click_widget(&mut app, "enters at the edge: no");
     assert!(
         app.doc
@@ -820,15 +726,15 @@ fn siege_works_are_placed_turned_marked_and_validated() {
     );
     // Erase takes the ram away; undo and redo work on pieces like on anything else.
     let _ = app.update(Message::tool(Tool::Erase));
-    click(&mut app, "1913");
+    click_hex(&mut app, "1913");
     assert_eq!(app.doc.scenario.as_ref().unwrap().pieces.len(), pieces);
     let _ = app.update(Message::Undo);
     assert_eq!(app.doc.scenario.as_ref().unwrap().pieces.len(), pieces + 1);
     // The line-of-fire tool asks the siege engine, from the level the shooter stands on:
     // the crossbowman on top of the west tower sees the soldier behind the battlement.
     let _ = app.update(Message::tool(Tool::LineOfFire));
-    click(&mut app, "1020");
-    click(&mut app, "1011");
+    click_hex(&mut app, "1020");
+    click_hex(&mut app, "1011");
     assert!(
         app.status.contains("1020 → 1011: clear —") && app.status.contains("battlement"),
         "{}",
@@ -847,9 +753,9 @@ fn siege_works_are_placed_turned_marked_and_validated() {
     }
     drop(ui);
     // A blocked line is drawn too, and a new tool forgets it.
-    click(&mut app, "1020");
+    click_hex(&mut app, "1020");
     assert!(app.shot.is_none(), "a new shooter starts a new line");
-    click(&mut app, "0101");
+    click_hex(&mut app, "0101");
     let blocked = app.shot.clone().expect("kept");
     assert!(
         !blocked.clear && blocked.to == hex(&app, "0101"),
@@ -868,7 +774,7 @@ fn siege_works_are_placed_turned_marked_and_validated() {
         muster_model::Level::Upper,
     ))));
     let _ = app.update(Message::tool(Tool::Place { side: 0, unit: 4 }));
-    click(&mut app, "1020");
+    click_hex(&mut app, "1020");
     let line = app.doc.scenario.as_ref().unwrap().sides[0]
         .setup
         .last()
@@ -900,7 +806,7 @@ fn file_dialog_answers_open_and_save_as() {
     assert!(app.status.contains("type a path"), "{}", app.status);
     // A file picked while there are unsaved changes asks first, even with a prompt up.
     let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
-    click(&mut app, "0210");
+    click_hex(&mut app, "0210");
     let _ = app.update(Message::CloseRequested);
     assert_eq!(app.pending, Some(muster_editor::app::Pending::Quit));
     let other = before.with_file_name("other.scenario.ron");
@@ -940,7 +846,7 @@ fn elevation_and_zones_are_painted_on_the_map() {
     click_widget(&mut app, "Elevation");
     assert_eq!(app.palette.tool, Tool::Elevation);
     let _ = app.update(Message::Palette(palette::Message::Elevation("2".into())));
-    click(&mut app, "0303");
+    click_hex(&mut app, "0303");
     assert_eq!(app.snap.elevation.get(&hex(&app, "0303")), Some(&2));
     let _ = app.update(Message::Canvas(CanvasMessage::Hover(Some(hex(
         &app, "0303",
@@ -964,8 +870,8 @@ fn elevation_and_zones_are_painted_on_the_map() {
         "Yorkist set-up".into(),
     )));
     let _ = app.update(Message::tool(Tool::ZonePaint));
-    click(&mut app, "1101");
-    click(&mut app, "1102");
+    click_hex(&mut app, "1101");
+    click_hex(&mut app, "1102");
     let zone = app
         .doc
         .map
@@ -983,8 +889,8 @@ fn elevation_and_zones_are_painted_on_the_map() {
         "east edge".into(),
     )));
     let _ = app.update(Message::tool(Tool::EdgeZone(None)));
-    click(&mut app, "1801");
-    click(&mut app, "1805");
+    click_hex(&mut app, "1801");
+    click_hex(&mut app, "1805");
     let edge = app
         .doc
         .map
@@ -1028,7 +934,7 @@ fn reinforcements_are_placed_as_such() {
     );
     // Emptied, the field places set-up lines again.
     let _ = app.update(Message::Palette(palette::Message::EntersOn(String::new())));
-    click(&mut app, "0105");
+    click_hex(&mut app, "0105");
     let side = &app.doc.scenario.as_ref().unwrap().sides[1];
     assert_eq!(side.reinforcements.len(), before + 1);
     assert!(side
@@ -1052,7 +958,7 @@ fn undo_and_open_leave_no_half_done_tool_behind() {
         placement: 0,
         next: 0,
     }));
-    click(&mut app, "0213");
+    click_hex(&mut app, "0213");
     assert!(app.ghost.is_some());
     let _ = app.update(Message::Undo);
     assert_eq!(
@@ -1077,13 +983,13 @@ fn reinforcements_are_erased_and_bad_turns_refused() {
     let mut app = open("reinforce-erase");
     let _ = app.update(Message::tool(Tool::Place { side: 1, unit: 0 }));
     let _ = app.update(Message::Palette(palette::Message::EntersOn("zero".into())));
-    click(&mut app, "0101");
+    click_hex(&mut app, "0101");
     assert!(app.status.contains("not a turn"), "{}", app.status);
     let before = app.doc.scenario.as_ref().unwrap().sides[1]
         .reinforcements
         .len();
     let _ = app.update(Message::Palette(palette::Message::EntersOn("2".into())));
-    click(&mut app, "0101");
+    click_hex(&mut app, "0101");
     assert_eq!(
         app.doc.scenario.as_ref().unwrap().sides[1]
             .reinforcements
@@ -1091,7 +997,7 @@ fn reinforcements_are_erased_and_bad_turns_refused() {
         before + 1
     );
     let _ = app.update(Message::tool(Tool::Erase));
-    click(&mut app, "0101");
+    click_hex(&mut app, "0101");
     assert_eq!(
         app.doc.scenario.as_ref().unwrap().sides[1]
             .reinforcements
@@ -1141,7 +1047,7 @@ fn save_keeps_every_comment_and_writes_only_what_changed() {
     assert_eq!(std::fs::read_to_string(&map).unwrap(), m0);
     // Paint a hex: the map is written, with its comments; the scenario is not touched.
     let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
-    click(&mut app, "0305");
+    click_hex(&mut app, "0305");
     let _ = app.update(Message::Save);
     assert!(
         app.status.ends_with("maps/saint-albans.map.ron") && !app.status.contains(".scenario."),
@@ -1213,7 +1119,7 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
 
 fn paint_woods(app: &mut App, id: &str) {
     let _ = app.update(Message::tool(Tool::Terrain("woods".into())));
-    click(app, id);
+    click_hex(app, id);
 }
 
 /// Guards against recovery files in the pack (they showed up in git) and against a
@@ -1338,7 +1244,7 @@ fn new_asks_for_title_ruleset_and_grid_and_writes_nothing_until_saved_as() {
     // Edited, then Ctrl+S: no file appears in the working folder.
     let cwd_before = files_under(&std::env::current_dir().unwrap());
     let _ = app.update(Message::tool(Tool::Terrain("scrub".into())));
-    click(&mut app, "0305");
+    click_hex(&mut app, "0305");
     assert!(app.doc.is_dirty());
     let _ = app.update(key_message(
         iced::keyboard::Key::Character("s".into()),
@@ -1484,7 +1390,7 @@ fn dirtiness_follows_the_history_state() {
 fn nothing_stale_is_drawn_after_new_pan_fit_or_leaving() {
     let mut app = open("stale");
     let _ = app.update(Message::tool(Tool::Place { side: 1, unit: 0 }));
-    click(&mut app, "1403");
+    click_hex(&mut app, "1403");
     validate(&mut app);
     assert!(!app.error_hexes.is_empty());
     let _ = app.update(Message::New);
@@ -1531,10 +1437,10 @@ fn the_combat_odds_tool_gives_the_librarys_odds() {
     let (mut app, _) = App::new(Some(path));
     click_widget(&mut app, "Combat odds");
     assert_eq!(app.palette.tool, Tool::Odds);
-    click(&mut app, "0302");
-    click(&mut app, "0304");
+    click_hex(&mut app, "0302");
+    click_hex(&mut app, "0304");
     assert!(app.status.contains("0302, 0304"), "{}", app.status);
-    click(&mut app, "0303");
+    click_hex(&mut app, "0303");
     assert!(
         app.status
             .contains("0302 + 0304 → 0303: melee 5 against 3: 1-1, woods shifts 1 left to 1-2"),
@@ -1542,7 +1448,7 @@ fn the_combat_odds_tool_gives_the_librarys_odds() {
         app.status
     );
     // A hex with no certain combat unit says so.
-    click(&mut app, "0101");
+    click_hex(&mut app, "0101");
     assert!(app.status.contains("no combat unit"), "{}", app.status);
 }
 
@@ -1639,7 +1545,7 @@ fn the_transcription_view_lists_lines_as_written_and_lights_their_hexes() {
     assert_eq!(app.highlight, e.hexes, "the selected line stays lit");
     // A diagnostic about a hex of the line is shown beside it: a second line in 1403.
     let _ = app.update(Message::tool(Tool::Place { side: 1, unit: 0 }));
-    click(&mut app, "1403");
+    click_hex(&mut app, "1403");
     validate(&mut app);
     let shown = transcript::findings(
         &app.diagnostics,
@@ -1701,7 +1607,7 @@ fn one_counter_is_picked_out_of_a_stack_in_the_inspector() {
         .expect("a mixed stack");
     let other = marks.iter().find(|u| u.unit != marks[0].unit).unwrap();
     let id = app.snap.grid.to_printed(h);
-    click(&mut app, &id);
+    click_hex(&mut app, &id);
     let side = app.doc.scenario.as_ref().unwrap().sides[other.side]
         .name
         .clone();
@@ -1743,7 +1649,7 @@ mod properties {
     #[test]
     fn a_hex_takes_a_terrain_from_the_ruleset_as_one_labelled_step() {
         let mut app = open("props-terrain");
-        click(&mut app, "0210");
+        click_hex(&mut app, "0210");
         {
             let mut ui = iced_test::simulator(panels::view(&app));
             assert!(ui.find("Properties of 0210").is_ok(), "the inspector shows");
@@ -1782,7 +1688,7 @@ mod properties {
     #[test]
     fn a_units_ratings_and_a_lines_count_are_edited_and_undone() {
         let mut app = open("props-unit");
-        click(&mut app, "1403");
+        click_hex(&mut app, "1403");
         assert_eq!(
             app.properties.lines_here,
             vec![(0, 0)],
@@ -1818,7 +1724,7 @@ mod properties {
     #[test]
     fn a_zone_that_does_not_read_is_refused_and_a_good_one_moves_the_line() {
         let mut app = open("props-zone");
-        click(&mut app, "1403");
+        click_hex(&mut app, "1403");
         let before = app.doc.scenario.clone();
         type_in(&mut app, Field::Zone(0, 0), "Row(");
         assert!(app
@@ -1844,7 +1750,7 @@ mod properties {
     #[test]
     fn a_sides_commander_changes_and_its_units_stay() {
         let mut app = open("props-side");
-        click(&mut app, "1403");
+        click_hex(&mut app, "1403");
         let units = side0(&app).units.clone();
         let setup = side0(&app).setup.clone();
         type_in(&mut app, Field::Commander(0), "Edmund Beaufort");
@@ -1864,10 +1770,10 @@ mod properties {
         let mut app = open("props-stale");
         let n = side0(&app).setup.len();
         let _ = app.update(Message::tool(Tool::Place { side: 0, unit: 0 }));
-        click(&mut app, "0101");
-        click(&mut app, "0102");
+        click_hex(&mut app, "0101");
+        click_hex(&mut app, "0102");
         let _ = app.update(Message::tool(Tool::Select));
-        click(&mut app, "0102");
+        click_hex(&mut app, "0102");
         assert_eq!(app.properties.lines_here, vec![(0, n + 1)]);
         prop(
             &mut app,
@@ -1876,7 +1782,7 @@ mod properties {
         // Erasing the line in 0101 moves the line in 0102 up one: the inspector follows
         // it, and the count typed under the old index goes (it names no line now).
         let _ = app.update(Message::tool(Tool::Erase));
-        click(&mut app, "0101");
+        click_hex(&mut app, "0101");
         assert_eq!(side0(&app).setup.len(), n + 1, "{}", app.status);
         assert_eq!(app.selected, Some(hex(&app, "0102")));
         assert_eq!(app.properties.lines_here, vec![(0, n)]);
@@ -1892,7 +1798,7 @@ mod properties {
     #[test]
     fn a_reinforcement_entering_here_has_its_turn_entry_and_counts() {
         let mut app = open("props-reinforcement");
-        click(&mut app, "1401");
+        click_hex(&mut app, "1401");
         let yorkists = 1;
         assert_eq!(
             app.properties.reinforcements_here,
@@ -1939,7 +1845,7 @@ mod properties {
     #[test]
     fn a_units_name_kind_and_a_lines_facing_are_edited() {
         let mut app = open("props-kind");
-        click(&mut app, "1403");
+        click_hex(&mut app, "1403");
         let archers = side0(&app)
             .units
             .iter()

@@ -318,6 +318,9 @@ fn leader_hex(
     best.1
 }
 
+/// A counter placed one a hex: unit, hex, and whether every arrangement fills the hex.
+type OneAHex = (usize, Hex, bool);
+
 /// Puts `take` counters of `bound` (unit, count), one a hex, on the candidate hexes (hex,
 /// certain), the first `take` preferred: in the order written when the per-hex rules allow
 /// every one; otherwise as many as the rules allow on hexes they allow (a maximum matching,
@@ -328,7 +331,7 @@ fn one_a_hex(
     candidates: &[(Hex, bool)],
     take: usize,
     allowed: &dyn Fn(usize, Hex) -> bool,
-) -> (Vec<(usize, Hex, bool)>, Vec<(usize, u32)>) {
+) -> (Vec<OneAHex>, Vec<(usize, u32)>) {
     // The order written: units in turn over the first `take` candidates.
     let mut order: Vec<usize> = Vec::new();
     for (k, &(_, count)) in bound.iter().enumerate() {
@@ -367,20 +370,14 @@ fn one_a_hex(
             left[*k] -= 1;
         }
         let mut k = 0;
-        for j in 0..candidates.len() {
-            if used >= take {
-                break;
-            }
-            if slot_of[j].is_some() {
-                continue;
-            }
+        for slot in slot_of.iter_mut().filter(|o| o.is_none()) {
             while k < left.len() && left[k] == 0 {
                 k += 1;
             }
-            if k == left.len() {
+            if used >= take || k == left.len() {
                 break;
             }
-            slot_of[j] = Some(k);
+            *slot = Some(k);
             left[k] -= 1;
             used += 1;
         }
