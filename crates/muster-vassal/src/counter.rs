@@ -61,19 +61,45 @@ pub fn unit_counter(face: &CounterFace, size: u32) -> Result<Vec<u8>, ExportErro
         .map_err(|_| ExportError::Image)
 }
 
-/// The side of a [`faced_counter`]'s image for a counter of `size` pixels.
-pub fn faced_side(size: u32) -> u32 {
-    (size as f32 * std::f32::consts::SQRT_2).ceil() as u32 + 2
+/// The side of a [`faced_counter`]'s image for a counter of `size` pixels, with a horse's
+/// tail hex centred at `tail` from its head (see [`faced_counter`]).
+pub fn faced_side(size: u32, tail: Option<(f32, f32)>) -> u32 {
+    let reach = tail.map_or(0.0, |(x, y)| x.hypot(y));
+    (2.0 * reach + size as f32 * std::f32::consts::SQRT_2).ceil() as u32 + 2
 }
 
 /// A unit counter that faces a way, as PNG: its front (the top edge) marked by a bar,
 /// turned `turn_deg` clockwise about its centre on a transparent square large enough for
 /// any turn (VASSAL turns it further about the same centre, see [`crate::facing`]).
-pub fn faced_counter(face: &CounterFace, size: u32, turn_deg: f32) -> Result<Vec<u8>, ExportError> {
+///
+/// A mounted Siege character covers two hexes (3.31): `tail`, the centre of the hex
+/// behind his head when he faces facing 0 (relative to the head, in pixels), gets the
+/// horse's body, drawn under the counter, so the image spans both hexes and turns about
+/// the head with him.
+pub fn faced_counter(
+    face: &CounterFace,
+    size: u32,
+    turn_deg: f32,
+    tail: Option<(f32, f32)>,
+) -> Result<Vec<u8>, ExportError> {
     let upright = counter_pixmap(face, size, true)?;
-    let side = faced_side(size);
+    let side = faced_side(size, tail);
     let mut p = Pixmap::new(side, side).ok_or(ExportError::Image)?;
     let (c, h) = (side as f32 / 2.0, size as f32 / 2.0);
+    if let Some((x, y)) = tail {
+        let mut pb = PathBuilder::new();
+        pb.move_to(c, c);
+        pb.line_to(c + x, c + y);
+        if let Some(path) = pb.finish() {
+            let body = Stroke {
+                width: size as f32 * 0.7,
+                line_cap: tiny_skia::LineCap::Round,
+                ..Stroke::default()
+            };
+            let dark = face.rgb.map(|v| v / 2);
+            p.stroke_path(&path, &paint(dark, 255), &body, Transform::identity(), None);
+        }
+    }
     let t = Transform::from_translate(c - h, c - h).post_rotate_at(turn_deg, c, c);
     p.draw_pixmap(
         0,

@@ -13,6 +13,12 @@
 //! the index VASSAL keeps is then the facing's own index, clockwise, as the model numbers
 //! it. The facing is the set-up line's, from the placement model (`Line::facing` or
 //! `Line::corner`); a counter whose line writes none starts at index 0.
+//!
+//! A mounted character of a siege covers two hexes (Siege 3.31: "A character on horseback
+//! occupies two hexes"): his head, where he is set up, and the hex behind it, where the
+//! siege field lays his horse's tail (`muster_rules::siege::field::Character::tail`). His
+//! counter's image spans both at facing 0 ([`Facing::tail`]), so VASSAL, turning it about
+//! the head, keeps the tail behind him.
 
 use muster_hex::{Direction, Hex};
 use muster_rules::placement::Line;
@@ -68,6 +74,22 @@ impl Facing {
             line.facing.map(|d| d.index())
         };
         i.unwrap_or(0)
+    }
+
+    /// For a mounted character of a siege scenario (one with `siege` settings, a field
+    /// only the Siege system reads), the centre of his horse's tail hex relative to his
+    /// head when he faces facing 0, at hex `radius`: the hex behind him.
+    pub fn tail(&self, s: &Scenario, side: usize, unit: usize, radius: f32) -> Option<(f32, f32)> {
+        let mounted = s.unit(side, unit).1.is_some_and(|k| k.mounted);
+        if self.corners || s.file.siege.is_none() || !mounted {
+            return None;
+        }
+        let grid = &s.world.grid;
+        let h = Hex::new(0, 0);
+        let (cx, cy) = grid.center(h, radius);
+        let behind = grid.neighbor(h, Direction::new(0).opposite());
+        let (x, y) = grid.center(behind, radius);
+        Some((x - cx, y - cy))
     }
 
     /// What the rotator is called in the piece's type (the harness reads which way the

@@ -161,17 +161,19 @@ fn definitions(
     // Where the system's units face a way, each unit's images face facing 0 and VASSAL
     // turns them (see `crate::facing`).
     let faces = Facing::of(s);
-    let draw = |face: &CounterFace| match faces {
-        Some(f) => faced_counter(face, size, f.upright_turn()),
-        None => unit_counter(face, size),
-    };
-    let drawn_size = match faces {
-        Some(_) => faced_side(size),
-        None => size,
-    };
     for (si, side) in s.file.sides.iter().enumerate() {
         let rgb = SIDES[si % SIDES.len()];
         for (ui, def) in side.units.iter().enumerate() {
+            // A mounted siege character's horse behind him (see `crate::facing`).
+            let tail = faces.and_then(|f| f.tail(s, si, ui, radius));
+            let draw = |face: &CounterFace| match faces {
+                Some(f) => faced_counter(face, size, f.upright_turn(), tail),
+                None => unit_counter(face, size),
+            };
+            let drawn_size = match faces {
+                Some(_) => faced_side(size, tail),
+                None => size,
+            };
             let kind = s
                 .unit(si, ui)
                 .1
