@@ -82,6 +82,9 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             // combat unit.
             let freed_here = l.hexes.len() - unfreed.len();
             let mut lost = Vec::new();
+            // Freed hexes no combat unit of the line can take: named (terrain, another line
+            // filling it) or, taken by other owners' choices, counted.
+            let (mut taken, mut shared) = (0, 0);
             for h in l.hexes.iter().filter(|h| freed.contains(h)) {
                 let t = s.world.terrain(*h);
                 let enterable = s
@@ -89,19 +92,39 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     .terrain
                     .iter()
                     .any(|d| d.id == t && d.mp.is_some());
-                let held = s
+                let holders: Vec<usize> = s
                     .placements
                     .certainly_held(*h)
                     .iter()
-                    .any(|o| o.line != li && !o.free);
+                    .filter(|o| o.line != li && !o.free)
+                    .map(|o| o.line)
+                    .collect();
                 let at = s.world.grid.to_printed(*h);
                 if !enterable {
+                    taken += 1;
                     lost.push(format!("{at} is {t}, which no unit enters"));
-                } else if held {
+                } else if holders
+                    .iter()
+                    .any(|o| s.placements.line(*o).fills_every_hex())
+                {
+                    taken += 1;
                     lost.push(format!("{at} is held by another line's combat unit"));
+                } else if !holders.is_empty() {
+                    // Filled in every arrangement, but which of the freed hexes the other
+                    // owner's choices take is the owner's: counted, not named.
+                    shared += 1;
                 }
             }
-            let usable = freed_here - lost.len();
+            match shared {
+                0 => {}
+                1 => lost.push(
+                    "another owner's choice sharing its freed hexes takes one of them".into(),
+                ),
+                n => lost.push(format!(
+                    "other owners' choices sharing its freed hexes take {n} of them"
+                )),
+            }
+            let usable = freed_here - taken - shared;
             let bound = usize::try_from(l.bound).unwrap_or(usize::MAX);
             // Every hex freed but too few usable: the line cannot fit at all, which AC102
             // reports; nothing stands where no stage frees it.
