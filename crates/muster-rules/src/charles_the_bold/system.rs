@@ -38,10 +38,11 @@ impl GameSystem for System {
     fn stand_rule<'s>(&self, s: &'s Scenario<'_>) -> StandRule<'s> {
         use super::checks::{command_range, general_enemy};
         let words = general_enemy::words();
+        let ranges = command_range::Ranges::new(s);
         Box::new(move |line, unit, hex| {
             let side = s.placements.line(line).side;
             crate::general_among_enemy::why_not(s, line, unit, hex, &words)
-                .or_else(|| command_range::out_of_range(s, side, unit, hex))
+                .or_else(|| ranges.out_of_range(s, side, unit, hex))
         })
     }
 

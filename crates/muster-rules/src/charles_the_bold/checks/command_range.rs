@@ -16,40 +16,66 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
     run,
 };
 
-/// A stand's general and the general's certain hex, if both are known.
-fn general_of(s: &Scenario, side: usize, unit: usize) -> Option<(usize, muster_hex::Hex)> {
-    let units = &s.file.sides[side].units;
-    let group = s.file.sides[side]
-        .commands
-        .iter()
-        .find(|c| Some(&c.id) == units[unit].group.as_ref())?;
-    let g = group.general.as_ref()?;
-    let gi = units.iter().position(|x| &x.id == g)?;
-    // Only a general whose hex is certain gives a distance to measure.
-    let at = s.placements.hexes_of(side, gi).first().copied()?;
-    Some((gi, at))
+/// A command group's id, and its general with his certain hex when both are known.
+type General = (String, Option<(usize, muster_hex::Hex)>);
+
+/// Each side's command range and, per command group, its general and his certain hex: found
+/// once per scenario (a general's hex is looked up through every line).
+pub(crate) struct Ranges {
+    sides: Vec<(u32, Vec<General>)>,
 }
 
-/// Why stand `unit` of side `side` should not set up on `hex`: beyond its general's command
-/// range. The arrangement avoids it too (the system's `stand_rule`).
-pub(crate) fn out_of_range(
-    s: &Scenario,
-    side: usize,
-    unit: usize,
-    hex: muster_hex::Hex,
-) -> Option<String> {
-    let (gi, at) = general_of(s, side, unit)?;
-    let range = super::super::command_range(s, side);
-    let dist = muster_hex::distance(at, hex);
-    (gi != unit && dist > range).then(|| {
-        format!(
-            "{dist} hexes from its general {}, beyond the command range of {range}",
-            s.file.sides[side].units[gi].id
-        )
-    })
+impl Ranges {
+    pub(crate) fn new(s: &Scenario) -> Ranges {
+        let sides = s
+            .file
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(side, sd)| {
+                let generals = sd
+                    .commands
+                    .iter()
+                    .map(|c| {
+                        let general = c.general.as_ref().and_then(|g| {
+                            let gi = sd.units.iter().position(|x| &x.id == g)?;
+                            // Only a general whose hex is certain gives a distance to measure.
+                            let at = s.placements.hexes_of(side, gi).first().copied()?;
+                            Some((gi, at))
+                        });
+                        (c.id.clone(), general)
+                    })
+                    .collect();
+                (super::super::command_range(s, side), generals)
+            })
+            .collect();
+        Ranges { sides }
+    }
+
+    /// Why stand `unit` of side `side` should not set up on `hex`: beyond its general's
+    /// command range. The arrangement avoids it too (the system's `stand_rule`).
+    pub(crate) fn out_of_range(
+        &self,
+        s: &Scenario,
+        side: usize,
+        unit: usize,
+        hex: muster_hex::Hex,
+    ) -> Option<String> {
+        let (range, generals) = self.sides.get(side)?;
+        let group = s.file.sides[side].units[unit].group.as_ref()?;
+        let (gi, at) = generals.iter().find(|(id, _)| id == group)?.1?;
+        let dist = muster_hex::distance(at, hex);
+        (gi != unit && dist > *range).then(|| {
+            format!(
+                "{dist} hexes from its general {}, beyond the command range of {range}",
+                s.file.sides[side].units[gi].id
+            )
+        })
+    }
 }
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
+    let ranges = Ranges::new(s);
     for (i, l) in s.placements.lines().iter().enumerate() {
         if !l.on_map() {
             continue;
@@ -57,7 +83,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         let side = &s.file.sides[l.side];
         let verdict = s
             .placements
-            .judge(i, |unit, hex| out_of_range(s, l.side, unit, hex));
+            .judge(i, |unit, hex| ranges.out_of_range(s, l.side, unit, hex));
         let findings = verdict.report(
             s,
             i,
