@@ -154,7 +154,15 @@ fn banners(app: &App) -> Element<'_, Message> {
     if app.recovery.is_some() {
         col = col.push(
             row![
-                text("Unsaved changes from a previous session were recovered.").size(13),
+                text(match app.recovery_behind {
+                    0 => "Unsaved changes from a previous session were recovered.".to_string(),
+                    n => format!(
+                        "Unsaved changes from a previous session were recovered; {} more {} after this one.",
+                        n,
+                        if n == 1 { "session's changes wait" } else { "sessions' changes wait" }
+                    ),
+                })
+                .size(13),
                 button(text("Restore").size(13)).on_press(Message::Recover),
                 button(text("Discard").size(13)).on_press(Message::DiscardRecovery)
             ]

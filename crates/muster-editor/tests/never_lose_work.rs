@@ -229,8 +229,13 @@ fn a_recovery_file_is_never_overwritten_while_its_question_is_open() {
     drop(app); // second crash
     let pending = muster_editor::recovery::pending(&path);
     assert_eq!(pending.len(), 2, "both sessions' work is kept");
-    // Third session: Restore over newer edits asks first.
+    // Third session: the banner counts the file waiting behind the one offered.
     let (mut app, _) = App::new(Some(path.clone()));
+    assert!(
+        shows_text_containing(&app, "1 more session's changes wait after this one"),
+        "the banner says a second recovery file waits"
+    );
+    // Restore over newer edits asks first.
     paint(&mut app, "woods", "0305");
     click_widget(&mut app, "Restore");
     assert_eq!(
@@ -249,6 +254,11 @@ fn a_recovery_file_is_never_overwritten_while_its_question_is_open() {
         .clone()
         .expect("the second recovery file is offered");
     assert!(offered.map.contains("0112"), "{}", offered.map);
+    assert!(shows(&app, "Restore"));
+    assert!(
+        !shows_text_containing(&app, "more session"),
+        "the last one waiting: none behind it"
+    );
     click_widget(&mut app, "Restore");
     click_widget(&mut app, "Restore anyway");
     assert_eq!(terrain(&app, "0112"), "village");

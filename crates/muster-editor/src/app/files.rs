@@ -30,7 +30,7 @@ impl App {
         if self.doc.main_path() != doc.main_path() {
             recovery::discard(self.doc.main_path(), self.recovery_slot);
             self.recovery_slot = recovery::free_slot(doc.main_path());
-            self.recovery = recovery::pending(doc.main_path()).into_iter().next();
+            self.offer_recovery(doc.main_path());
         }
         self.file_prompt = None;
         self.kept_over_disk.clear();
@@ -67,6 +67,7 @@ impl App {
                 );
                 let task = self.replace_document(*doc);
                 self.recovery = None;
+                self.recovery_behind = 0;
                 task
             }
             Some(crate::new_map::Event::Cancel) => {

@@ -79,6 +79,9 @@ pub struct App {
     pub source: Option<crate::source_panel::SourcePanel>,
     /// Recovered texts offered on start (the first unanswered recovery file).
     pub recovery: Option<recovery::Recovered>,
+    /// Unanswered recovery files of the document waiting behind the one offered (each
+    /// is offered in turn once that one is restored or discarded).
+    pub recovery_behind: usize,
     /// The recovery slot this session autosaves to: one no unanswered recovery file holds.
     pub recovery_slot: usize,
     /// An action waiting for "discard unsaved changes?".
@@ -262,7 +265,9 @@ impl App {
         };
         let snap = Snapshot::of(&doc);
         let camera = Camera::fit(&snap, 820.0, 640.0);
-        let recovery = recovery::pending(doc.main_path()).into_iter().next();
+        let waiting = recovery::pending(doc.main_path());
+        let recovery_behind = waiting.len().saturating_sub(1);
+        let recovery = waiting.into_iter().next();
         let recovery_slot = recovery::free_slot(doc.main_path());
         let status = match &path {
             Some(p) if status.starts_with("opened") => {
@@ -295,6 +300,7 @@ impl App {
             road: None,
             source: None,
             recovery,
+            recovery_behind,
             pending: None,
             new_form: None,
             pointer: None,

@@ -137,6 +137,7 @@ impl App {
         if old != self.doc.main_path() {
             self.recovery_slot = recovery::free_slot(self.doc.main_path());
             self.recovery = None;
+            self.recovery_behind = 0;
         }
         self.save_as_input = self.doc.main_path().display().to_string();
         self.status = format!("{} {}", self.status, boundary(self.doc.main_path()));
@@ -285,7 +286,7 @@ impl App {
         } else {
             "restored the recovered changes (not saved yet)".into()
         };
-        self.recovery = self.next_recovery();
+        self.offer_recovery(&self.doc.main_path().to_path_buf());
         task
     }
 
@@ -295,15 +296,18 @@ impl App {
         if let Some(r) = self.recovery.take() {
             recovery::discard(self.doc.main_path(), r.slot);
         }
-        self.recovery = self.next_recovery();
+        self.offer_recovery(&self.doc.main_path().to_path_buf());
         Task::none()
     }
 
-    /// The first unanswered recovery file of the document other than this session's own.
-    fn next_recovery(&self) -> Option<recovery::Recovered> {
-        recovery::pending(self.doc.main_path())
+    /// Offers the first unanswered recovery file of the document at `main` other than this
+    /// session's own, and counts those waiting behind it.
+    pub(super) fn offer_recovery(&mut self, main: &Path) {
+        let mut waiting = recovery::pending(main)
             .into_iter()
-            .find(|r| r.slot != self.recovery_slot)
+            .filter(|r| r.slot != self.recovery_slot);
+        self.recovery = waiting.next();
+        self.recovery_behind = waiting.count();
     }
 }
 
