@@ -27,14 +27,17 @@ impl App {
     /// unanswered ones of earlier sessions stay, offered when it is opened again). The
     /// new document's own unanswered recovery files are offered.
     pub(super) fn replace_document(&mut self, doc: Document) -> Task<Message> {
-        if self.doc.main_path() != doc.main_path() {
+        let another = self.doc.main_path() != doc.main_path();
+        if another {
             recovery::discard(self.doc.main_path(), self.recovery_slot);
             self.recovery_slot = recovery::free_slot(doc.main_path());
-            self.offer_recovery(doc.main_path());
         }
         self.file_prompt = None;
         self.kept_over_disk.clear();
         self.doc = doc;
+        if another {
+            self.offer_recovery();
+        }
         self.reset_for_new_document();
         self.history = History::default();
         self.snap = Snapshot::of(&self.doc);

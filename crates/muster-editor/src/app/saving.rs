@@ -286,7 +286,7 @@ impl App {
         } else {
             "restored the recovered changes (not saved yet)".into()
         };
-        self.offer_recovery(&self.doc.main_path().to_path_buf());
+        self.offer_recovery();
         task
     }
 
@@ -296,14 +296,14 @@ impl App {
         if let Some(r) = self.recovery.take() {
             recovery::discard(self.doc.main_path(), r.slot);
         }
-        self.offer_recovery(&self.doc.main_path().to_path_buf());
+        self.offer_recovery();
         Task::none()
     }
 
-    /// Offers the first unanswered recovery file of the document at `main` other than this
-    /// session's own, and counts those waiting behind it.
-    pub(super) fn offer_recovery(&mut self, main: &Path) {
-        let mut waiting = recovery::pending(main)
+    /// Offers the first unanswered recovery file of the document other than this session's
+    /// own, and counts those waiting behind it.
+    pub(super) fn offer_recovery(&mut self) {
+        let mut waiting = recovery::pending(self.doc.main_path())
             .into_iter()
             .filter(|r| r.slot != self.recovery_slot);
         self.recovery = waiting.next();
