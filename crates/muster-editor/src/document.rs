@@ -10,6 +10,7 @@ use muster_hex::GridSpec;
 use muster_model::canonical::{map_layout, scenario_layout, Layout};
 use muster_model::{ArmyListFile, FileKind, MapFile, OverlayFile, ScenarioFile};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A map with, optionally, a scenario that uses it.
 #[derive(Debug, Clone)]
@@ -27,6 +28,12 @@ pub struct Document {
     /// Army lists the scenario and its sides name, with the side each belongs to (`None`:
     /// shared) and the pointer of its reference (read from disk; not edited here).
     pub army_lists: Vec<(Option<usize>, String, ArmyListFile)>,
+    /// The overlays and army lists as read (where each is, absolutely, and its text): what
+    /// Save as copies beside the scenario when a reference to one would leave its pack.
+    referenced: Vec<(PathBuf, Arc<str>)>,
+    /// Files the next save writes beside the scenario: copies of overlays and army lists
+    /// whose references would have left the pack (see [`Document::saved_as`]).
+    copies: Vec<(PathBuf, Arc<str>)>,
     /// A new document that has never been saved: it has no files yet, and saving it needs
     /// a path (Save as), so nothing named `untitled.*` is ever written by accident.
     pub untitled: bool,
@@ -182,6 +189,16 @@ impl Document {
                     .into_iter()
                     .map(|o| o.cloned())
                     .collect();
+                let referenced =
+                    loaded
+                        .overlays
+                        .iter()
+                        .filter_map(|o| o.as_ref().as_ref().ok().map(|l| (&l.path, &l.text)))
+                        .chain(loaded.lists.iter().filter_map(|l| {
+                            l.list.as_ref().as_ref().ok().map(|l| (&l.path, &l.text))
+                        }))
+                        .map(|(p, t)| (same_file_key(p), t.clone()))
+                        .collect();
                 let army_lists = loaded
                     .lists
                     .iter()
@@ -201,6 +218,8 @@ impl Document {
                     map: m.value.clone(),
                     overlays,
                     army_lists,
+                    referenced,
+                    copies: vec![],
                     untitled: false,
                     saved: None,
                     generation: 0,
@@ -222,6 +241,8 @@ impl Document {
                     map: m.value,
                     overlays: vec![],
                     army_lists: vec![],
+                    referenced: vec![],
+                    copies: vec![],
                     untitled: false,
                     saved: None,
                     generation: 0,
@@ -264,6 +285,8 @@ impl Document {
             map,
             overlays: vec![],
             army_lists: vec![],
+            referenced: vec![],
+            copies: vec![],
             untitled: true,
             saved: None,
             generation: 0,
@@ -336,7 +359,7 @@ impl Document {
     /// The files a save would write, with their texts: a file whose text differs from
     /// the one on disk, or that is not there (a map other scenarios share is not
     /// rewritten when it did not change).
-    fn to_write(&self) -> Result<Vec<(PathBuf, String, bool)>, String> {
+    fn to_write(&self) -> Result<Vec<(PathBuf, String, Role)>, String> {
         let (scenario, map) = self.texts()?;
         let (saved_scenario, saved_map) = match &self.saved {
             Some((s, m)) => (s.as_deref(), Some(m.as_str())),
@@ -347,11 +370,15 @@ impl Document {
         let mut out = Vec::new();
         if let (Some(path), Some(text)) = (&self.scenario_path, scenario) {
             if saved_scenario != Some(text.as_str()) || !path.exists() {
-                out.push((path.clone(), text, true));
+                out.push((path.clone(), text, Role::Scenario));
             }
         }
         if saved_map != Some(map.as_str()) || !self.map_path.exists() {
-            out.push((self.map_path.clone(), map, false));
+            out.push((self.map_path.clone(), map, Role::Map));
+        }
+        // Copies of overlays and army lists, byte for byte as they were read.
+        for (path, text) in &self.copies {
+            out.push((path.clone(), text.to_string(), Role::Copy));
         }
         Ok(out)
     }
@@ -372,7 +399,12 @@ impl Document {
             self.to_write()
                 .unwrap_or_default()
                 .into_iter()
-                .map(|(p, _, s)| (p, s))
+                .filter_map(|(p, _, role)| match role {
+                    Role::Scenario => Some((p, true)),
+                    Role::Map => Some((p, false)),
+                    // A copy is a new file: Save as asks before replacing one that exists.
+                    Role::Copy => None,
+                })
                 .collect()
         } else {
             self.scenario_path
@@ -425,16 +457,17 @@ impl Document {
             }
         }
         let mut wrote = Vec::new();
-        for (path, text, scenario) in self.to_write()? {
+        for (path, text, role) in self.to_write()? {
             write_atomically(&path, &text)?;
             let stamp = Stamp::of(&path, &text);
-            if scenario {
-                self.scenario_disk = stamp;
-            } else {
-                self.map_disk = stamp;
+            match role {
+                Role::Scenario => self.scenario_disk = stamp,
+                Role::Map => self.map_disk = stamp,
+                Role::Copy => {}
             }
             wrote.push(path);
         }
+        self.copies.clear();
         self.mark_saved();
         Ok(wrote)
     }
@@ -462,6 +495,10 @@ impl Document {
                 .to_path_buf();
             let new_dir = path.parent().unwrap_or(Path::new("."));
             rebase_references(s, &old_dir, new_dir)?;
+            next.copies = copy_leaving_pack(s, &self.referenced, path)?;
+            for (dest, text) in &next.copies {
+                next.referenced.push((same_file_key(dest), text.clone()));
+            }
             if untitled || choice == MapChoice::Copy {
                 let name = path
                     .file_name()
@@ -637,6 +674,68 @@ fn commented(
     layout: Result<Layout, muster_model::canonical::WriteError>,
 ) -> Option<Commented> {
     layout.ok().map(|l| Commented::of_text(text, l))
+}
+
+/// What a file the save writes is: the scenario, the map, or a copy of an overlay or an
+/// army list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Scenario,
+    Map,
+    Copy,
+}
+
+/// The overlays and army lists whose references, written from the scenario at `path`,
+/// would lead outside its pack (MU013: it would not open again): each becomes a copy beside
+/// the scenario, byte for byte as read (`referenced`), and its reference the copy's name.
+/// Two different files of one name are refused: one copy would hide the other.
+fn copy_leaving_pack(
+    s: &mut ScenarioFile,
+    referenced: &[(PathBuf, Arc<str>)],
+    path: &Path,
+) -> Result<Vec<(PathBuf, Arc<str>)>, String> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let checker = muster_check::Checker::new();
+    let mut copies: Vec<(PathBuf, Arc<str>)> = Vec::new();
+    let refs = s
+        .overlays
+        .iter_mut()
+        .map(|o| &mut o.file)
+        .chain(s.army_lists.iter_mut())
+        .chain(
+            s.sides
+                .iter_mut()
+                .flat_map(|side| side.army_lists.iter_mut()),
+        );
+    for r in refs {
+        let target = dir.join(r.as_str());
+        if !matches!(
+            checker.admit_reference(path, &target),
+            Err(muster_check::Refusal::Outside)
+        ) {
+            continue;
+        }
+        // A file that did not load is left: the refusal names its reference.
+        let key = same_file_key(&target);
+        let Some((_, text)) = referenced.iter().find(|(p, _)| *p == key) else {
+            continue;
+        };
+        let Some(name) = target.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        let dest = dir.join(name);
+        match copies.iter().find(|(d, _)| *d == dest) {
+            Some((_, t)) if t != text => {
+                return Err(format!(
+                    "not saved: two different files named {name} would be copied beside the scenario (from {r}); rename one"
+                ))
+            }
+            Some(_) => {}
+            None => copies.push((dest, text.clone())),
+        }
+        *r = name.to_string();
+    }
+    Ok(copies)
 }
 
 /// Rewrites a scenario's relative references (map, overlays, army lists) written from

@@ -427,3 +427,77 @@ fn a_scenario_saved_outside_its_pack_can_be_opened_again() {
         app.status
     );
 }
+
+/// Issue 31's left item: Save as outside the pack copied the map but refused a scenario
+/// with overlays or army lists ("would lead outside its pack"). They are copied beside the
+/// scenario now, byte for byte, and the saved scenario opens again.
+#[test]
+fn save_as_outside_the_pack_copies_overlays_and_army_lists() {
+    let cases: [(&str, &[&str], &[&str]); 2] = [
+        (
+            "copies-overlays",
+            &[
+                "scenarios/a-la-charge/civitate-1053.scenario.ron",
+                "maps/normans-byzantines.map.ron",
+                "maps/nb-overlay-1.overlay.ron",
+                "maps/nb-overlay-2.overlay.ron",
+            ],
+            &[
+                "maps/nb-overlay-1.overlay.ron",
+                "maps/nb-overlay-2.overlay.ron",
+            ],
+        ),
+        (
+            "copies-lists",
+            &[
+                "scenarios/charles-the-bold/saint-aubin.scenario.ron",
+                "maps/saint-aubin.map.ron",
+                "scenarios/charles-the-bold/english.armylist.ron",
+                "scenarios/charles-the-bold/burgundian.armylist.ron",
+            ],
+            &[
+                "scenarios/charles-the-bold/english.armylist.ron",
+                "scenarios/charles-the-bold/burgundian.armylist.ron",
+            ],
+        ),
+    ];
+    for (name, files, copied) in cases {
+        let dir = pack(name, files);
+        let (mut app, _) = App::new(Some(dir.join(files[0])));
+        let outside = dir.with_extension("outside");
+        let _ = std::fs::remove_dir_all(&outside);
+        std::fs::create_dir_all(&outside).unwrap();
+        let target = outside.join("variant.scenario.ron");
+        let _ = app.update(Message::SaveAsInput(target.display().to_string()));
+        click_widget(&mut app, "Save to path");
+        let _ = app.update(Message::FilePrompt(
+            muster_editor::file_prompt::Message::CopyMap,
+        ));
+        assert!(target.exists(), "{name}: {}", app.status);
+        let saved = read(&target);
+        for f in copied {
+            let file = Path::new(f).file_name().unwrap();
+            let copy = outside.join(file);
+            assert_eq!(
+                std::fs::read(&copy).unwrap_or_default(),
+                std::fs::read(dir.join(f)).unwrap(),
+                "{name}: {} copied byte for byte",
+                copy.display()
+            );
+            assert!(
+                saved.contains(&format!("\"{}\"", file.to_string_lossy())),
+                "{name}: the scenario names the copy: {saved}"
+            );
+        }
+        let reopened = Document::open(&target);
+        assert!(reopened.is_ok(), "{name}: {:?}", reopened.err());
+        for f in copied {
+            let file = Path::new(f).file_name().unwrap().to_string_lossy();
+            assert!(
+                app.status.contains(file.as_ref()),
+                "{name}: the status line names {file}: {}",
+                app.status
+            );
+        }
+    }
+}
