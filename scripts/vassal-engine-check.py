@@ -26,6 +26,9 @@ For every predefined set-up, started in the engine on its board:
   character (Siege 3.31; which hex, tests/footprint.rs holds against the siege field),
   an engine, horse, cart or screen every hex `muster inspect` lays it out on
   (`pieces[].hexes`);
+- every marker a scenario sets up stands on its hex, with Delete and no Mask; Clone is in
+  the menu of a marker (set up, or blank in the scenario's markers palette) exactly where
+  CLONED below, read from the Siege rules, lets players place it as often as it happens;
 - no piece is left over.
 
 usage: python3 vassal-engine-check.py HARNESS.txt INSPECT.json...
@@ -46,29 +49,46 @@ SIDES = {"flat": ["N", "NE", "SE", "S", "SW", "NW"], "pointy": ["NE", "E", "SE",
 CORNERS = {"flat": ["NE", "E", "SE", "SW", "W", "NW"], "pointy": ["NE", "SE", "S", "SW", "NW", "N"]}
 
 
+# Siege markers players place as often as it happens (fire 3.51-3.52 and 5.3, burnt out
+# 3.55, wall damage 4.12, panic and rout 6.11-6.12, ransom 6.4), and rubble in a siege of
+# several days (2.31, 4.14). Filled moat (2.2), rubble in a single-day assault, oil and the
+# drawbridge come in the number the scenario states: no Clone.
+CLONED = {"fire", "destroyed", "damage", "panic", "rout", "ransom"}
+
+
+def clones(kind, sc):
+    days = (sc.get("siege") or {}).get("days", 1)
+    return kind in CLONED or (kind == "rubble" and days > 1)
+
+
 def read_harness(path):
     setups, pieces, grids, done = [], collections.defaultdict(list), {}, None
+    slots = []
     with open(path, encoding="utf-8") as f:
         for line in f:
             parts = line.rstrip("\n").split("\t")
             if parts[0] == "SETUP":
                 setups.append(parts[1])
                 grids[parts[1]] = parts[3] if len(parts) > 3 else ""
+            elif parts[0] == "SLOT":
+                _, palette, name, unit, traits, menu = parts
+                slots.append({"palette": palette, "name": name, "unit": unit,
+                              "traits": traits.split(","), "menu": menu})
             elif parts[0] == "PIECE":
-                if len(parts) != 13:
+                if len(parts) != 14:
                     fail(f"{path}: a piece line with {len(parts)} fields: {line!r}")
                 (_, setup, loc, name, side, traits, menu, masked, flip, reveal, detail,
-                 facing, covers) = parts
+                 facing, covers, unit) = parts
                 pieces[setup].append({
                     "loc": loc, "name": name, "side": side, "traits": traits.split(","),
                     "menu": menu, "masked": masked, "flip": flip, "reveal": reveal,
-                    "detail": detail, "facing": facing, "covers": covers,
+                    "detail": detail, "facing": facing, "covers": covers, "unit": unit,
                 })
             elif parts[0] == "DONE":
                 done = parts
     if done is None:
         fail(f"{path}: the harness did not finish")
-    return setups, pieces, grids
+    return setups, pieces, grids, slots
 
 
 # What each game system's units face, from its rules: a hex corner (Charles the Bold §3:
@@ -126,9 +146,9 @@ def check_setup(title, sc, got, owner_of, grid):
             fail(f"{title}: {pc['name']} at {pc['loc']} has one step but a Layer")
     left = list(got)
 
-    def take(loc_ok, name_ok, masked, what):
+    def take(loc_ok, name_ok, masked, what, unit=None):
         for i, pc in enumerate(left):
-            if loc_ok(pc["loc"]) and name_ok(pc["name"]):
+            if loc_ok(pc["loc"]) and name_ok(pc["name"]) and unit in (None, pc["unit"]):
                 if (pc["masked"] != "") != masked:
                     fail(f"{title}: {what} at {pc['loc']}: masked by {pc['masked']!r}, expected "
                          f"{'masked' if masked else 'face up'}")
@@ -195,6 +215,17 @@ def check_setup(title, sc, got, owner_of, grid):
             counted["box"] += 1
         if pc["facing"]:
             fail(f"{title}: {what} turns, but its image is drawn as it faces: {pc['facing']}")
+    for m in sc.get("markers", []):
+        what = f"marker {m['kind']} on {m['hex']}"
+        pc = take(lambda loc, h=m["hex"]: loc == h, lambda n: True, False, what,
+                  unit=m["kind"])
+        if "Obscurable" in pc["traits"]:
+            fail(f"{title}: {what} has a Mask")
+        if ("Clone" in pc["menu"].split(",")) != clones(m["kind"], sc):
+            fail(f"{title}: {what}: Clone in its menu {pc['menu']!r}, the rules say "
+                 f"{'clone' if clones(m['kind'], sc) else 'a fixed number'}")
+        covers(pc, [m["hex"]], what)
+        counted["markers"] += 1
     if left:
         fail(f"{title}: pieces the scenario does not place there: "
              f"{[(pc['loc'], pc['name']) for pc in left]}")
@@ -211,7 +242,7 @@ def check_setup(title, sc, got, owner_of, grid):
     masked = sum(1 for pc in got if pc["masked"])
     flips = sum(1 for pc in got if pc["flip"])
     return (counted["hex"], counted["box"], masked, flips, len(got), counted["turn"],
-            counted["footprint"] + counted["mounted"])
+            counted["footprint"] + counted["mounted"], counted["markers"])
 
 
 def main(harness_files, inspects):
@@ -222,7 +253,17 @@ def main(harness_files, inspects):
         scenarios[sc["title"]] = sc
     totals = collections.Counter()
     for path in harness_files:
-        setups, pieces, grids = read_harness(path)
+        setups, pieces, grids, slots = read_harness(path)
+        for slot in slots:
+            title = slot["palette"][: -len(" — Markers")]
+            if title not in scenarios:
+                fail(f"{path}: palette {slot['palette']!r} of no bundled scenario")
+            want = clones(slot["unit"], scenarios[title])
+            if ("Clone" in slot["menu"].split(",")) != want or "Delete" not in slot["traits"]:
+                fail(f"{path}: {slot['palette']}: {slot['name']}: menu {slot['menu']!r}, "
+                     f"traits {slot['traits']}, the rules say {'clone' if want else 'a fixed number'}")
+            totals["slots"] += 1
+            totals["cloned"] += want
         several = len(setups) > 1
         if not setups:
             fail(f"{path}: the engine found no predefined set-up")
@@ -233,17 +274,18 @@ def main(harness_files, inspects):
         for title in setups:
             if title not in scenarios:
                 fail(f"{path}: set-up {title!r} is no bundled scenario")
-            h, b, m, fl, n, tu, fp = check_setup(title, scenarios[title], pieces[title], owner_of,
+            h, b, m, fl, n, tu, fp, mk = check_setup(title, scenarios[title], pieces[title], owner_of,
                                                  grids.get(title, ""))
             totals.update({"setups": 1, "hex": h, "box": b, "masked": m, "flips": fl, "pieces": n,
-                           "turns": tu, "footprint": fp})
+                           "turns": tu, "footprint": fp, "markers": mk})
         totals["modules"] += 1
     print(f"vassal-engine-check: ok: {totals['modules']} modules, {totals['setups']} set-ups started "
           f"in VASSAL's engine, {totals['pieces']} pieces with Delete: {totals['hex']} at their "
           f"printed hexes, {totals['box']} in named boxes, {totals['masked']} masked by their side (each revealed by it, none shown by the detail viewer), "
           f"{totals['flips']} flip to their reduced step, {totals['turns']} turn through six facings "
           f"from their set-up facing, {totals['footprint']} multi-hex pieces and mounted characters "
-          f"drawn over their footprint")
+          f"drawn over their footprint, {totals['markers']} markers on their hexes; "
+          f"{totals['slots']} blank markers in palettes, {totals['cloned']} with Clone where the rules allow")
 
 
 if __name__ == "__main__":

@@ -8,8 +8,9 @@
 // usage: java -cp ENGINE_CLASSPATH:. EngineCheck MODULE.vmod [SHOT.png]
 // Output, one record a line, fields separated by tabs:
 //   SETUP  name  board  grid (flat or pointy: how the board's HexGrid turns its hexes)
+//   SLOT   palette  name  unit  traits  menu   (each marker of a "… — Markers" palette)
 //   PIECE  setup  location  name  side  traits  menu  maskedBy  flip  reveal  detail
-//          facing  covers
+//          facing  covers  unit
 //   DONE   setups  pieces
 // With SHOT.png, the first set-up stays open in the engine's window with the first
 // piece's menu shown, and the harness waits for the file to be written by the caller.
@@ -244,6 +245,18 @@ public class EngineCheck {
         for (PredefinedSetup s : gm.getAllDescendantComponentsOf(PredefinedSetup.class)) {
             if (!s.isMenu()) setups.add(s);
         }
+        // The markers players place: each palette's blank markers, as the engine builds them.
+        for (VASSAL.build.widget.ListWidget list
+                 : gm.getAllDescendantComponentsOf(VASSAL.build.widget.ListWidget.class)) {
+            final String palette = list.getConfigureName();
+            if (palette == null || !palette.endsWith(" — Markers")) continue;
+            for (VASSAL.build.widget.PieceSlot slot
+                     : list.getComponentsOf(VASSAL.build.widget.PieceSlot.class)) {
+                final GamePiece p = slot.getPiece();
+                System.out.println(String.join("\t", "SLOT", clean(palette),
+                    clean(p.getProperty("BasicName")), clean(p.getProperty("Unit")), traits(p), menu(p)));
+            }
+        }
         int n = 0;
         boolean shot = args.length > 1;
         for (PredefinedSetup s : setups) {
@@ -266,7 +279,7 @@ public class EngineCheck {
                 System.out.println(String.join("\t", "PIECE", name, clean(loc),
                     clean(p.getProperty("BasicName")), clean(p.getProperty("Side")),
                     traits(p), menu, clean(by), flip(p), clean(reveal(p)), clean(seen),
-                    clean(facing(p)), covers(map, p)));
+                    clean(facing(p)), covers(map, p), clean(p.getProperty("Unit"))));
                 n++;
             }
             if (shot) {

@@ -1,6 +1,6 @@
 //! A scenario's board image: the renderer's picture of the map with the scenario's
-//! overlays, hexsides, roads, labels, markers, entry hexes and printed hex numbers (no
-//! counters: they are VASSAL pieces), and below it a strip of labelled off-map boxes for
+//! overlays, hexsides, roads, labels, entry hexes and printed hex numbers (no counters or
+//! markers: they are VASSAL pieces), and below it a strip of labelled off-map boxes for
 //! reinforcements, hidden units and engines off the map.
 
 use crate::ExportError;
@@ -55,6 +55,8 @@ pub fn board(
     scene.counters.clear();
     scene.pieces.clear();
     scene.off_map.clear();
+    // Markers are pieces players remove (`crate::markers`), not part of the board.
+    scene.markers.clear();
     let opts = board_options();
     let map_img = render(&scene, &opts)?;
     let placement = placement(&scene, &opts)?;

@@ -29,6 +29,7 @@ mod counter;
 mod facing;
 pub mod grid;
 mod help;
+mod markers;
 mod module;
 mod pieces;
 mod seq;

@@ -215,7 +215,8 @@ fn definitions(
                     name: def.name.clone(),
                     image,
                     reduced,
-                    mask: masks[si].clone(),
+                    mask: Some(masks[si].clone()),
+                    clone: false,
                     width: drawn_size,
                     height: drawn_size,
                     side: side.name.clone(),
@@ -273,7 +274,8 @@ fn definitions(
                 name: label,
                 image,
                 reduced: None,
-                mask: masks.get(si).cloned().unwrap_or_default(),
+                mask: masks.get(si).cloned(),
+                clone: false,
                 width: w,
                 height: h,
                 side: s
@@ -290,7 +292,62 @@ fn definitions(
             },
         );
     }
+    add_markers(s, sl, size, files, &mut defs)?;
     Ok(defs)
+}
+
+/// The marker pieces of a scenario: each marker it sets up, and a blank one of every kind
+/// its ruleset defines for the palette; a marker players may duplicate has Clone
+/// ([`crate::markers`]).
+fn add_markers(
+    s: &Scenario,
+    sl: &str,
+    size: u32,
+    files: &mut Vec<(String, Vec<u8>)>,
+    defs: &mut BTreeMap<Counter, PieceDef>,
+) -> Result<(), ExportError> {
+    let kinds = &s.ruleset.markers;
+    let placed = s.file.markers.iter().enumerate().filter_map(|(i, m)| {
+        let k = kinds.iter().position(|d| d.id == m.kind)?;
+        Some((Counter::Marker(i), k, m.value))
+    });
+    let blank = (0..kinds.len()).map(|k| (Counter::MarkerKind(k), k, None));
+    for (counter, k, value) in placed.chain(blank) {
+        let def = &kinds[k];
+        let name = crate::markers::name(def, value);
+        // The face prints the rule's sections, the detail viewer the whole rule.
+        let sections = def.rule.split(" (").next().unwrap_or_default();
+        let face = CounterFace {
+            rgb: [110, 96, 80],
+            kind: "marker",
+            name: &name,
+            ratings: sections,
+        };
+        let image = match counter {
+            Counter::Marker(i) => format!("{sl}-marker{i}.png"),
+            _ => format!("{sl}-marker-{}.png", slug(&def.id)),
+        };
+        files.push((format!("images/{image}"), unit_counter(&face, size)?));
+        defs.insert(
+            counter,
+            PieceDef {
+                name,
+                image,
+                reduced: None,
+                mask: None,
+                clone: crate::markers::cloned(s, def),
+                width: size,
+                height: size,
+                side: crate::markers::SIDE.into(),
+                owner: String::new(),
+                unit: def.id.clone(),
+                scenario: sl.into(),
+                ratings: def.rule.clone(),
+                rotator: None,
+            },
+        );
+    }
+    Ok(())
 }
 
 fn scenario(
@@ -422,11 +479,31 @@ fn scenario(
             let mine = match c {
                 Counter::Unit(s2, _) => *s2 == si,
                 Counter::Piece(i) => s.file.pieces[*i].side == side.id,
+                Counter::Marker(_) | Counter::MarkerKind(_) => false,
             };
             if mine {
                 list = list.child(d.slot(*gpid, false, 0));
                 *gpid += 1;
             }
+        }
+        palettes.push(list);
+    }
+    // The markers of the ruleset, blank, for players to place (`crate::markers`).
+    let blanks: Vec<&PieceDef> = defs
+        .iter()
+        .filter(|(c, _)| matches!(c, Counter::MarkerKind(_)))
+        .map(|(_, d)| d)
+        .collect();
+    if !blanks.is_empty() {
+        let mut list = El::new("VASSAL.build.widget.ListWidget")
+            .attr("divider", "150")
+            .attr("entryName", format!("{} — Markers", s.file.title))
+            .attr("height", "0")
+            .attr("scale", "1.0")
+            .attr("width", "0");
+        for d in blanks {
+            list = list.child(d.slot(*gpid, false, 0));
+            *gpid += 1;
         }
         palettes.push(list);
     }

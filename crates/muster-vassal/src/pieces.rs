@@ -5,10 +5,12 @@
 //! written as the engine's `Decorator.getType` writes it (traits joined by tabs):
 //! - `Marker` (`mark;Side,Unit,Scenario,Ratings`): which side and unit a counter is, and
 //!   what it prints, for reports and the counter detail viewer;
-//! - `Obscurable` (a *Mask*, `obs;…`): the owning side may mask the piece from the
+//! - `Obscurable` (a *Mask*, `obs;…`), on a side's counters: the owning side may mask the piece from the
 //!   other side (access `side:`, so only the side whose name masked it sees its face and
 //!   may reveal it); hidden and owner's-choice set-ups start masked;
 //! - `Delete` (`delete;Delete;Ctrl+D;`): removes an eliminated counter;
+//! - on a marker the rules let players place as often as it happens (see
+//!   [`crate::markers`]), a `Clone` (`clone;Clone;Ctrl+C;`) that duplicates it;
 //! - where the system's units face a way, a `FreeRotator` (*Can Rotate*, `rotate;6;…`)
 //!   of six facings, turned clockwise by Ctrl+] and back by Ctrl+[ (see [`crate::facing`]);
 //! - for a two-step unit, an `Embellishment` (a *Layer*, `emb2;…`) with both steps'
@@ -46,8 +48,11 @@ pub struct PieceDef {
     pub image: String,
     /// The reduced step's image, for a two-step unit.
     pub reduced: Option<String>,
-    /// The image the other side sees while the piece is masked.
-    pub mask: String,
+    /// The image the other side sees while the piece is masked (`None`: a marker, which
+    /// no side owns or masks).
+    pub mask: Option<String>,
+    /// Players may duplicate it (a marker whose number the rules leave open).
+    pub clone: bool,
     /// Image size.
     pub width: u32,
     /// Image size.
@@ -74,6 +79,8 @@ const MARKER_KEYS: [&str; 4] = ["Side", "Unit", "Scenario", "Ratings"];
 pub const FLIP: &str = "Flip";
 /// The name of the mask command.
 pub const MASK: &str = "Mask / reveal";
+/// The name of the clone command (Ctrl+C).
+pub const CLONE: &str = "Clone";
 /// The name of the command that turns a counter to its next facing clockwise (Ctrl+]).
 pub const ROTATE_CW: &str = "Rotate clockwise";
 /// The name of the command that turns a counter back (Ctrl+[).
@@ -90,7 +97,7 @@ impl PieceDef {
         )
     }
 
-    fn mask_type(&self) -> String {
+    fn mask_type(&self, mask: &str) -> String {
         // Key, image, command, display (I: the owner sees the face with the mask inset),
         // the name others see, access, peek command, description, auto-peek, deal key,
         // deal expression (`Obscurable.myGetType`).
@@ -98,7 +105,7 @@ impl PieceDef {
             "obs;{}",
             Seq::new(';')
                 .push(&ctrl('M'))
-                .push(&self.mask)
+                .push(mask)
                 .push(MASK)
                 .push("I")
                 .push(&format!("Hidden ({})", self.owner))
@@ -190,7 +197,17 @@ impl PieceDef {
                 .push(&self.name)
                 .value()
         );
-        let mut parts = vec![Self::marker_type(), self.mask_type(), Self::delete_type()];
+        let mut parts = vec![Self::marker_type()];
+        if let Some(mask) = &self.mask {
+            parts.push(self.mask_type(mask));
+        }
+        parts.push(Self::delete_type());
+        if self.clone {
+            parts.push(format!(
+                "clone;{}",
+                Seq::new(';').push(CLONE).push(&ctrl('C')).push("").value()
+            ));
+        }
         if let Some(name) = self.rotator {
             parts.push(Self::rotator_type(name));
         }
@@ -221,8 +238,16 @@ impl PieceDef {
             .push(&gpid.to_string())
             .push("0")
             .value();
-        // Delete keeps no state (an empty token); the Layer starts on level 1, shown.
-        let mut parts = vec![marker, mask, String::new()];
+        // The Layer starts on level 1, shown.
+        // Delete and Clone keep no state (an empty token each).
+        let mut parts = vec![marker];
+        if self.mask.is_some() {
+            parts.push(mask);
+        }
+        parts.push(String::new());
+        if self.clone {
+            parts.push(String::new());
+        }
         if self.rotator.is_some() {
             parts.push((facing % crate::facing::FACINGS).to_string());
         }
@@ -282,7 +307,8 @@ mod tests {
             name: "Knights/Lances".into(),
             image: "k.png".into(),
             reduced: reduced.map(String::from),
-            mask: "m.png".into(),
+            mask: Some("m.png".into()),
+            clone: false,
             width: 52,
             height: 52,
             side: "Normans".into(),
@@ -364,5 +390,23 @@ mod tests {
         let s = unnest(d.state_string(3, false, 4));
         assert_eq!(s[3], "4");
         assert_eq!(s[4], "1");
+    }
+
+    #[test]
+    fn a_marker_has_no_mask_and_clones_where_allowed() {
+        let mut d = knights(None);
+        d.mask = None;
+        d.clone = true;
+        let t = unnest(d.type_string());
+        assert_eq!(
+            t,
+            [
+                "mark;Side,Unit,Scenario,Ratings",
+                "delete;Delete;68,130;",
+                "clone;Clone;67,130;",
+                "piece;;;k.png;Knights/Lances",
+            ]
+        );
+        assert_eq!(unnest(d.state_string(2, false, 0)).len(), 4);
     }
 }

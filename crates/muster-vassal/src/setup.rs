@@ -31,6 +31,10 @@ pub enum Counter {
     Unit(usize, usize),
     /// Index in the scenario's pieces.
     Piece(usize),
+    /// Index in the scenario's markers.
+    Marker(usize),
+    /// Index in the ruleset's marker kinds (a palette's blank marker).
+    MarkerKind(usize),
 }
 
 /// A stack at the start of a game.
@@ -201,7 +205,27 @@ impl Setup {
             }
         }
         out.add_pieces(s);
+        out.add_markers(s);
         out
+    }
+
+    /// Each marker the scenario sets up, on its hex.
+    fn add_markers(&mut self, s: &Scenario) {
+        let grid = &s.world.grid;
+        for (i, m) in s.file.markers.iter().enumerate() {
+            match grid.from_printed(m.hex.as_str()) {
+                Ok(h) if grid.contains(h) => self.stacks.push(Stack {
+                    place: Place::Hex(h),
+                    counters: vec![Counter::Marker(i)],
+                    masked: false,
+                    facing: 0,
+                }),
+                _ => self.unplaced.push(format!(
+                    "marker `{}` on {}: not a hex of the map",
+                    m.kind, m.hex.0
+                )),
+            }
+        }
     }
 
     fn add_pieces(&mut self, s: &Scenario) {

@@ -95,6 +95,26 @@ fn every_bundled_scenario_sets_up_every_counter_on_its_printed_hex() {
                 .unwrap_or_else(|| panic!("{}: piece {id} is not on {first}", path.display()));
             have.remove(at);
         }
+        // Issue 33: the markers it sets up are pieces on their hexes, named by their kind.
+        for m in &s.file.markers {
+            let def = s.ruleset.markers.iter().find(|d| d.id == m.kind);
+            let name = def.map(|d| match m.value {
+                Some(v) => format!("{} ({v})", d.name),
+                None => d.name.clone(),
+            });
+            let at = have
+                .iter()
+                .position(|(h, c)| *h == m.hex.0 && Some(c) == name.as_ref())
+                .unwrap_or_else(|| {
+                    panic!(
+                        "{}: marker {} is not on {}",
+                        path.display(),
+                        m.kind,
+                        m.hex.0
+                    )
+                });
+            have.remove(at);
+        }
         no_two_apart_share_a_hex(&s, &sum.stacks, &path);
         assert!(
             have.is_empty(),
