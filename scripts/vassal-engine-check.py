@@ -26,6 +26,8 @@ For every predefined set-up, started in the engine on its board:
   character (Siege 3.31; which hex, tests/footprint.rs holds against the siege field),
   an engine, horse, cart or screen every hex `muster inspect` lays it out on
   (`pieces[].hexes`);
+- the roster of a module of one scenario (`export vassal --split`) is that scenario's
+  sides, by their names; that of a module of several names every side with its scenario;
 - every marker a scenario sets up stands on its hex, with Delete and no Mask; Clone is in
   the menu of a marker (set up, or blank in the scenario's markers palette) exactly where
   CLONED below, read from the Siege rules, lets players place it as often as it happens;
@@ -63,13 +65,15 @@ def clones(kind, sc):
 
 def read_harness(path):
     setups, pieces, grids, done = [], collections.defaultdict(list), {}, None
-    slots = []
+    slots, roster = [], []
     with open(path, encoding="utf-8") as f:
         for line in f:
             parts = line.rstrip("\n").split("\t")
             if parts[0] == "SETUP":
                 setups.append(parts[1])
                 grids[parts[1]] = parts[3] if len(parts) > 3 else ""
+            elif parts[0] == "ROSTER":
+                roster = parts[1:]
             elif parts[0] == "SLOT":
                 _, palette, name, unit, traits, menu = parts
                 slots.append({"palette": palette, "name": name, "unit": unit,
@@ -88,7 +92,7 @@ def read_harness(path):
                 done = parts
     if done is None:
         fail(f"{path}: the harness did not finish")
-    return setups, pieces, grids, slots
+    return setups, pieces, grids, slots, roster
 
 
 # What each game system's units face, from its rules: a hex corner (Charles the Bold §3:
@@ -245,6 +249,11 @@ def check_setup(title, sc, got, owner_of, grid):
             counted["footprint"] + counted["mounted"], counted["markers"])
 
 
+def owner_of_side(title, side, several):
+    """A side's name in the roster: with its scenario when the module holds several."""
+    return f"{title}: {side}" if several else side
+
+
 def main(harness_files, inspects):
     scenarios = {}
     for path in inspects:
@@ -253,7 +262,12 @@ def main(harness_files, inspects):
         scenarios[sc["title"]] = sc
     totals = collections.Counter()
     for path in harness_files:
-        setups, pieces, grids, slots = read_harness(path)
+        setups, pieces, grids, slots, roster = read_harness(path)
+        want = [owner_of_side(title, s["name"], len(setups) > 1)
+                for title in setups if title in scenarios for s in scenarios[title]["sides"]]
+        if roster != want:
+            fail(f"{path}: the roster is {roster}, not {want}")
+        totals["rosters"] += len(setups) == 1
         for slot in slots:
             title = slot["palette"][: -len(" — Markers")]
             if title not in scenarios:
@@ -269,7 +283,7 @@ def main(harness_files, inspects):
             fail(f"{path}: the engine found no predefined set-up")
 
         def owner_of(title, side, several=several):
-            return f"{title}: {side}" if several else side
+            return owner_of_side(title, side, several)
 
         for title in setups:
             if title not in scenarios:
@@ -279,7 +293,8 @@ def main(harness_files, inspects):
             totals.update({"setups": 1, "hex": h, "box": b, "masked": m, "flips": fl, "pieces": n,
                            "turns": tu, "footprint": fp, "markers": mk})
         totals["modules"] += 1
-    print(f"vassal-engine-check: ok: {totals['modules']} modules, {totals['setups']} set-ups started "
+    print(f"vassal-engine-check: ok: {totals['modules']} modules ({totals['rosters']} of one scenario "
+          f"with only its own sides in the roster), {totals['setups']} set-ups started "
           f"in VASSAL's engine, {totals['pieces']} pieces with Delete: {totals['hex']} at their "
           f"printed hexes, {totals['box']} in named boxes, {totals['masked']} masked by their side (each revealed by it, none shown by the detail viewer), "
           f"{totals['flips']} flip to their reduced step, {totals['turns']} turn through six facings "

@@ -68,8 +68,11 @@ modules=()
 for s in "${scenarios[@]}"; do
     b=$(basename "$s" .scenario.ron)
     "$MUSTER" inspect --format json "$s" > "$OUT/inspect/$b.json"
-    "$MUSTER" export vassal "$s" -o "$OUT/$b.vmod" > /dev/null
-    modules+=("$OUT/$b.vmod")
+done
+# One module per scenario, each with only its own sides (--split), and all in one.
+"$MUSTER" export vassal --split "${scenarios[@]}" -o "$OUT" > /dev/null
+for s in "${scenarios[@]}"; do
+    modules+=("$OUT/$(basename "$s" .scenario.ron).vmod")
 done
 "$MUSTER" export vassal "${scenarios[@]}" -o "$OUT/bundled.vmod" --name "Muster bundled scenarios" > /dev/null
 modules+=("$OUT/bundled.vmod")

@@ -8,6 +8,7 @@
 // usage: java -cp ENGINE_CLASSPATH:. EngineCheck MODULE.vmod [SHOT.png]
 // Output, one record a line, fields separated by tabs:
 //   SETUP  name  board  grid (flat or pointy: how the board's HexGrid turns its hexes)
+//   ROSTER side...   (the module's player roster, as the engine reads it)
 //   SLOT   palette  name  unit  traits  menu   (each marker of a "… — Markers" palette)
 //   PIECE  setup  location  name  side  traits  menu  maskedBy  flip  reveal  detail
 //          facing  covers  unit
@@ -245,6 +246,7 @@ public class EngineCheck {
         for (PredefinedSetup s : gm.getAllDescendantComponentsOf(PredefinedSetup.class)) {
             if (!s.isMenu()) setups.add(s);
         }
+        System.out.println("ROSTER\t" + String.join("\t", gm.getPlayerRoster().getSides()));
         // The markers players place: each palette's blank markers, as the engine builds them.
         for (VASSAL.build.widget.ListWidget list
                  : gm.getAllDescendantComponentsOf(VASSAL.build.widget.ListWidget.class)) {

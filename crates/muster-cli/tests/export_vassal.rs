@@ -71,3 +71,53 @@ fn bad_input_is_a_clear_error_not_a_panic() {
         "{stderr}"
     );
 }
+
+/// Issue 33 (scenarios as players choose them): `--split` writes one module per scenario,
+/// named after its file, each holding that scenario alone (so its roster has only its own
+/// sides; VASSAL's engine reads the rosters in scripts/vassal-engine-check.sh).
+#[test]
+fn split_writes_one_module_per_scenario() {
+    let r = root();
+    let a = r.join("scenarios/a-la-charge/civitate-1053.scenario.ron");
+    let b = r.join("scenarios/a-la-charge/kalavryai-1078.scenario.ron");
+    let dir = out("split");
+    let (code, stdout, stderr) = muster(&[
+        "export",
+        "vassal",
+        "--split",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "-o",
+        &dir,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let wrote: Vec<&str> = stdout.lines().filter(|l| l.starts_with("wrote ")).collect();
+    assert_eq!(wrote.len(), 2, "{stdout}");
+    for (file, title) in [
+        ("civitate-1053.vmod", "Civitate 18 June 1053"),
+        ("kalavryai-1078.vmod", "Kalavryai 1078"),
+    ] {
+        let path = std::path::Path::new(&dir).join(file);
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(&bytes[..2], b"PK", "{file}: a zip archive");
+        // Each module's summary names its own scenario only.
+        let at = stdout.find(file).expect("named");
+        let next = stdout[at..]
+            .find("\nwrote ")
+            .map_or(stdout.len(), |n| at + n);
+        let own = &stdout[at..next];
+        assert!(own.contains(&format!("  {title}: ")), "{own}");
+        assert_eq!(own.matches("counters on their hexes").count(), 1, "{own}");
+    }
+    let (code, _, stderr) = muster(&[
+        "export",
+        "vassal",
+        "--split",
+        "--name",
+        "x",
+        a.to_str().unwrap(),
+        "-o",
+        &dir,
+    ]);
+    assert_eq!(code, 2, "--name names one module: {stderr}");
+}

@@ -24,12 +24,18 @@ pub struct VassalArgs {
     /// The scenario files (*.scenario.ron or .json).
     #[arg(required = true)]
     scenarios: Vec<PathBuf>,
-    /// The module to write (.vmod).
+    /// The module to write (.vmod); with --split, the folder to write the modules in.
     #[arg(short, long)]
     output: PathBuf,
-    /// The module's name (default: the output file's name without extension).
-    #[arg(long)]
+    /// The module's name (default: the output file's name without extension; with
+    /// --split, each scenario's title).
+    #[arg(long, conflicts_with = "split")]
     name: Option<String>,
+    /// One module per scenario, each with only its own sides in the roster, written into
+    /// the folder OUTPUT (created if missing) as SCENARIO.vmod, named after the scenario's
+    /// file (civitate-1053.scenario.ron gives civitate-1053.vmod).
+    #[arg(long)]
+    split: bool,
     /// Export scenarios that `muster validate` finds errors in (the module may then be
     /// wrong where the errors are); a scenario that does not load is left out and named,
     /// and the exit status is then 1.
@@ -68,10 +74,14 @@ fn vassal(args: VassalArgs) -> anyhow::Result<ExitCode> {
     // With --force a scenario that does not load is left out of the module and named
     // (its errors were reported above, once); the others are exported.
     let mut loaded = Vec::new();
+    let mut paths = Vec::new();
     let mut skipped = Vec::new();
     for path in &args.scenarios {
         match checker.load_scenario(path) {
-            Ok(l) => loaded.push(l),
+            Ok(l) => {
+                loaded.push(l);
+                paths.push(path);
+            }
             Err(mut report) => {
                 if !report.has_errors() || !args.force {
                     report.cap_per_file(muster_check::MAX_FINDINGS_PER_FILE);
@@ -101,20 +111,48 @@ fn vassal(args: VassalArgs) -> anyhow::Result<ExitCode> {
             overlays: l.overlay_values(),
         })
         .collect();
-    let name = args.name.clone().unwrap_or_else(|| {
-        args.output
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("Muster module")
-            .to_string()
-    });
-    let module = muster_vassal::export(&name, &inputs)?;
+    if args.split {
+        std::fs::create_dir_all(&args.output)
+            .map_err(|e| anyhow::anyhow!("cannot make {}: {e}", args.output.display()))?;
+        let mut taken: Vec<String> = Vec::new();
+        for (input, path) in inputs.iter().zip(&paths) {
+            let file = module_file(path, &mut taken);
+            let title = input.scenario.file.title.clone();
+            write_module(&args.output.join(file), &title, std::slice::from_ref(input))?;
+        }
+    } else {
+        let name = args.name.clone().unwrap_or_else(|| {
+            args.output
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("Muster module")
+                .to_string()
+        });
+        write_module(&args.output, &name, &inputs)?;
+    }
+    for s in &skipped {
+        super::emit(format!("  {s}: not exported (does not load)"))?;
+    }
+    Ok(if skipped.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Writes the module of `inputs` named `name` to `output`, and says what it holds.
+fn write_module(
+    output: &std::path::Path,
+    name: &str,
+    inputs: &[muster_vassal::ScenarioInput],
+) -> anyhow::Result<()> {
+    let module = muster_vassal::export(name, inputs)?;
     let bytes = module.to_zip()?;
-    muster_check::write_atomically(&args.output, &bytes)
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", args.output.display()))?;
+    muster_check::write_atomically(output, &bytes)
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", output.display()))?;
     super::emit(format!(
         "wrote {} ({} KB, VASSAL {}+)",
-        args.output.display(),
+        output.display(),
         bytes.len().div_ceil(1024),
         muster_vassal::VASSAL_VERSION
     ))?;
@@ -127,12 +165,26 @@ fn vassal(args: VassalArgs) -> anyhow::Result<ExitCode> {
             super::emit(format!("    not exported: {u}"))?;
         }
     }
-    for s in &skipped {
-        super::emit(format!("  {s}: not exported (does not load)"))?;
+    Ok(())
+}
+
+/// The file a scenario's own module is written to with --split: the scenario file's name
+/// without `.scenario.ron` (or `.json`), made unique among `taken` with `-2`, `-3` …
+fn module_file(scenario: &std::path::Path, taken: &mut Vec<String>) -> String {
+    let name = scenario
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("scenario");
+    let stem = [".scenario.ron", ".scenario.json", ".ron", ".json"]
+        .iter()
+        .find_map(|ext| name.strip_suffix(ext))
+        .unwrap_or(name);
+    let mut file = format!("{stem}.vmod");
+    let mut k = 2;
+    while taken.contains(&file) {
+        file = format!("{stem}-{k}.vmod");
+        k += 1;
     }
-    Ok(if skipped.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    taken.push(file.clone());
+    file
 }
