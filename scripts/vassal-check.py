@@ -109,6 +109,14 @@ def main(module, inspects):
                     fail(f"{title}: piece {p['id']} is not on {p['hexes'][0]}")
                 have[key] -= 1
                 checked_counters += 1
+        # Markers (issue 33: pieces on their hexes), after every counter and piece: what
+        # is left on a marker's hex is the marker.
+        for m in sc.get("markers", []):
+            key = next((k for k in have if k[0] == m["hex"] and have[k] > 0), None)
+            if key is None:
+                fail(f"{title}: marker {m['kind']} is not on {m['hex']}")
+            have[key] -= 1
+            checked_counters += 1
         left = {k: n for k, n in have.items() if n > 0}
         if left:
             fail(f"{title}: counters in the module that the scenario does not place there: {left}")
