@@ -161,15 +161,28 @@ type Allowed<'r> = &'r dyn Fn(usize, usize, Hex) -> bool;
 /// worth on a zone of thousands of hexes).
 const RULE_PAIRS: usize = 4096;
 
+/// Most hexes of one line the per-hex rules are asked about one by one, for a line of one
+/// unit type or its leaders (a scan, not a matching).
+const RULE_SCAN: usize = 65_536;
+
 impl Placements {
+    /// Whether a leader (or a kind that stacks) of another side than `side` certainly
+    /// stands on `hex` (alone on a line of one hex): no counter of `side` moves there.
+    fn enemy_leader_at(&self, hex: Hex, side: usize) -> bool {
+        self.free_at
+            .get(&hex)
+            .is_some_and(|here| here.iter().any(|&(li, _)| self.lines[li].side != side))
+    }
+
     /// The arrangement; `zone(line)` says whether a line's hexes come from a zone
     /// expression rather than a list.
     pub(super) fn arrange(&self, zone: impl Fn(usize) -> bool, allowed: Allowed) -> Arrangement {
-        let mut lines: Vec<Arranged> = self
-            .lines
-            .iter()
-            .enumerate()
-            .map(|(li, l)| Arranged {
+        // Slots no line holds that a choice has taken instead of one of its own (to obey a
+        // per-hex rule): one line a slot.
+        let mut claimed: FastSet<usize> = FastSet::default();
+        let mut lines: Vec<Arranged> = Vec::with_capacity(self.lines.len());
+        for (li, l) in self.lines.iter().enumerate() {
+            lines.push(Arranged {
                 line: li,
                 spread: match l.fill {
                     Fill::Fixed | Fill::Filled | Fill::Overflow => Spread::Certain,
@@ -178,13 +191,22 @@ impl Placements {
                     Fill::Nowhere => Spread::Nowhere,
                 },
                 at: match l.on_map() {
-                    true => self.bound_counters(li, l, allowed),
+                    true => self.bound_counters(li, l, allowed, &mut claimed),
                     false => Vec::new(),
                 },
-            })
-            .collect();
-        // Sides standing in each hex, for the leaders: never with an enemy if avoidable.
+            });
+        }
+        // Sides standing in each hex, for the leaders: never with an enemy if avoidable
+        // (leaders alone on a line of one hex included, wherever their line is written).
         let mut sides: FastMap<Hex, Vec<usize>> = FastMap::default();
+        for (hex, here) in &self.free_at {
+            let v = sides.entry(*hex).or_default();
+            for &(li, _) in here {
+                if !v.contains(&self.lines[li].side) {
+                    v.push(self.lines[li].side);
+                }
+            }
+        }
         for a in &lines {
             let side = self.lines[a.line].side;
             for p in &a.at {
@@ -204,7 +226,7 @@ impl Placements {
                 continue;
             }
             let own: FastSet<Hex> = lines[li].at.iter().map(|p| p.hex).collect();
-            let ask = l.hexes.len() * free.len() <= RULE_PAIRS;
+            let ask = l.hexes.len() * free.len() <= RULE_SCAN;
             let may = |h: Hex| !ask || free.iter().all(|c| allowed(li, c.unit, h));
             let hex = leader_hex(l, &own, &sides, may);
             let v = sides.entry(hex).or_default();
@@ -229,7 +251,13 @@ impl Placements {
     }
 
     /// Where a line's counters that may not share a hex stand.
-    fn bound_counters(&self, li: usize, l: &Line, allowed: Allowed) -> Vec<Placed> {
+    fn bound_counters(
+        &self,
+        li: usize,
+        l: &Line,
+        allowed: Allowed,
+        claimed: &mut FastSet<usize>,
+    ) -> Vec<Placed> {
         let mut t = Tally::default();
         let bound: Vec<(usize, u32)> = l
             .counters
@@ -261,20 +289,27 @@ impl Placements {
                 let upper = l.level == Some(Level::Upper);
                 let mut held: Vec<(Hex, bool)> = Vec::new();
                 let mut open: Vec<(Hex, bool)> = Vec::new();
+                let mut open_slots: FastMap<Hex, usize> = FastMap::default();
                 for &h in &l.hexes {
                     let Some(s) = self.slots_of(h).find(|s| self.slots[*s].upper == upper) else {
                         continue;
                     };
                     match self.owner[s] {
                         Some(o) if o == li => held.push((h, self.certain[s])),
-                        None => open.push((h, false)),
-                        Some(_) => {}
+                        None if !claimed.contains(&s) && !self.enemy_leader_at(h, l.side) => {
+                            open.push((h, false));
+                            open_slots.insert(h, s);
+                        }
+                        _ => {}
                     }
                 }
                 let take = held.len();
                 held.extend(open);
                 let (placed, rest) = one_a_hex(&bound, &held, take, &|u, h| allowed(li, u, h));
                 for (unit, hex, certain) in placed {
+                    if let Some(s) = open_slots.get(&hex) {
+                        claimed.insert(*s);
+                    }
                     t.add(unit, hex, 1, certain);
                 }
                 // No arrangement keeps these one a hex (the stacking checks say so): they
@@ -341,9 +376,20 @@ fn one_a_hex(
     let legal = |k: usize, j: usize| allowed(bound[k].0, candidates[j].0);
     let fine = order.iter().enumerate().all(|(j, &k)| legal(k, j));
     let mut slot_of: Vec<Option<usize>> = vec![None; candidates.len()];
-    if fine || bound.len() * candidates.len() > RULE_PAIRS {
+    let scan = bound.len() == 1 && candidates.len() <= RULE_SCAN;
+    if fine || (bound.len() * candidates.len() > RULE_PAIRS && !scan) {
         for (j, &k) in order.iter().enumerate() {
             slot_of[j] = Some(k);
+        }
+    } else if bound.len() * candidates.len() > RULE_PAIRS {
+        // One unit type over a wide choice: the first hexes the rules allow, then the
+        // first of the others.
+        let want = order.len();
+        let legal_first = (0..candidates.len())
+            .filter(|&j| legal(0, j))
+            .chain((0..candidates.len()).filter(|&j| !legal(0, j)));
+        for j in legal_first.take(want) {
+            slot_of[j] = Some(0);
         }
     } else {
         let demands: Vec<Demand> = bound
@@ -648,5 +694,65 @@ mod tests {
             vec![(5, a1, 1, false)]
         );
         assert_eq!(at(&p.arrange(|_| false, &rule), 1), vec![(5, a2, 1, false)]);
+    }
+
+    #[test]
+    fn two_choices_never_take_one_open_hex() {
+        // Review of the stand rules, F1: Red Foot over river (a0) or a2, Blue Archers over
+        // river (a1) or a2; a2 is open to both, and only one of them may have it.
+        let (a0, a1, a2) = (Hex::new(0, 0), Hex::new(1, 0), Hex::new(2, 0));
+        let p = Placements::from_lines(vec![
+            line(0, &[(0, 1, false)], &[a0, a2]),
+            line(1, &[(0, 1, false)], &[a1, a2]),
+        ]);
+        let river = |_: usize, _: usize, h: Hex| h != a0 && h != a1;
+        let a = p.arrange(|_| false, &river);
+        let hexes: Vec<Hex> = (0..2)
+            .flat_map(|li| at(&a, li))
+            .map(|(_, h, _, _)| h)
+            .collect();
+        assert_eq!(hexes.iter().filter(|h| **h == a2).count(), 1, "{hexes:?}");
+    }
+
+    #[test]
+    fn a_choice_never_moves_onto_an_enemy_leaders_hex() {
+        // F2: Red Foot over river (a0) or a1, where the Blue leader stands alone.
+        let (a0, a1) = (Hex::new(0, 0), Hex::new(1, 0));
+        let p = Placements::from_lines(vec![
+            line(0, &[(0, 1, false)], &[a0, a1]),
+            line(1, &[(5, 1, true)], &[a1]),
+        ]);
+        let river = |_: usize, _: usize, h: Hex| h != a0;
+        assert_eq!(
+            at(&p.arrange(|_| false, &river), 0),
+            vec![(0, a0, 1, false)]
+        );
+    }
+
+    #[test]
+    fn a_leader_avoids_an_enemy_leader_written_after_him() {
+        // F6: the Red leader over a0/a1, the Blue leader alone on a0 in a later line.
+        let (a0, a1) = (Hex::new(0, 0), Hex::new(1, 0));
+        let p = Placements::from_lines(vec![
+            line(0, &[(5, 1, true)], &[a0, a1]),
+            line(1, &[(5, 1, true)], &[a0]),
+        ]);
+        assert_eq!(
+            at(&p.arrange(|_| false, &|_, _, _| true), 0),
+            vec![(5, a1, 1, false)]
+        );
+    }
+
+    #[test]
+    fn a_wide_choice_of_one_unit_type_still_obeys_the_rules() {
+        // F5: two counters over 5,000 hexes whose first 120 are forbidden.
+        let hexes: Vec<Hex> = (0..5000).map(|q| Hex::new(q, 0)).collect();
+        let p = Placements::from_lines(vec![line(0, &[(0, 2, false)], &hexes)]);
+        let rule = |_: usize, _: usize, h: Hex| h.x >= 120;
+        let placed: Vec<Hex> = at(&p.arrange(|_| false, &rule), 0)
+            .into_iter()
+            .map(|(_, h, _, _)| h)
+            .collect();
+        assert_eq!(placed, vec![hexes[120], hexes[121]]);
     }
 }

@@ -19,10 +19,12 @@ impl GameSystem for System {
     system_basics!("siege", "siege.ruleset.ron", super::CHECKS);
 
     // The per-hex rules of the set-up checks: terrain nobody can stand on, an engine's
-    // hex, a hex on fire, a horse off the map or on terrain closed to horses.
+    // hex, a hex on fire, a horse off the map or on terrain closed to horses, a horse's
+    // second hex on another character or horse.
     fn stand_rule<'s>(&self, s: &'s Scenario<'_>) -> StandRule<'s> {
         use super::checks::{
             character_in_fire, character_on_impassable_terrain, engine_hex_occupied, horse_terrain,
+            one_character_a_hex,
         };
         let f = Field::new(s);
         Box::new(move |line, unit, hex| {
@@ -32,6 +34,7 @@ impl GameSystem for System {
                 engine_hex_occupied::why_not,
                 character_in_fire::why_not,
                 horse_terrain::why_not,
+                one_character_a_hex::why_not,
             ]
             .iter()
             .find_map(|rule| rule(&f, l, unit, hex))

@@ -18,7 +18,7 @@ mod keep_battering;
 mod marker_count;
 mod marker_kind_and_value;
 mod marker_terrain;
-mod one_character_a_hex;
+pub(crate) mod one_character_a_hex;
 mod piece_placement;
 mod screen_placement;
 mod shooting_skill;
