@@ -1,4 +1,5 @@
-// Shows the engine's map window with a piece's context menu open, for a screenshot taken
+// Shows the engine's map window with a piece's context menu open (a two-step unit's, else
+// a turned counter's), for a screenshot taken
 // from outside (ImageMagick's `import -window root` on the Xvfb display); waits until the
 // screenshot file exists.
 
@@ -23,6 +24,16 @@ public class Shot {
                 && p.getProperty(VASSAL.counters.Properties.OBSCURED_BY) == null) {
                 target = p;
                 break;
+            }
+        }
+        // Else (a module without two-step units) a face-up counter turned from its rest
+        // facing (its menu has Rotate clockwise and anticlockwise).
+        for (GamePiece p : pieces) {
+            if (target != null) break;
+            final Object r = VASSAL.counters.Decorator.getDecorator(p, VASSAL.counters.FreeRotator.class);
+            if (r != null && ((VASSAL.counters.FreeRotator) r).getAngle() != 0.0
+                && p.getProperty(VASSAL.counters.Properties.OBSCURED_BY) == null) {
+                target = p;
             }
         }
         final GamePiece piece = target;
