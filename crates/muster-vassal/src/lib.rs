@@ -11,7 +11,11 @@
 //!   type, name and printed ratings (a two-step unit an image per step); a palette per
 //!   scenario and side. Each piece has Delete, a Mask its side controls and, with two
 //!   steps, a Layer that flips it; hidden and owner's-choice set-ups start masked; a
-//!   counter detail viewer shows name, side and ratings.
+//!   counter detail viewer shows name, side and ratings. Where the system's units face a
+//!   way, a counter turns through six facings from its set-up line's facing
+//!   (`src/facing.rs`); multi-hex pieces and mounted siege characters are drawn over their
+//!   hexes. A siege's markers are pieces on their hexes, with Clone where the rules leave
+//!   their number open (`src/markers.rs`), and a palette of blank markers.
 //! - **Set-up**: one `SetupStack` per occupied hex (`useGridLocation`, `location` = the
 //!   printed id), owned by the scenario's board, so a new game on that board puts every
 //!   counter on its hex; a `PredefinedSetup` per scenario in a *Scenarios* menu. Each
