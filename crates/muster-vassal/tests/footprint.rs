@@ -86,3 +86,39 @@ fn a_mounted_knight_is_drawn_over_his_head_and_his_horses_tail() {
     assert!(opaque(1.0), "the horse's tail on the hex behind him");
     assert!(!opaque(-1.0), "nothing on the hex before him");
 }
+
+/// VASSAL turns a piece at facing index `k` by `k × 60°` clockwise on the screen
+/// (`FreeRotator`: angle `-k × 360 / 6`, drawn rotated by its negation in a y-down frame).
+/// Turned so, the tail drawn at facing 0 must land behind facing `k` as the model numbers
+/// it: the model's facings run clockwise on the board as VASSAL's do. (VASSAL's engine
+/// shows it for Sir Aymer in docs/vassal.md: 0719, 0618, 0617, 0717, 0817, 0818.)
+#[test]
+fn turning_the_counter_keeps_the_horse_behind_each_facing() {
+    use muster_hex::{Direction, Hex};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let l = Checker::new()
+        .load_scenario(&root.join(ASSAULT))
+        .expect("a bundled scenario loads");
+    let s = l.resolve();
+    let g = &s.world.grid;
+    let h = Hex::new(0, 0);
+    let (cx, cy) = g.center(h, 1.0);
+    let towards = |d: Direction| {
+        let (x, y) = g.center(g.neighbor(h, d), 1.0);
+        (x - cx, y - cy)
+    };
+    let rest = towards(Direction::new(0).opposite());
+    for k in 0..6u8 {
+        let a = (60.0 * f32::from(k)).to_radians();
+        // Clockwise on a y-down screen.
+        let turned = (
+            rest.0 * a.cos() - rest.1 * a.sin(),
+            rest.0 * a.sin() + rest.1 * a.cos(),
+        );
+        let want = towards(Direction::new(k).opposite());
+        assert!(
+            (turned.0 - want.0).abs() < 1e-4 && (turned.1 - want.1).abs() < 1e-4,
+            "facing {k}: turned {turned:?}, behind {want:?}"
+        );
+    }
+}
