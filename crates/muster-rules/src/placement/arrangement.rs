@@ -755,4 +755,38 @@ mod tests {
             .collect();
         assert_eq!(placed, vec![hexes[120], hexes[121]]);
     }
+
+    #[test]
+    fn choices_that_cannot_all_avoid_a_rule_are_judged_together() {
+        // Two choices, each over a forbidden hex and a shared one: alone each could avoid
+        // its forbidden hex; together they cannot (the review's F1, as validate sees it).
+        use crate::placement::Judgement;
+        let (a0, a1, a2, a3) = (
+            Hex::new(0, 0),
+            Hex::new(1, 0),
+            Hex::new(2, 0),
+            Hex::new(3, 0),
+        );
+        let p = Placements::from_lines(vec![
+            line(0, &[(0, 1, false)], &[a0, a2]),
+            line(1, &[(0, 1, false)], &[a1, a2]),
+        ]);
+        let river = |_: usize, _: usize, h: Hex| (h == a0 || h == a1).then(|| "river".to_string());
+        let illegal = |v: &[(usize, Judgement)]| {
+            v.iter()
+                .filter(|(_, j)| matches!(j, Judgement::Illegal(_)))
+                .count()
+        };
+        assert!(matches!(
+            p.judge(0, |u, h| river(0, u, h)),
+            Judgement::Avoid(_)
+        ));
+        assert_eq!(illegal(&p.judge_all(|_| true, river)), 2);
+        // With a second shared hex, both can avoid the river: warnings only.
+        let p = Placements::from_lines(vec![
+            line(0, &[(0, 1, false)], &[a0, a2, a3]),
+            line(1, &[(0, 1, false)], &[a1, a2, a3]),
+        ]);
+        assert_eq!(illegal(&p.judge_all(|_| true, river)), 0);
+    }
 }

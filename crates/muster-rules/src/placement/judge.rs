@@ -105,6 +105,79 @@ impl Placements {
 }
 
 impl Placements {
+    /// Judges every line on the map that `which` keeps by one per-hex rule (`why_not(line,
+    /// unit, hex)`), each as [`Placements::judge`] does, and then together: an owner's
+    /// choice that could avoid its forbidden hexes on its own, but not while the other
+    /// judged lines avoid theirs (two choices whose only legal hex is one), is illegal.
+    pub fn judge_all(
+        &self,
+        which: impl Fn(usize) -> bool,
+        why_not: impl Fn(usize, usize, Hex) -> Option<String>,
+    ) -> Vec<(usize, Judgement)> {
+        let mut verdicts: Vec<(usize, Judgement)> = (0..self.lines.len())
+            .filter(|&li| self.lines[li].on_map() && which(li))
+            .map(|li| (li, self.judge(li, |u, h| why_not(li, u, h))))
+            .collect();
+        let avoiding: crate::FastSet<usize> = verdicts
+            .iter()
+            .filter(|(_, v)| matches!(v, Judgement::Avoid(_)))
+            .map(|(li, _)| *li)
+            .collect();
+        if avoiding.is_empty() {
+            return verdicts;
+        }
+        // Every avoiding line on its legal slots, by unit type; the others as matched.
+        let mut demands: Vec<Demand> = Vec::new();
+        let mut line_of: Vec<usize> = Vec::new();
+        for (d, &li) in self.demands.iter().zip(&self.demand_line) {
+            if !avoiding.contains(&li) {
+                demands.push(d.clone());
+                line_of.push(li);
+                continue;
+            }
+            let l = &self.lines[li];
+            let upper = l.level == Some(muster_model::Level::Upper);
+            for c in l.counters.iter().filter(|c| !c.free && c.count > 0) {
+                let slots = l
+                    .hexes
+                    .iter()
+                    .filter(|&&h| why_not(li, c.unit, h).is_none())
+                    .filter_map(|&h| self.slots_of(h).find(|s| self.slots[*s].upper == upper))
+                    .collect();
+                demands.push(Demand {
+                    counters: (c.count as usize).min(l.hexes.len()),
+                    slots,
+                });
+                line_of.push(li);
+            }
+        }
+        let m = solve(&demands, self.slots.len());
+        if m.owner.iter().filter(|o| o.is_some()).count() >= self.matched {
+            return verdicts;
+        }
+        // The lines the rule squeezes: in a group that cannot all be placed legally, and
+        // not already squeezed without the rule (the stacking checks report those).
+        let squeezed_anyway: crate::FastSet<usize> = self
+            .shortfalls
+            .iter()
+            .flat_map(|s| s.lines.iter().copied())
+            .collect();
+        let squeezed: crate::FastSet<usize> = m
+            .shortfalls
+            .iter()
+            .flat_map(|s| s.lines.iter().map(|d| line_of[*d]))
+            .filter(|li| avoiding.contains(li) && !squeezed_anyway.contains(li))
+            .collect();
+        for (li, v) in &mut verdicts {
+            if squeezed.contains(li) {
+                if let Judgement::Avoid(bad) = v {
+                    *v = Judgement::Illegal(std::mem::take(bad));
+                }
+            }
+        }
+        verdicts
+    }
+
     /// Whether the whole set-up still places as many counters when line `line` may use
     /// only its legal hexes (`legal`: its counters by type, slots as indices of its hexes).
     fn fits_with_the_rest(&self, line: usize, legal: &[Demand]) -> bool {

@@ -35,14 +35,12 @@ pub(crate) fn closed(
 }
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    for (i, l) in s.placements.lines().iter().enumerate() {
-        if !l.on_map() {
-            continue;
-        }
-        let side = &s.file.sides[l.side];
-        let verdict = s
-            .placements
-            .judge(i, |unit, hex| closed(s, l.side, unit, hex));
+    let side_of = |li: usize| s.placements.line(li).side;
+    let verdicts = s
+        .placements
+        .judge_all(|_| true, |li, unit, hex| closed(s, side_of(li), unit, hex));
+    for (i, verdict) in verdicts {
+        let side = &s.file.sides[side_of(i)];
         let findings = verdict.report(s, i, CHECK.doc.code, &cite("§6"), Stakes::Forbidden, |m| {
             format!(
                 "deployed horse `{}` set up in {}, which is {}",

@@ -116,11 +116,13 @@ pub(super) fn judge_where(
     why_not: impl Fn(&Line, usize, Hex) -> Option<String>,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for (i, l) in s.placements.lines().iter().enumerate() {
-        if !l.on_map() || !which(l) {
-            continue;
-        }
-        let verdict = s.placements.judge(i, |unit, h| why_not(l, unit, h));
+    let p = &s.placements;
+    let verdicts = p.judge_all(
+        |li| which(p.line(li)),
+        |li, unit, h| why_not(p.line(li), unit, h),
+    );
+    for (i, verdict) in verdicts {
+        let l = p.line(i);
         out.extend(verdict.report(s, i, code, rule, Stakes::Forbidden, |m| {
             format!(
                 "{} is set up in {}: {}",
