@@ -151,6 +151,21 @@ pub trait GameSystem: Sync {
         Box::new(|_, _, _| None)
     }
 
+    /// Whether a counter of unit `unit` of side `side` also covers the hex behind its
+    /// facing (a Siege character on horseback, 3.31), so that a front end draws it over
+    /// both.
+    fn covers_hex_behind(&self, s: &Scenario, side: usize, unit: usize) -> bool {
+        let _ = (s, side, unit);
+        false
+    }
+
+    /// Whether players may put down as many markers of kind `marker` as they need (a
+    /// playing aid's *Clone*), rather than the number the scenario fixes.
+    fn marker_unlimited(&self, s: &Scenario, marker: &muster_model::MarkerDef) -> bool {
+        let _ = (s, marker);
+        false
+    }
+
     /// Whether the system's units face a way at all, so that a set-up line's `facing`
     /// means something and front ends offer the field. A la Charge has none ("There is no
     /// unit facing in this game", St Albans §3, Normans and Byzantines §3).

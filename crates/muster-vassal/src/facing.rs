@@ -76,12 +76,13 @@ impl Facing {
         i.unwrap_or(0)
     }
 
-    /// For a mounted character of a siege scenario (one with `siege` settings, a field
-    /// only the Siege system reads), the centre of his horse's tail hex relative to his
-    /// head when he faces facing 0, at hex `radius`: the hex behind him.
+    /// For a counter that also covers the hex behind it (the system says: a Siege
+    /// character on horseback), the centre of that hex relative to his own when he faces
+    /// facing 0, at hex `radius`.
     pub fn tail(&self, s: &Scenario, side: usize, unit: usize, radius: f32) -> Option<(f32, f32)> {
-        let mounted = s.unit(side, unit).1.is_some_and(|k| k.mounted);
-        if self.corners || s.file.siege.is_none() || !mounted {
+        let behind = muster_rules::system(&s.file.ruleset)
+            .is_some_and(|g| g.covers_hex_behind(s, side, unit));
+        if self.corners || !behind {
             return None;
         }
         let grid = &s.world.grid;

@@ -15,7 +15,8 @@
 //!   way, a counter turns through six facings from its set-up line's facing
 //!   (`src/facing.rs`); multi-hex pieces and mounted siege characters are drawn over their
 //!   hexes. A siege's markers are pieces on their hexes, with Clone where the rules leave
-//!   their number open (`src/markers.rs`), and a palette of blank markers.
+//!   their number open (the system says which: `GameSystem::marker_unlimited`), and a
+//!   palette of blank markers.
 //! - **Set-up**: one `SetupStack` per occupied hex (`useGridLocation`, `location` = the
 //!   printed id), owned by the scenario's board, so a new game on that board puts every
 //!   counter on its hex; a `PredefinedSetup` per scenario in a *Scenarios* menu. Each

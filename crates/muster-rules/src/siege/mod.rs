@@ -9,6 +9,7 @@
 mod checks;
 pub mod field;
 pub mod los;
+mod markers;
 pub mod movement;
 pub mod rooms;
 mod system;

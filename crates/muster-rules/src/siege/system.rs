@@ -41,6 +41,15 @@ impl GameSystem for System {
         })
     }
 
+    // A character on horseback occupies two hexes, his and the one behind (3.31).
+    fn covers_hex_behind(&self, s: &Scenario, side: usize, unit: usize) -> bool {
+        s.unit(side, unit).1.is_some_and(|k| k.mounted)
+    }
+
+    fn marker_unlimited(&self, s: &Scenario, marker: &muster_model::MarkerDef) -> bool {
+        super::markers::unlimited(s, marker)
+    }
+
     fn fields(&self) -> &'static [&'static str] {
         &[
             "/siege",
