@@ -111,7 +111,7 @@ fn an_owners_choice_stands_where_the_per_hex_rules_allow() {
         text.replace("    default_terrain: \"clear\",\n", river),
     )
     .expect("map");
-    let report = Checker::new().check_paths(&[path.clone()]);
+    let report = Checker::new().check_paths(std::slice::from_ref(&path));
     let codes: Vec<_> = report
         .findings()
         .map(|f| f.diagnostic.code.to_string())
