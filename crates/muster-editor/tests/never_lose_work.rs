@@ -372,6 +372,18 @@ fn after_a_failed_save_as_the_document_can_be_saved_elsewhere() {
     assert!(!app.doc.is_dirty(), "saved where it was: {}", app.status);
 }
 
+/// Types `variant.scenario.ron` in a fresh folder beside the pack `dir` (outside it) into
+/// the Save as field and presses *Save to path*; the folder and the path.
+fn save_outside(dir: &Path, app: &mut App) -> (std::path::PathBuf, std::path::PathBuf) {
+    let outside = dir.with_extension("outside");
+    let _ = std::fs::remove_dir_all(&outside);
+    std::fs::create_dir_all(&outside).unwrap();
+    let target = outside.join("variant.scenario.ron");
+    let _ = app.update(Message::SaveAsInput(target.display().to_string()));
+    click_widget(app, "Save to path");
+    (outside, target)
+}
+
 /// Guards against finding 9: a scenario saved outside its pack kept references that lead
 /// back into the pack, so it could not be opened again (MU013); and opening says where the
 /// pack boundary is.
@@ -379,12 +391,7 @@ fn after_a_failed_save_as_the_document_can_be_saved_elsewhere() {
 fn a_scenario_saved_outside_its_pack_can_be_opened_again() {
     let (dir, mut app) = st_albans("outside");
     assert!(app.status.contains("pack boundary"), "{}", app.status);
-    let outside = dir.with_extension("outside");
-    let _ = std::fs::remove_dir_all(&outside);
-    std::fs::create_dir_all(&outside).unwrap();
-    let target = outside.join("variant.scenario.ron");
-    let _ = app.update(Message::SaveAsInput(target.display().to_string()));
-    click_widget(&mut app, "Save to path");
+    let (outside, target) = save_outside(&dir, &mut app);
     assert!(!target.exists(), "asked first: {}", app.status);
     assert!(shows_text_containing(&app, "would be outside the pack"));
     assert!(
@@ -464,12 +471,7 @@ fn save_as_outside_the_pack_copies_overlays_and_army_lists() {
     for (name, files, copied) in cases {
         let dir = pack(name, files);
         let (mut app, _) = App::new(Some(dir.join(files[0])));
-        let outside = dir.with_extension("outside");
-        let _ = std::fs::remove_dir_all(&outside);
-        std::fs::create_dir_all(&outside).unwrap();
-        let target = outside.join("variant.scenario.ron");
-        let _ = app.update(Message::SaveAsInput(target.display().to_string()));
-        click_widget(&mut app, "Save to path");
+        let (outside, target) = save_outside(&dir, &mut app);
         let _ = app.update(Message::FilePrompt(
             muster_editor::file_prompt::Message::CopyMap,
         ));
