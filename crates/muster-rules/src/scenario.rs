@@ -91,6 +91,9 @@ pub struct Scenario<'a> {
     pub lists: crate::army_lists::ArmyLists<'a>,
     /// The siege layout (pieces and characters by hex), built on first use.
     pub(crate) siege_layout: std::sync::OnceLock<crate::siege::field::Layout<'a>>,
+    /// The owner's-choice lines that cannot all avoid every forbidding per-hex rule of the
+    /// system at once, found on first use ([`Scenario::judge_all`]).
+    pub(crate) squeezed_by_rules: std::sync::OnceLock<crate::FastSet<usize>>,
 }
 
 /// Why a unit reference in a rule did not resolve.
@@ -184,6 +187,7 @@ impl<'a> Scenario<'a> {
             placements,
             lists: crate::army_lists::ArmyLists::none(),
             siege_layout: std::sync::OnceLock::new(),
+            squeezed_by_rules: std::sync::OnceLock::new(),
         }
     }
 

@@ -141,13 +141,15 @@ pub trait GameSystem: Sync {
     }
 
     /// Every per-hex rule of the system's set-up checks, as one: why unit `unit` of set-up
-    /// line `line` may not (or should not) stand on a hex at the start, the first rule that
-    /// says so, or `None`. The checks judge each line by these rules; the arrangement
+    /// line `line` may not stand on a hex at the start (with `penalties`, also where a rule
+    /// only penalises it, such as a stand out of command range), the first rule that says
+    /// so, or `None`. The checks judge each line by these rules, and the set-up's choices
+    /// by all the forbidding ones at once ([`Scenario::judge_all`]); the arrangement
     /// ([`Scenario::arrangement`]) puts an owner's choice on hexes they allow wherever the
     /// line leaves room, so VASSAL, the renderer and the editor never show a counter where
     /// `validate` tells the owner not to set it up.
-    fn stand_rule<'s>(&self, s: &'s Scenario<'_>) -> StandRule<'s> {
-        let _ = s;
+    fn stand_rule<'s>(&self, s: &'s Scenario<'_>, penalties: bool) -> StandRule<'s> {
+        let _ = (s, penalties);
         Box::new(|_, _, _| None)
     }
 

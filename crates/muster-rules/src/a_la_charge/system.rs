@@ -24,7 +24,7 @@ impl GameSystem for System {
     }
 
     // The per-hex rule of the set-up checks: terrain no unit can enter (AC104).
-    fn stand_rule<'s>(&self, s: &'s Scenario<'_>) -> StandRule<'s> {
+    fn stand_rule<'s>(&self, s: &'s Scenario<'_>, _penalties: bool) -> StandRule<'s> {
         Box::new(move |_, _, hex| super::checks::impassable::closed(s, hex))
     }
 

@@ -44,7 +44,7 @@ impl GameSystem for System {
 
     // The per-hex rules of the set-up checks: deployed horse in a hex closed to it, a
     // general among the enemy (or a regiment in an enemy general's hex).
-    fn stand_rule<'s>(&self, s: &'s Scenario<'_>) -> StandRule<'s> {
+    fn stand_rule<'s>(&self, s: &'s Scenario<'_>, _penalties: bool) -> StandRule<'s> {
         use super::checks::{general_enemy, horse_terrain};
         let words = general_enemy::words();
         Box::new(move |line, unit, hex| {

@@ -34,15 +34,19 @@ impl GameSystem for System {
     }
 
     // The per-hex rules of the set-up checks: a general among the enemy (or a stand in an
-    // enemy general's hex), a stand beyond its general's command range (legal, but costly).
-    fn stand_rule<'s>(&self, s: &'s Scenario<'_>) -> StandRule<'s> {
+    // enemy general's hex); with penalties, a stand beyond its general's command range
+    // (legal, but costly).
+    fn stand_rule<'s>(&self, s: &'s Scenario<'_>, penalties: bool) -> StandRule<'s> {
         use super::checks::{command_range, general_enemy};
         let words = general_enemy::words();
         let ranges = command_range::Ranges::new(s);
         Box::new(move |line, unit, hex| {
             let side = s.placements.line(line).side;
-            crate::general_among_enemy::why_not(s, line, unit, hex, &words)
-                .or_else(|| ranges.out_of_range(s, side, unit, hex))
+            crate::general_among_enemy::why_not(s, line, unit, hex, &words).or_else(|| {
+                penalties
+                    .then(|| ranges.out_of_range(s, side, unit, hex))
+                    .flatten()
+            })
         })
     }
 

@@ -131,7 +131,7 @@ impl Scenario<'_> {
     /// is a [`Spread::Zone`]; where a line leaves a choice, its counters stand on hexes the
     /// system's per-hex rules allow ([`crate::GameSystem::stand_rule`]) when it has them.
     pub fn arrangement(&self) -> Arrangement {
-        let rule = crate::system(&self.file.ruleset).map(|g| g.stand_rule(self));
+        let rule = crate::system(&self.file.ruleset).map(|g| g.stand_rule(self, true));
         let allowed = |li: usize, unit: usize, hex: Hex| {
             rule.as_ref().is_none_or(|r| r(li, unit, hex).is_none())
         };
@@ -771,22 +771,19 @@ mod tests {
             line(0, &[(0, 1, false)], &[a0, a2]),
             line(1, &[(0, 1, false)], &[a1, a2]),
         ]);
-        let river = |_: usize, _: usize, h: Hex| (h == a0 || h == a1).then(|| "river".to_string());
-        let illegal = |v: &[(usize, Judgement)]| {
-            v.iter()
-                .filter(|(_, j)| matches!(j, Judgement::Illegal(_)))
-                .count()
-        };
+        let dry = |_: usize, _: usize, h: Hex| h != a0 && h != a1;
         assert!(matches!(
-            p.judge(0, |u, h| river(0, u, h)),
+            p.judge(0, |u, h| (!dry(0, u, h)).then(|| "river".to_string())),
             Judgement::Avoid(_)
         ));
-        assert_eq!(illegal(&p.judge_all(|_| true, river)), 2);
-        // With a second shared hex, both can avoid the river: warnings only.
+        let mut squeezed: Vec<usize> = p.squeezed_by(dry).into_iter().collect();
+        squeezed.sort_unstable();
+        assert_eq!(squeezed, vec![0, 1]);
+        // With a second shared hex, both can avoid the river.
         let p = Placements::from_lines(vec![
             line(0, &[(0, 1, false)], &[a0, a2, a3]),
             line(1, &[(0, 1, false)], &[a1, a2, a3]),
         ]);
-        assert_eq!(illegal(&p.judge_all(|_| true, river)), 0);
+        assert!(p.squeezed_by(dry).is_empty());
     }
 }

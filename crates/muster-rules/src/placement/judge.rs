@@ -105,45 +105,42 @@ impl Placements {
 }
 
 impl Placements {
-    /// Judges every line on the map that `which` keeps by one per-hex rule (`why_not(line,
-    /// unit, hex)`), each as [`Placements::judge`] does, and then together: an owner's
-    /// choice that could avoid its forbidden hexes on its own, but not while the other
-    /// judged lines avoid theirs (two choices whose only legal hex is one), is illegal.
-    pub fn judge_all(
+    /// The lines that cannot all stand where the per-hex rules allow at once: one matching
+    /// of the whole set-up with every line on the map restricted, unit type by unit type,
+    /// to the hexes `allowed(line, unit, hex)` permits; the lines of each group that then no
+    /// longer fits (and fitted without the rules: the stacking checks report those).
+    pub fn squeezed_by(
         &self,
-        which: impl Fn(usize) -> bool,
-        why_not: impl Fn(usize, usize, Hex) -> Option<String>,
-    ) -> Vec<(usize, Judgement)> {
-        let mut verdicts: Vec<(usize, Judgement)> = (0..self.lines.len())
-            .filter(|&li| self.lines[li].on_map() && which(li))
-            .map(|li| (li, self.judge(li, |u, h| why_not(li, u, h))))
-            .collect();
-        let avoiding: crate::FastSet<usize> = verdicts
-            .iter()
-            .filter(|(_, v)| matches!(v, Judgement::Avoid(_)))
-            .map(|(li, _)| *li)
-            .collect();
-        if avoiding.is_empty() {
-            return verdicts;
-        }
-        // Every avoiding line on its legal slots, by unit type; the others as matched.
+        allowed: impl Fn(usize, usize, Hex) -> bool,
+    ) -> crate::FastSet<usize> {
         let mut demands: Vec<Demand> = Vec::new();
         let mut line_of: Vec<usize> = Vec::new();
+        let mut restricted = false;
         for (d, &li) in self.demands.iter().zip(&self.demand_line) {
-            if !avoiding.contains(&li) {
+            let l = &self.lines[li];
+            let upper = l.level == Some(muster_model::Level::Upper);
+            let types: Vec<_> = l
+                .counters
+                .iter()
+                .filter(|c| !c.free && c.count > 0)
+                .collect();
+            let legal: Vec<Vec<usize>> = types
+                .iter()
+                .map(|c| {
+                    l.hexes
+                        .iter()
+                        .filter(|&&h| allowed(li, c.unit, h))
+                        .filter_map(|&h| self.slots_of(h).find(|s| self.slots[*s].upper == upper))
+                        .collect()
+                })
+                .collect();
+            if legal.iter().all(|slots| slots.len() == d.slots.len()) {
                 demands.push(d.clone());
                 line_of.push(li);
                 continue;
             }
-            let l = &self.lines[li];
-            let upper = l.level == Some(muster_model::Level::Upper);
-            for c in l.counters.iter().filter(|c| !c.free && c.count > 0) {
-                let slots = l
-                    .hexes
-                    .iter()
-                    .filter(|&&h| why_not(li, c.unit, h).is_none())
-                    .filter_map(|&h| self.slots_of(h).find(|s| self.slots[*s].upper == upper))
-                    .collect();
+            restricted = true;
+            for (c, slots) in types.iter().zip(legal) {
                 demands.push(Demand {
                     counters: (c.count as usize).min(l.hexes.len()),
                     slots,
@@ -151,31 +148,23 @@ impl Placements {
                 line_of.push(li);
             }
         }
+        if !restricted {
+            return crate::FastSet::default();
+        }
         let m = solve(&demands, self.slots.len());
         if m.owner.iter().filter(|o| o.is_some()).count() >= self.matched {
-            return verdicts;
+            return crate::FastSet::default();
         }
-        // The lines the rule squeezes: in a group that cannot all be placed legally, and
-        // not already squeezed without the rule (the stacking checks report those).
         let squeezed_anyway: crate::FastSet<usize> = self
             .shortfalls
             .iter()
             .flat_map(|s| s.lines.iter().copied())
             .collect();
-        let squeezed: crate::FastSet<usize> = m
-            .shortfalls
+        m.shortfalls
             .iter()
             .flat_map(|s| s.lines.iter().map(|d| line_of[*d]))
-            .filter(|li| avoiding.contains(li) && !squeezed_anyway.contains(li))
-            .collect();
-        for (li, v) in &mut verdicts {
-            if squeezed.contains(li) {
-                if let Judgement::Avoid(bad) = v {
-                    *v = Judgement::Illegal(std::mem::take(bad));
-                }
-            }
-        }
-        verdicts
+            .filter(|li| !squeezed_anyway.contains(li))
+            .collect()
     }
 
     /// Whether the whole set-up still places as many counters when line `line` may use
@@ -317,5 +306,44 @@ impl Judgement {
             diag = diag.at_hex(h);
         }
         vec![diag.rule(rule)]
+    }
+}
+
+impl Scenario<'_> {
+    /// Judges every set-up line on the map that `which` keeps by one per-hex rule
+    /// (`why_not(line, unit, hex)`), each as [`Placements::judge`] does, and then the
+    /// set-up's choices together under every rule of the system that forbids a hex (the
+    /// system's [`crate::GameSystem::stand_rule`]): an owner's choice that could avoid this
+    /// rule's hexes on its own, but not while every line avoids every forbidden hex (two
+    /// choices whose only legal hex is one, a wall for one and a fire for the other), is
+    /// illegal.
+    pub fn judge_all(
+        &self,
+        which: impl Fn(usize) -> bool,
+        why_not: impl Fn(usize, usize, Hex) -> Option<String>,
+    ) -> Vec<(usize, Judgement)> {
+        let p = &self.placements;
+        let mut verdicts: Vec<(usize, Judgement)> = (0..p.lines.len())
+            .filter(|&li| p.lines[li].on_map() && which(li))
+            .map(|li| (li, p.judge(li, |u, h| why_not(li, u, h))))
+            .collect();
+        if !verdicts
+            .iter()
+            .any(|(_, v)| matches!(v, Judgement::Avoid(_)))
+        {
+            return verdicts;
+        }
+        let squeezed = self.squeezed_by_rules.get_or_init(|| {
+            let rule = crate::system(&self.file.ruleset).map(|g| g.stand_rule(self, false));
+            p.squeezed_by(|li, u, h| rule.as_ref().is_none_or(|r| r(li, u, h).is_none()))
+        });
+        for (li, v) in &mut verdicts {
+            if squeezed.contains(li) {
+                if let Judgement::Avoid(bad) = v {
+                    *v = Judgement::Illegal(std::mem::take(bad));
+                }
+            }
+        }
+        verdicts
     }
 }

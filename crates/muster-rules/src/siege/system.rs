@@ -21,7 +21,7 @@ impl GameSystem for System {
     // The per-hex rules of the set-up checks: terrain nobody can stand on, an engine's
     // hex, a hex on fire, a horse off the map or on terrain closed to horses, a horse's
     // second hex on another character or horse.
-    fn stand_rule<'s>(&self, s: &'s Scenario<'_>) -> StandRule<'s> {
+    fn stand_rule<'s>(&self, s: &'s Scenario<'_>, _penalties: bool) -> StandRule<'s> {
         use super::checks::{
             character_in_fire, character_on_impassable_terrain, engine_hex_occupied, horse_terrain,
             one_character_a_hex,

@@ -29,7 +29,7 @@ pub(crate) fn closed(s: &Scenario, h: muster_hex::Hex) -> Option<String> {
 }
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    for (i, verdict) in s.placements.judge_all(|_| true, |_, _, h| closed(s, h)) {
+    for (i, verdict) in s.judge_all(|_| true, |_, _, h| closed(s, h)) {
         out.extend(verdict.report(
             s,
             i,

@@ -36,9 +36,7 @@ pub(crate) fn closed(
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let side_of = |li: usize| s.placements.line(li).side;
-    let verdicts = s
-        .placements
-        .judge_all(|_| true, |li, unit, hex| closed(s, side_of(li), unit, hex));
+    let verdicts = s.judge_all(|_| true, |li, unit, hex| closed(s, side_of(li), unit, hex));
     for (i, verdict) in verdicts {
         let side = &s.file.sides[side_of(i)];
         let findings = verdict.report(s, i, CHECK.doc.code, &cite("§6"), Stakes::Forbidden, |m| {

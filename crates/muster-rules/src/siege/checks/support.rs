@@ -117,7 +117,7 @@ pub(super) fn judge_where(
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let p = &s.placements;
-    let verdicts = p.judge_all(
+    let verdicts = s.judge_all(
         |li| which(p.line(li)),
         |li, unit, h| why_not(p.line(li), unit, h),
     );
