@@ -29,6 +29,10 @@ pub enum Judgement {
     Avoid(Vec<Misplacement>),
     /// No legal arrangement exists; these placements break the rule.
     Illegal(Vec<Misplacement>),
+    /// The line alone could avoid these placements, but not while every owner's choice of
+    /// the set-up avoids every hex the system's rules forbid: at least one choice must
+    /// break a rule ([`Scenario::judge_all`]).
+    Together(Vec<Misplacement>),
 }
 
 /// Most hexes a choice's finding lists before "and N more".
@@ -232,6 +236,9 @@ impl Judgement {
             Judgement::Legal => return vec![],
             Judgement::Avoid(b) => (b, false),
             Judgement::Illegal(b) => (b, true),
+            Judgement::Together(b) => {
+                return vec![together(s, line, code, rule, &b)];
+            }
         };
         let penalised = stakes == Stakes::Penalised;
         if severe && l.fills_every_hex() {
@@ -309,6 +316,47 @@ impl Judgement {
     }
 }
 
+/// The finding on a choice the others squeeze (see [`Judgement::Together`]).
+fn together(
+    s: &Scenario,
+    line: usize,
+    code: &'static str,
+    rule: &str,
+    bad: &[Misplacement],
+) -> Diagnostic {
+    let l = s.placements.line(line);
+    let g = &s.world.grid;
+    let mut items: Vec<String> = bad
+        .iter()
+        .take(LISTED)
+        .map(|m| {
+            format!(
+                "`{}` in {} ({})",
+                s.file.sides[l.side].units[m.unit].id,
+                g.to_printed(m.hex),
+                m.why
+            )
+        })
+        .collect();
+    if bad.len() > LISTED {
+        items.push(format!("and {} more", bad.len() - LISTED));
+    }
+    let mut d = Diagnostic::error(
+        code,
+        Location::here(s.deployments[line].zone_pointer.clone()),
+        format!(
+            "the owner's choices cannot all be placed legally: this line, or another choice sharing its hexes, must take a forbidden hex: {}",
+            items.join(", ")
+        ),
+    )
+    .help("each choice alone has room on hexes the rules allow, but the choices share too few of them (every rule of the system counted, this one and the others); check the lines against the print")
+    .rule(rule);
+    if bad.iter().all(|m| m.hex == bad[0].hex) {
+        d = d.at_hex(g.to_printed(bad[0].hex));
+    }
+    d
+}
+
 impl Scenario<'_> {
     /// Judges every set-up line on the map that `which` keeps by one per-hex rule
     /// (`why_not(line, unit, hex)`), each as [`Placements::judge`] does, and then the
@@ -340,7 +388,7 @@ impl Scenario<'_> {
         for (li, v) in &mut verdicts {
             if squeezed.contains(li) {
                 if let Judgement::Avoid(bad) = v {
-                    *v = Judgement::Illegal(std::mem::take(bad));
+                    *v = Judgement::Together(std::mem::take(bad));
                 }
             }
         }
