@@ -231,7 +231,6 @@ impl Judgement {
         let l = s.placements.line(line);
         let d = &s.deployments[line];
         let g = &s.world.grid;
-        let unit_id = |u: usize| s.file.sides[l.side].units[u].id.as_str();
         let (bad, severe) = match self {
             Judgement::Legal => return vec![],
             Judgement::Avoid(b) => (b, false),
@@ -258,26 +257,7 @@ impl Judgement {
                 })
                 .collect();
         }
-        let mut items: Vec<String> = bad
-            .iter()
-            .take(LISTED)
-            .map(|m| {
-                format!(
-                    "`{}` in {} ({})",
-                    unit_id(m.unit),
-                    g.to_printed(m.hex),
-                    m.why
-                )
-            })
-            .collect();
-        if bad.len() > LISTED {
-            items.push(format!("and {} more", bad.len() - LISTED));
-        }
-        let list = items.join(", ");
-        let one_hex = bad
-            .iter()
-            .all(|m| m.hex == bad[0].hex)
-            .then(|| g.to_printed(bad[0].hex));
+        let (list, one_hex) = listed(s, line, &bad);
         let mut diag = if severe && penalised {
             Diagnostic::warning(
                 code,
@@ -324,7 +304,26 @@ fn together(
     rule: &str,
     bad: &[Misplacement],
 ) -> Diagnostic {
-    let l = s.placements.line(line);
+    let (list, one_hex) = listed(s, line, bad);
+    let mut d = Diagnostic::error(
+        code,
+        Location::here(s.deployments[line].zone_pointer.clone()),
+        format!(
+            "the owner's choices cannot all be placed legally: this line, or another choice sharing its hexes, must take a forbidden hex: {list}"
+        ),
+    )
+    .help("each choice alone has room on hexes the rules allow, but the choices share too few of them (every rule of the system counted, this one and the others); check the lines against the print")
+    .rule(rule);
+    if let Some(h) = one_hex {
+        d = d.at_hex(h);
+    }
+    d
+}
+
+/// The misplacements of line `line` as a finding lists them (at most [`LISTED`], then "and
+/// N more"), and their hex when they share one.
+fn listed(s: &Scenario, line: usize, bad: &[Misplacement]) -> (String, Option<String>) {
+    let side = s.placements.line(line).side;
     let g = &s.world.grid;
     let mut items: Vec<String> = bad
         .iter()
@@ -332,7 +331,7 @@ fn together(
         .map(|m| {
             format!(
                 "`{}` in {} ({})",
-                s.file.sides[l.side].units[m.unit].id,
+                s.file.sides[side].units[m.unit].id,
                 g.to_printed(m.hex),
                 m.why
             )
@@ -341,20 +340,11 @@ fn together(
     if bad.len() > LISTED {
         items.push(format!("and {} more", bad.len() - LISTED));
     }
-    let mut d = Diagnostic::error(
-        code,
-        Location::here(s.deployments[line].zone_pointer.clone()),
-        format!(
-            "the owner's choices cannot all be placed legally: this line, or another choice sharing its hexes, must take a forbidden hex: {}",
-            items.join(", ")
-        ),
-    )
-    .help("each choice alone has room on hexes the rules allow, but the choices share too few of them (every rule of the system counted, this one and the others); check the lines against the print")
-    .rule(rule);
-    if bad.iter().all(|m| m.hex == bad[0].hex) {
-        d = d.at_hex(g.to_printed(bad[0].hex));
-    }
-    d
+    let one_hex = bad
+        .first()
+        .filter(|first| bad.iter().all(|m| m.hex == first.hex))
+        .map(|first| g.to_printed(first.hex));
+    (items.join(", "), one_hex)
 }
 
 impl Scenario<'_> {
