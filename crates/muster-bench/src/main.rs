@@ -155,12 +155,13 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
                 )
             });
         }
+        let mut system = muster_model::SystemFields::default();
+        system.set("army_morale", Some(5.into()));
         sides.push(Side {
             id: sid.into(),
             name: name.into(),
             commander: Some("General".into()),
-            army_morale: Some(5),
-            rout: None,
+            system,
             units,
             setup,
             reinforcements: vec![],
@@ -183,6 +184,7 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
         turns: 6,
         first_side: "red".into(),
         sides,
+        system: Default::default(),
         special_rules: vec![SpecialRule {
             title: Some("Camp".into()),
             text: Some("Entering the camp".into()),

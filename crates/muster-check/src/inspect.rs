@@ -26,6 +26,11 @@
 //! (a leader or a kind that stacks freely; other counters keep one to a hex), and the
 //! top-level `crowded`: the hexes where the placement model finds no arrangement that
 //! keeps apart the counters that may not share a hex (`validate` reports them).
+//!
+//! Version 4 (issue 30, each system's fields in its own folder): a side has `id`, `name`,
+//! `commander`, then its game system's own fields as the file writes them (A la Charge's
+//! `army_morale` and `rout`), absent when the file does not set them (version 3 gave
+//! `army_morale` and `rout` as `null`, and filled in `rout`'s `leader_weight`).
 
 use crate::pipeline::LoadedScenario;
 use muster_rules::placement::{Collision, Fill, Spread};
@@ -33,7 +38,18 @@ use muster_rules::DeployKind;
 use serde_json::{json, Value};
 
 /// The version of the JSON [`inspect_json`] gives (see the module documentation).
-pub const INSPECT_VERSION: u32 = 3;
+pub const INSPECT_VERSION: u32 = 4;
+
+/// A side: its id, name and commander, then its game system's own fields as written.
+fn side(sd: &muster_model::Side) -> Value {
+    let mut v = json!({"id": sd.id, "name": sd.name, "commander": sd.commander});
+    if let Value::Object(o) = &mut v {
+        for (name, value) in sd.system.iter() {
+            o.insert(name.to_string(), value.clone());
+        }
+    }
+    v
+}
 
 /// The resolved scenario as JSON.
 pub fn inspect_json(loaded: &LoadedScenario) -> Value {
@@ -146,13 +162,7 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
         "title": f.title,
         "turns": f.turns,
         "first_side": f.first_side,
-        "sides": f.sides.iter().map(|sd| json!({
-            "id": sd.id,
-            "name": sd.name,
-            "commander": sd.commander,
-            "army_morale": sd.army_morale,
-            "rout": sd.rout.as_ref().map(|r| json!({"units_lost": r.units_lost, "leader_weight": r.leader_weight})),
-        })).collect::<Vec<_>>(),
+        "sides": f.sides.iter().map(side).collect::<Vec<_>>(),
         "placements": placements,
         "crowded": crowded,
         "ruleset": f.ruleset,

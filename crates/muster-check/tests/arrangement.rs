@@ -17,7 +17,7 @@ fn minimal_with(name: &str, red: &str) -> PathBuf {
 fn inspect(path: &Path) -> Value {
     let loaded = Checker::new().load_scenario(path).expect("loads");
     let v = inspect_json(&loaded);
-    assert_eq!(v["version"], 3, "inspect's contract version");
+    assert_eq!(v["version"], 4, "inspect's contract version");
     v
 }
 

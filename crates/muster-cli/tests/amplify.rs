@@ -57,7 +57,7 @@ fn inspect_counts_counters_instead_of_listing_each() {
     assert_eq!(code, 0, "{err}");
     assert!(out.len() < 1_000_000, "{} bytes of JSON", out.len());
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["version"], 3);
+    assert_eq!(v["version"], 4);
     let big: Vec<&Value> = v["placements"]
         .as_array()
         .unwrap()

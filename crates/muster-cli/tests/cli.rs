@@ -50,7 +50,7 @@ fn exit_codes_follow_ripgrep() {
 /// per line, counted, with the arrangement's hexes), each with its line's `side`, `hexes`,
 /// `turn` and `hidden`.
 fn placements(v: &Value, side: &str, unit: &str) -> Vec<Value> {
-    assert_eq!(v["version"], 3, "inspect's contract version");
+    assert_eq!(v["version"], 4, "inspect's contract version");
     let mut out = Vec::new();
     for p in v["placements"].as_array().unwrap() {
         for u in p["units"].as_array().unwrap() {

@@ -1,7 +1,8 @@
 //! The property inspector (issue 16): typed widgets for what is selected — the hex
 //! (terrain from the ruleset's vocabulary, elevation, label), the set-up lines on it (how
 //! many of each unit, where, hidden), the units they name (each step's strength and
-//! movement) and their sides (commander, army morale). Each change is one labelled undo
+//! movement) and their sides (commander, and the whole-number fields their game system
+//! declares, such as A la Charge's army morale). Each change is one labelled undo
 //! step; the raw source panels stay for everything else.
 
 use crate::document::Document;
@@ -39,8 +40,9 @@ pub enum Field {
     ReinforcementCount(usize, usize, usize),
     /// A side's commander.
     Commander(usize),
-    /// A side's army morale.
-    Morale(usize),
+    /// A whole-number field of a side's game system (side, field name), such as A la
+    /// Charge's army morale level.
+    SideNumber(usize, &'static str),
     /// The hex a siege piece is placed on (piece, by its index in the scenario).
     PieceAt(usize),
     /// The way a siege piece faces (piece).
@@ -387,14 +389,15 @@ fn count_row<'a>(
     )
 }
 
-/// A side's own fields: commander and army morale.
+/// A side's own fields: its commander, then each whole-number field its game system
+/// declares (A la Charge's army morale level).
 fn side_fields<'a>(
     props: &'a Properties,
     scenario: &'a muster_model::ScenarioFile,
     si: usize,
 ) -> Element<'a, Message> {
     let side = &scenario.sides[si];
-    column![
+    let mut fields = column![
         text(format!("Side: {}", side.name)).size(14),
         labelled(
             "commander",
@@ -405,18 +408,23 @@ fn side_fields<'a>(
                 "none",
             ),
         ),
-        labelled(
-            "army morale",
-            field(
-                props,
-                Field::Morale(si),
-                side.army_morale.map(|m| m.to_string()).unwrap_or_default(),
-                "none",
-            ),
-        ),
     ]
-    .spacing(4)
-    .into()
+    .spacing(4);
+    let numbers = muster_rules::system(&scenario.ruleset)
+        .map(muster_rules::fields::side_numbers)
+        .unwrap_or_default();
+    for n in numbers {
+        let now = side
+            .system
+            .get(n.name)
+            .map(|v| v.to_string())
+            .unwrap_or_default();
+        fields = fields.push(labelled(
+            n.label,
+            field(props, Field::SideNumber(si, n.name), now, "none"),
+        ));
+    }
+    fields.into()
 }
 
 /// A unit definition's ratings, step by step.

@@ -1765,6 +1765,33 @@ mod properties {
         assert!(!side0(&app).setup[0].hidden);
     }
 
+    /// The side inspector offers the whole-number fields the scenario's game system
+    /// declares (A la Charge's army morale level, issue 30), not a field of its own: the
+    /// value goes into the side's system fields and is saved where the file keeps them.
+    #[test]
+    fn a_sides_army_morale_is_its_systems_field_and_saved_after_the_commander() {
+        let (dir, mut app) = crate::common::st_albans("props-morale");
+        click_hex(&mut app, "1403");
+        assert!(crate::common::shows(&app, "army morale"), "the system's field is offered");
+        type_in(&mut app, Field::SideNumber(0, "army_morale"), "nine");
+        assert!(side0(&app).system.get("army_morale").is_none(), "refused");
+        type_in(&mut app, Field::SideNumber(0, "army_morale"), "9");
+        assert_eq!(side0(&app).system.get("army_morale"), Some(&9.into()));
+        assert!(
+            app.status.contains("set the army morale of"),
+            "{}",
+            app.status
+        );
+        let _ = app.update(Message::Save);
+        let text = std::fs::read_to_string(dir.join(crate::common::ST_ALBANS)).unwrap();
+        assert!(
+            text.contains("commander: \"Somerset\",\n            army_morale: 9,\n"),
+            "{text}"
+        );
+        let _ = app.update(Message::Undo);
+        assert!(side0(&app).system.get("army_morale").is_none());
+    }
+
     #[test]
     fn the_lines_shown_follow_an_erase_and_its_undo() {
         let mut app = open("props-stale");

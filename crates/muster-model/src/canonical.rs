@@ -3,7 +3,7 @@
 //! 0406" rather than a reflowed blob. Writing a file read from canonical text gives the
 //! same text back.
 
-use crate::{MapFile, OverlayFile, ScenarioFile, Side};
+use crate::{MapFile, OverlayFile, ScenarioFile, Side, SystemFields, UnitDef};
 use ron::extensions::Extensions;
 use ron::ser::PrettyConfig;
 use serde::Serialize;
@@ -154,6 +154,15 @@ impl Writer {
         Ok(())
     }
 
+    /// A game system's own fields, one line each, in the order written.
+    fn system(&mut self, fields: &SystemFields) -> Result<(), WriteError> {
+        for (name, value) in fields.iter().filter(|(_, v)| !v.is_null()) {
+            let slot = Slot::Open(self.child(name));
+            self.line(format!("{name}: {},", ron_value(value)?), slot);
+        }
+        Ok(())
+    }
+
     /// Opens the value at `name` (a field name or list index; `""` for the file).
     fn open(&mut self, text: &str, name: &str) {
         if !name.is_empty() {
@@ -223,13 +232,81 @@ pub fn overlay_layout(o: &OverlayFile) -> Result<Layout, WriteError> {
     Ok(w.layout)
 }
 
+/// A unit on one line, `(id: "…", name: "…", kind: "…", …)`, with the fields of its
+/// game system after the shared ones.
+fn unit(u: &UnitDef) -> Result<String, WriteError> {
+    let mut parts = vec![
+        format!("id: {}", inline(&u.id)?),
+        format!("name: {}", inline(&u.name)?),
+        format!("kind: {}", inline(&u.kind)?),
+    ];
+    let mut part = |name: &str, text: String| parts.push(format!("{name}: {text}"));
+    if u.count != 1 {
+        part("count", inline(&u.count)?);
+    }
+    if !u.steps.is_empty() {
+        part("steps", inline(&u.steps)?);
+    }
+    if let Some(r) = u.rating {
+        part("rating", inline(&r)?);
+    }
+    if let Some(mp) = u.mp {
+        part("mp", inline(&mp)?);
+    }
+    part("provenance", inline(&u.provenance)?);
+    for (name, value) in u.system.iter().filter(|(_, v)| !v.is_null()) {
+        part(name, ron_value(value)?);
+    }
+    if let Some(r) = &u.regiment {
+        part("regiment", inline(r)?);
+    }
+    if let Some(e) = &u.list_entry {
+        part("list_entry", inline(e)?);
+    }
+    if let Some(r) = u.ranks {
+        part("ranks", inline(&r)?);
+    }
+    if let Some(g) = &u.group {
+        part("group", inline(g)?);
+    }
+    if u.charges_cavalry {
+        part("charges_cavalry", inline(&true)?);
+    }
+    if let Some(k) = u.shooting_skill {
+        part("shooting_skill", inline(&k)?);
+    }
+    Ok(format!("({})", parts.join(", ")))
+}
+
+/// A value read from the file written back as RON: records as `(name: value, …)`, lists
+/// as `[…]`, strings quoted (a system's enum value reads back from a quoted string).
+fn ron_value(v: &serde_json::Value) -> Result<String, WriteError> {
+    use serde_json::Value;
+    Ok(match v {
+        Value::Null => "None".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => inline(s)?,
+        Value::Array(items) => {
+            let items: Result<Vec<String>, WriteError> = items.iter().map(ron_value).collect();
+            format!("[{}]", items?.join(", "))
+        }
+        Value::Object(fields) => {
+            let mut parts = Vec::new();
+            for (k, v) in fields.iter().filter(|(_, v)| !v.is_null()) {
+                parts.push(format!("{k}: {}", ron_value(v)?));
+            }
+            format!("({})", parts.join(", "))
+        }
+    })
+}
+
 fn side(w: &mut Writer, index: usize, s: &Side) -> Result<(), WriteError> {
     w.open("(", &index.to_string());
     w.field("id", &s.id)?;
     w.field("name", &s.name)?;
     w.opt("commander", &s.commander)?;
-    w.opt("army_morale", &s.army_morale)?;
-    w.opt("rout", &s.rout)?;
+    w.system(&s.system)?;
     w.opt("army_morale_number", &s.army_morale_number)?;
     w.list("commands", &s.commands)?;
     w.opt("training", &s.training)?;
@@ -239,7 +316,7 @@ fn side(w: &mut Writer, index: usize, s: &Side) -> Result<(), WriteError> {
     }
     w.open("units: [", "units");
     for (i, u) in s.units.iter().enumerate() {
-        let v = inline(u)?;
+        let v = unit(u)?;
         let slot = Slot::Open(w.child(&i.to_string()));
         w.line(format!("{v},"), slot);
     }
@@ -275,6 +352,7 @@ pub fn scenario_layout(s: &ScenarioFile) -> Result<Layout, WriteError> {
     w.list("victory", &s.victory)?;
     w.list("errata", &s.errata)?;
     w.list("army_lists", &s.army_lists)?;
+    w.system(&s.system)?;
     w.opt("scale", &s.scale)?;
     w.list("terrain_classes", &s.terrain_classes)?;
     w.opt("siege", &s.siege)?;

@@ -20,6 +20,7 @@ mod ruleset;
 mod scenario;
 pub mod schema;
 mod siege;
+mod system_fields;
 mod zone;
 
 pub use army_list::{ArmyListFile, ListEntry, OrderClass};
@@ -33,11 +34,12 @@ pub use ruleset::{
     CoverKind, FeatureDef, HexsideEffect, MarkerDef, PieceDef, Ruleset, TerrainDef, UnitKindDef,
 };
 pub use scenario::{
-    CommandDef, Cover, FigureScale, FootKind, Formation, HorseKind, Regiment, Reinforcement, Rout,
-    Scale, ScenarioFile, SetupEntry, Side, Step, TerrainClass, Training, TroopRating, UnitDef,
-    UnitRef, UnitRefError, MAX_COUNT,
+    CommandDef, Cover, FigureScale, FootKind, Formation, HorseKind, Regiment, Reinforcement, Scale,
+    ScenarioFile, SetupEntry, Side, Step, TerrainClass, Training, TroopRating, UnitDef, UnitRef,
+    UnitRefError, MAX_COUNT,
 };
 pub use siege::{Level, Marker, Piece, Rations, SiegeSettings};
+pub use system_fields::SystemFields;
 pub use zone::{Zone, ZoneError, MAX_NAMED_EXPANSIONS, MAX_STEPS_PER_CELL};
 
 /// The kinds of file Muster reads, recognised by file name.

@@ -5,14 +5,17 @@ use crate::common::{Provenance, Source};
 use crate::conditions::{SpecialRule, Victory};
 use crate::errata::Erratum;
 use crate::overlay::OverlayPlacement;
+use crate::system_fields::SystemFields;
 use crate::zone::Zone;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
+// Unknown fields are refused by the schema, which knows every game system's fields
+// (`SystemFields`): serde cannot both deny them and keep a system's fields. So for `Side`
+// and `UnitDef`.
 /// A scenario. Each side lists its counters and its set-up the way the print does.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
     /// Title as printed, e.g. "Civitate 18 June 1053".
     pub title: String,
@@ -55,6 +58,9 @@ pub struct ScenarioFile {
     /// file; a list that belongs to one side goes in that side's `army_lists`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub army_lists: Vec<String>,
+    /// The game system's own scenario fields, as written (read by the system's folder).
+    #[serde(flatten)]
+    pub system: SystemFields,
     /// Ground and figure scale, for systems written in inches (And Gentlemen All).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scale: Option<Scale>,
@@ -95,6 +101,7 @@ impl ScenarioFile {
             victory: vec![],
             errata: vec![],
             army_lists: vec![],
+            system: SystemFields::default(),
             scale: None,
             terrain_classes: vec![],
             siege: None,
@@ -111,8 +118,7 @@ impl Side {
             id: id.into(),
             name: name.into(),
             commander: None,
-            army_morale: None,
-            rout: None,
+            system: SystemFields::default(),
             army_morale_number: None,
             commands: vec![],
             training: None,
@@ -262,7 +268,6 @@ pub enum Formation {
 
 /// One side of a scenario.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct Side {
     /// Identifier used in references, e.g. `"normans"`.
     pub id: String,
@@ -272,12 +277,10 @@ pub struct Side {
     /// morale in A la Charge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commander: Option<String>,
-    /// Army morale level (A la Charge §13): the side loses when its losses exceed it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub army_morale: Option<u32>,
-    /// Rout threshold by units lost (St Albans).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rout: Option<Rout>,
+    /// The game system's own side fields, as written (A la Charge's `army_morale` and
+    /// `rout`), read by the system's folder.
+    #[serde(flatten)]
+    pub system: SystemFields,
     /// Declared army morale number (And Gentlemen All §10); checked against the computed one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub army_morale_number: Option<u32>,
@@ -307,24 +310,12 @@ pub struct Side {
     pub reinforcements: Vec<Reinforcement>,
 }
 
-/// A side routs when it has lost this many units, leaders counting `leader_weight` each.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Rout {
-    /// Units lost at which the side is routed.
-    pub units_lost: u32,
-    /// How many units a lost leader counts for ("leaders count double": 2).
-    #[serde(default = "one")]
-    pub leader_weight: u32,
-}
-
 fn one() -> u32 {
     1
 }
 
 /// A counter type of a side, with how many of it there are.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct UnitDef {
     /// Identifier used by set-up lines and rules; unique within the side. It may read like
     /// the print: `"Chevaliers Italiens"`, `"(3-2)"`.
@@ -351,6 +342,9 @@ pub struct UnitDef {
     /// Printed, or supplied by us because the source does not give the values.
     #[serde(default)]
     pub provenance: Provenance,
+    /// The game system's own unit fields, as written, read by the system's folder.
+    #[serde(flatten)]
+    pub system: SystemFields,
     /// Regiment organisation and state (And Gentlemen All).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub regiment: Option<Regiment>,
@@ -388,6 +382,7 @@ impl UnitDef {
             rating: None,
             mp: None,
             provenance: Provenance::Original,
+            system: SystemFields::default(),
             regiment: None,
             list_entry: None,
             ranks: None,

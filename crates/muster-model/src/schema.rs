@@ -5,7 +5,7 @@
 
 use crate::{ArmyListFile, FileKind, Manifest, MapFile, OverlayFile, Ruleset, ScenarioFile};
 use schemars::transform::{transform_subschemas, Transform};
-use schemars::{JsonSchema, Schema};
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde_json::Value;
 
 /// Base of every schema `$id`.
@@ -100,12 +100,116 @@ fn with_id<T: JsonSchema>(name: &str, title: &str) -> Schema {
     schema
 }
 
-/// The schema of one kind of file.
+/// Each game system's own fields, made with the scenario schema's generator (so the types
+/// they name land in its `$defs`): the system's name, then the object schemas of its
+/// scenario, side and unit fields.
+pub type SystemFieldSchemas<'f> = &'f dyn Fn(&mut SchemaGenerator) -> Vec<(String, [Schema; 3])>;
+
+/// The scenario schema with every game system's fields ([`crate::SystemFields`]) put into
+/// the scenario, side and unit objects. A field two systems define alike is listed once;
+/// defined differently, it takes either form (`anyOf`). Each field's description names the
+/// systems that read it.
+fn scenario_with(systems: SystemFieldSchemas) -> Schema {
+    let mut g = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    let fields = systems(&mut g);
+    let mut root = g.into_root_schema_for::<ScenarioFile>();
+    for (level, target) in ["", "/$defs/Side", "/$defs/UnitDef"]
+        .into_iter()
+        .enumerate()
+    {
+        let Some(Value::Object(object)) = root.pointer_mut(target) else {
+            continue;
+        };
+        let properties = object
+            .entry("properties")
+            .or_insert_with(|| Value::Object(Default::default()));
+        let Value::Object(properties) = properties else {
+            continue;
+        };
+        for (system, schemas) in &fields {
+            let Some(Value::Object(theirs)) = schemas[level]
+                .as_object()
+                .and_then(|o| o.get("properties"))
+                .cloned()
+            else {
+                continue;
+            };
+            for (name, mut schema) in theirs {
+                said_by(&mut schema, system);
+                match properties.get_mut(&name) {
+                    None => {
+                        properties.insert(name, schema);
+                    }
+                    Some(had) => merge(had, schema, system),
+                }
+            }
+        }
+    }
+    root
+}
+
+/// Prefixes a field's description with the system that reads it.
+fn said_by(schema: &mut Value, system: &str) {
+    if let Value::Object(o) = schema {
+        let text = o
+            .get("description")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let said = format!("({system}) {text}").trim_end().to_string();
+        o.insert("description".into(), said.into());
+    }
+}
+
+/// A field a second system also defines: one schema if both say the same, else either.
+fn merge(had: &mut Value, theirs: Value, system: &str) {
+    let strip = |v: &Value| {
+        let mut v = v.clone();
+        if let Value::Object(o) = &mut v {
+            o.shift_remove("description");
+        }
+        v
+    };
+    let description = |v: &Value| {
+        v.get("description")
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+    };
+    let joined = format!(
+        "{}; {}",
+        description(had).unwrap_or_default(),
+        description(&theirs).unwrap_or_default()
+    );
+    if strip(had) != strip(&theirs) {
+        let either = vec![strip(had), strip(&theirs)];
+        *had = serde_json::json!({ "anyOf": either });
+    }
+    let _ = system;
+    if let Value::Object(o) = had {
+        o.insert("description".into(), joined.into());
+    }
+}
+
+/// The schema of one kind of file, without any game system's fields: the scenario schema
+/// a front end validates with is `muster_rules::schema::for_kind`, which adds them.
 pub fn for_kind(kind: FileKind) -> Schema {
+    for_kind_with(kind, &|_| Vec::new())
+}
+
+/// The schema of one kind of file, with the game systems' fields in a scenario's.
+pub fn for_kind_with(kind: FileKind, systems: SystemFieldSchemas) -> Schema {
     match kind {
         FileKind::Map => with_id::<MapFile>("map", "Muster map"),
         FileKind::Overlay => with_id::<OverlayFile>("overlay", "Muster terrain overlay"),
-        FileKind::Scenario => with_id::<ScenarioFile>("scenario", "Muster scenario"),
+        FileKind::Scenario => {
+            let mut schema = scenario_with(systems);
+            Strict.transform(&mut schema);
+            schema.insert(
+                "$id".into(),
+                format!("{ID_BASE}scenario.schema.json").into(),
+            );
+            schema.insert("title".into(), "Muster scenario".into());
+            schema
+        }
         FileKind::Manifest => with_id::<Manifest>("pack", "Muster pack manifest"),
         FileKind::Ruleset => with_id::<Ruleset>("ruleset", "Muster ruleset"),
         FileKind::ArmyList => with_id::<ArmyListFile>("armylist", "Muster army list"),
@@ -122,15 +226,22 @@ pub const KINDS: [FileKind; 6] = [
     FileKind::ArmyList,
 ];
 
-/// Every schema with the file name it is committed under (`map.schema.json` …).
-pub fn all() -> Vec<(String, String)> {
+/// Every schema with the file name it is committed under (`map.schema.json` …), with the
+/// game systems' fields in the scenario's.
+pub fn all_with(systems: SystemFieldSchemas) -> Vec<(String, String)> {
     KINDS
         .into_iter()
         .map(|k| {
-            let text = serde_json::to_string_pretty(&for_kind(k)).unwrap_or_default() + "\n";
+            let text =
+                serde_json::to_string_pretty(&for_kind_with(k, systems)).unwrap_or_default() + "\n";
             (format!("{}.schema.json", k.schema_name()), text)
         })
         .collect()
+}
+
+/// Every schema without any game system's fields (see [`all_with`]).
+pub fn all() -> Vec<(String, String)> {
+    all_with(&|_| Vec::new())
 }
 
 #[cfg(test)]

@@ -140,6 +140,16 @@ pub trait GameSystem: Sync {
         &[]
     }
 
+    /// The types of the system's own scenario, side and unit fields, which the file writes
+    /// beside the shared ones and the system's folder reads with
+    /// [`muster_model::SystemFields::typed`] (`src/<system>/fields.rs`), as object schemas
+    /// made with `g` ([`crate::fields::schemas_of`]). The scenario schema lists them, so a
+    /// misspelt one is refused; a scenario of another system that sets one is told (MU082).
+    fn field_schemas(&self, g: &mut schemars::SchemaGenerator) -> [schemars::Schema; 3] {
+        use crate::fields::{schemas_of, NoFields};
+        schemas_of::<NoFields, NoFields, NoFields>(g)
+    }
+
     /// Every per-hex rule of the system's set-up checks, as one: why unit `unit` of set-up
     /// line `line` may not stand on a hex at the start (with `penalties`, also where a rule
     /// only penalises it, such as a stand out of command range), the first rule that says

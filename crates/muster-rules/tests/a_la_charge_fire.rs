@@ -9,12 +9,8 @@ use muster_hex::{hex_line, LineStep};
 // along that road.
 use muster_model::{MapFile, ScenarioFile};
 
-fn parse<T: serde::de::DeserializeOwned>(text: &str) -> T {
-    ron::Options::default()
-        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-        .from_str(text)
-        .expect("parses")
-}
+mod files;
+use files::parse;
 
 const GRID: &str = "(orientation: Flat, stagger: Even, numbering: ColumnRow, first_column: 1, first_row: 1, columns: 8, rows: 8, north: Top)";
 

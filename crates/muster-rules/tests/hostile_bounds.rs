@@ -8,12 +8,8 @@ use muster_rules::a_la_charge::combat::{odds, Ask};
 use muster_rules::placement::{Collision, Fill};
 use muster_rules::{Diagnostic, Scenario};
 
-fn parse<T: serde::de::DeserializeOwned>(text: &str) -> T {
-    ron::Options::default()
-        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-        .from_str(text)
-        .expect("parses")
-}
+mod files;
+use files::parse;
 
 /// A clear map of `n` × `n` hexes.
 fn map(n: u32) -> MapFile {

@@ -5,12 +5,8 @@ use muster_model::{MapFile, ScenarioFile};
 use muster_rules::placement::{Collision, Fill};
 use muster_rules::Scenario;
 
-fn parse<T: serde::de::DeserializeOwned>(text: &str) -> T {
-    ron::Options::default()
-        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-        .from_str(text)
-        .expect("parses")
-}
+mod files;
+use files::parse;
 
 const MAP: &str = r#"(
     title: "Test field", ruleset: "a-la-charge", provenance: Original,

@@ -43,19 +43,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(dir) => {
             std::fs::create_dir_all(dir)?;
             for k in chosen {
-                let text = serde_json::to_string_pretty(&muster_model::schema::for_kind(k))? + "\n";
+                let text = serde_json::to_string_pretty(&muster_rules::schema::for_kind(k))? + "\n";
                 let name = format!("{}.schema.json", k.schema_name());
                 super::fmt::write_atomically(&dir.join(name), &text)?;
             }
         }
         None => {
             let value = if let (Some(_), [k]) = (&args.kind, chosen.as_slice()) {
-                serde_json::to_value(muster_model::schema::for_kind(*k))?
+                serde_json::to_value(muster_rules::schema::for_kind(*k))?
             } else {
                 let map: serde_json::Map<String, serde_json::Value> = chosen
                     .iter()
                     .map(|k| {
-                        let v = serde_json::to_value(muster_model::schema::for_kind(*k));
+                        let v = serde_json::to_value(muster_rules::schema::for_kind(*k));
                         v.map(|v| (k.schema_name().to_string(), v))
                     })
                     .collect::<Result<_, _>>()?;

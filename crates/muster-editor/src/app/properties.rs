@@ -260,18 +260,23 @@ impl App {
                     "the piece does not fit there: some of its hexes would be off the map",
                 )?)
             }
-            Field::Commander(si) | Field::Morale(si) => {
+            Field::Commander(si) | Field::SideNumber(si, _) => {
                 let mut def = self.side_def(si).ok_or("no such side")?;
-                let label = if matches!(f, Field::Commander(_)) {
-                    def.commander = Some(typed.to_string()).filter(|c| !c.is_empty());
-                    format!("set the commander of {} to {typed}", def.name)
-                } else {
-                    def.army_morale = if typed.is_empty() {
+                let label = if let Field::SideNumber(_, name) = f {
+                    let words = name.replace('_', " ");
+                    let value = if typed.is_empty() {
                         None
                     } else {
-                        Some(typed.parse().map_err(|_| number("an army morale level"))?)
+                        let n: u32 = typed
+                            .parse()
+                            .map_err(|_| number(&format!("a whole {words}")))?;
+                        Some(n.into())
                     };
-                    format!("set the army morale of {} to {typed}", def.name)
+                    def.system.set(name, value);
+                    format!("set the {words} of {} to {typed}", def.name)
+                } else {
+                    def.commander = Some(typed.to_string()).filter(|c| !c.is_empty());
+                    format!("set the commander of {} to {typed}", def.name)
                 };
                 Some((
                     Edit::Side {

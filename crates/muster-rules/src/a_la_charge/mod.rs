@@ -4,6 +4,7 @@
 
 mod checks;
 pub mod combat;
+pub mod fields;
 pub mod los;
 pub mod odds;
 pub mod reach;

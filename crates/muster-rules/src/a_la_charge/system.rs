@@ -18,7 +18,7 @@ impl GameSystem for System {
     fn prepare_new_scenario(&self, s: &mut muster_model::ScenarioFile) {
         crate::new_scenario::example(
             s,
-            r#"(id: "Knights", name: "Knights", kind: "knights", count: 2, steps: [(strength: 4, mp: 6), (strength: 2, mp: 6)], provenance: Original)"#,
+            r#"{"id": "Knights", "name": "Knights", "kind": "knights", "count": 2, "steps": [{"strength": 4, "mp": 6}, {"strength": 2, "mp": 6}], "provenance": "Original"}"#,
             r#"(units: ["2x Knights"], at: Hexes(["0101", "0201"]))"#,
         );
     }
@@ -29,11 +29,13 @@ impl GameSystem for System {
     }
 
     fn fields(&self) -> &'static [&'static str] {
-        &[
-            "/sides/*/army_morale",
-            "/sides/*/rout",
-            "/sides/*/reinforcements/*/moves_from_entry",
-        ]
+        &["/sides/*/reinforcements/*/moves_from_entry"]
+    }
+
+    // A side's army morale level and rout threshold (`fields.rs`).
+    fn field_schemas(&self, g: &mut schemars::SchemaGenerator) -> [schemars::Schema; 3] {
+        use crate::fields::{schemas_of, NoFields};
+        schemas_of::<NoFields, super::fields::SideFields, NoFields>(g)
     }
 
     /// "There is no unit facing in this game" (St Albans §3; Normans and Byzantines §3).

@@ -37,7 +37,7 @@ impl GameSystem for System {
         crate::new_scenario::command(s, None);
         crate::new_scenario::example(
             s,
-            r#"(id: "Blue Regiment", name: "Blue Regiment", kind: "foot", provenance: Original, regiment: (stands: 3, foot: Balanced, rating: Regular, formation: Deployed, command: "main"))"#,
+            r#"{"id": "Blue Regiment", "name": "Blue Regiment", "kind": "foot", "provenance": "Original", "regiment": {"stands": 3, "foot": "Balanced", "rating": "Regular", "formation": "Deployed", "command": "main"}}"#,
             r#"(units: ["Blue Regiment"], at: Hexes(["0101"]), facing: "N")"#,
         );
     }

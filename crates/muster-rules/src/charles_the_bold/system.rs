@@ -28,7 +28,7 @@ impl GameSystem for System {
         crate::new_scenario::command(s, Some("General"));
         crate::new_scenario::example(
             s,
-            r#"(id: "General", name: "General", kind: "general", rating: 1, mp: 6, provenance: Original, group: "main")"#,
+            r#"{"id": "General", "name": "General", "kind": "general", "rating": 1, "mp": 6, "provenance": "Original", "group": "main"}"#,
             r#"(units: ["General"], at: Hexes(["0101"]))"#,
         );
     }

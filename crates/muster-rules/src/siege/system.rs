@@ -145,7 +145,7 @@ impl GameSystem for System {
         });
         crate::new_scenario::example(
             s,
-            r#"(id: "Men-at-arms", name: "Man-at-arms", kind: "soldier", count: 2, mp: 6, provenance: Original)"#,
+            r#"{"id": "Men-at-arms", "name": "Man-at-arms", "kind": "soldier", "count": 2, "mp": 6, "provenance": "Original"}"#,
             r#"(units: ["2x Men-at-arms"], at: Hexes(["0101", "0201"]))"#,
         );
     }

@@ -18,7 +18,7 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (si, side) in s.file.sides.iter().enumerate() {
-        let Some(level) = side.army_morale else {
+        let Some(level) = super::super::fields::side(side).army_morale else {
             continue;
         };
         let mut total: i64 = 0;

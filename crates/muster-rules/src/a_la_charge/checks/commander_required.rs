@@ -17,7 +17,7 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (si, side) in s.file.sides.iter().enumerate() {
-        if side.army_morale.is_some() && side.commander.is_none() {
+        if super::super::fields::side(side).army_morale.is_some() && side.commander.is_none() {
             out.push(
                 Diagnostic::error(
                     CHECK.doc.code,

@@ -18,7 +18,8 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (si, side) in s.file.sides.iter().enumerate() {
-        let Some(rout) = &side.rout else { continue };
+        let fields = super::super::fields::side(side);
+        let Some(rout) = &fields.rout else { continue };
         let mut most: u64 = 0;
         for (ui, u) in side.units.iter().enumerate() {
             let (_, kind) = s.unit(si, ui);

@@ -24,7 +24,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         for r in v.when.army_morale_refs() {
             let lacking = sides
                 .iter()
-                .filter(|side| side.army_morale.is_none())
+                .filter(|side| super::super::fields::side(side).army_morale.is_none())
                 .filter(|side| r.is_none_or(|id| side.id == id));
             for side in lacking {
                 if !missing_level.contains(&side.id.as_str()) {
@@ -47,7 +47,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         for id in v.when.rout_refs() {
             let lacking = sides
                 .iter()
-                .any(|side| side.id == id && side.rout.is_none());
+                .any(|side| side.id == id && super::super::fields::side(side).rout.is_none());
             if lacking && !missing_rout.contains(&id) {
                 missing_rout.push(id);
             }

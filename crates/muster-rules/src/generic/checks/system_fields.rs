@@ -30,12 +30,13 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let Ok(file) = serde_json::to_value(s.file) else {
         return;
     };
+    let ours = crate::fields::pointers(this);
     for other in crate::system::SYSTEMS {
         if other.id() == this.id() {
             continue;
         }
-        for pattern in other.fields() {
-            if this.fields().contains(pattern) {
+        for pattern in crate::fields::pointers(*other) {
+            if ours.contains(&pattern) {
                 continue;
             }
             let mut found = Vec::new();

@@ -2,8 +2,9 @@
 //! keys, enum struct variants included, and only the `format`s JSON Schema 2020-12 defines
 //! appear, so ajv in its default strict mode accepts them.
 
-use muster_model::schema::{all, for_kind, STANDARD_FORMATS};
+use muster_model::schema::STANDARD_FORMATS;
 use muster_model::{Effect, FileKind, Zone};
+use muster_rules::schema::{all, for_kind};
 use serde_json::{json, Value};
 
 /// Every subschema of `value` with the JSON pointer leading to it.

@@ -1,5 +1,5 @@
 //! Guards against the committed schemas in `schemas/` drifting from the Rust types.
-//! Regenerate with `MUSTER_BLESS=1 cargo test -p muster-model --test schema_drift`.
+//! Regenerate with `MUSTER_BLESS=1 cargo test -p muster-rules --test schema_drift`.
 
 use std::path::PathBuf;
 
@@ -8,7 +8,7 @@ fn committed_schemas_match_the_types() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../schemas");
     let bless = std::env::var_os("MUSTER_BLESS").is_some();
     let mut stale = Vec::new();
-    for (name, text) in muster_model::schema::all() {
+    for (name, text) in muster_rules::schema::all() {
         let path = dir.join(&name);
         if bless {
             std::fs::write(&path, &text).unwrap();
@@ -21,13 +21,13 @@ fn committed_schemas_match_the_types() {
     }
     assert!(
         stale.is_empty(),
-        "schemas out of date: {stale:?}; run `MUSTER_BLESS=1 cargo test -p muster-model --test schema_drift` (or `muster schema --out schemas`)"
+        "schemas out of date: {stale:?}; run `MUSTER_BLESS=1 cargo test -p muster-rules --test schema_drift` (or `muster schema --out schemas`)"
     );
 }
 
 #[test]
 fn schemas_are_valid_draft_2020_12_and_have_ids() {
-    for (name, text) in muster_model::schema::all() {
+    for (name, text) in muster_rules::schema::all() {
         let value: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert!(
             value["$id"].as_str().unwrap().ends_with(&name),
