@@ -5,8 +5,9 @@ mod lsp_latency;
 mod trace_accuracy;
 
 use muster_hex::GridSpec;
-use muster_model::canonical::{map_to_ron, scenario_to_ron};
+use muster_model::canonical::map_to_ron;
 use muster_model::*;
+use muster_rules::canonical::scenario_to_ron;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -165,10 +166,6 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
             units,
             setup,
             reinforcements: vec![],
-            army_morale_number: None,
-            commands: vec![],
-            training: None,
-            break_proportion: None,
             army_lists: vec![],
         });
     }
@@ -204,11 +201,8 @@ fn scenario(i: usize, map_name: &str, m: &MapFile, rng: &mut Lcg) -> ScenarioFil
         }],
         errata: vec![],
         army_lists: vec![],
-        siege: None,
         pieces: vec![],
         markers: vec![],
-        scale: None,
-        terrain_classes: vec![],
     }
 }
 

@@ -29,8 +29,10 @@
 //!
 //! Version 4 (issue 30, each system's fields in its own folder): a side has `id`, `name`,
 //! `commander`, then its game system's own fields as the file writes them (A la Charge's
-//! `army_morale` and `rout`), absent when the file does not set them (version 3 gave
-//! `army_morale` and `rout` as `null`, and filled in `rout`'s `leader_weight`).
+//! `army_morale` and `rout`, Charles the Bold's `training` …), and the top level the
+//! scenario's (Siege's `siege`, And Gentlemen All's `scale`), each absent when the file
+//! does not set it (version 3 gave `army_morale`, `rout` and `siege` as `null`, and filled
+//! in `rout`'s `leader_weight`).
 
 use crate::pipeline::LoadedScenario;
 use muster_rules::placement::{Collision, Fill, Spread};
@@ -157,7 +159,7 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
             })
         })
         .collect();
-    json!({
+    let mut v = json!({
         "version": INSPECT_VERSION,
         "title": f.title,
         "turns": f.turns,
@@ -169,7 +171,6 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
         "options": f.options,
         "map": f.map,
         "overlays": overlays,
-        "siege": f.siege,
         "pieces": f.pieces.iter().enumerate().map(|(i, p)| {
             let hexes: Vec<String> = muster_rules::siege::field::place(&s, i, p)
                 .map(|x| x.hexes.iter().map(|h| grid.to_printed(*h)).collect())
@@ -178,5 +179,11 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
         }).collect::<Vec<_>>(),
         "markers": f.markers,
         "errata": f.errata.iter().map(|e| json!({"code": e.code, "hexes": e.hexes, "printed": e.printed, "read_as": e.read_as, "why": e.why})).collect::<Vec<_>>(),
-    })
+    });
+    if let Value::Object(o) = &mut v {
+        for (name, value) in f.system.iter() {
+            o.insert(name.to_string(), value.clone());
+        }
+    }
+    v
 }

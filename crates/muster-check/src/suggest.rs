@@ -8,8 +8,10 @@ use serde_json::Value;
 pub fn schema(kind: FileKind) -> &'static Value {
     use std::sync::OnceLock;
     static CELLS: [OnceLock<Value>; 6] = [const { OnceLock::new() }; 6];
-    CELLS[crate::schemas::index(kind)]
-        .get_or_init(|| Value::from(muster_rules::schema::for_kind(kind)))
+    CELLS[crate::schemas::index(kind)].get_or_init(|| match kind {
+        FileKind::Scenario => muster_rules::schema::scenario_json().clone(),
+        _ => Value::from(muster_rules::schema::for_kind(kind)),
+    })
 }
 
 /// The schema object holding the keyword at `keyword_location` (`/$defs/Unit/oneOf`).

@@ -3,8 +3,9 @@
 //! writing it again changes nothing (a load-save round trip is stable).
 
 use muster_check::{load_value, parse_text};
-use muster_model::canonical::{army_list_layout, map_to_ron, overlay_layout, scenario_to_ron};
+use muster_model::canonical::{army_list_layout, map_to_ron, overlay_layout};
 use muster_model::{ArmyListFile, FileKind, MapFile, OverlayFile, ScenarioFile};
+use muster_rules::canonical::scenario_to_ron;
 mod common;
 use common::bundled;
 use std::path::Path;

@@ -4,8 +4,9 @@
 
 use muster_check::syntax::read_with_comments;
 use muster_check::{keep_comments, parse_text};
-use muster_model::canonical::{map_layout, scenario_layout, Layout};
+use muster_model::canonical::{map_layout, Layout};
 use muster_model::{FileKind, MapFile, ScenarioFile};
+use muster_rules::canonical::scenario_layout;
 mod common;
 use common::bundled;
 use std::path::Path;

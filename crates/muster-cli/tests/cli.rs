@@ -1503,3 +1503,27 @@ fn unknown_codes_sizes_and_file_kinds_are_refused_with_a_suggestion() {
     assert_eq!(code, 2, "{err}");
     assert!(!dir.join("x.png").exists());
 }
+
+/// Each game system's own fields reach `inspect` as the file writes them (contract 4,
+/// issue 30): a scenario's at the top level, a side's on the side, none of another system's
+/// and no `null` for a field a scenario does not set.
+#[test]
+fn inspect_lists_each_systems_own_fields_as_written() {
+    let siege = json(&["inspect", ASSAULT]);
+    assert_eq!(siege["siege"]["days"], 1);
+    assert_eq!(siege["siege"]["defender"], "defenders");
+    let aubin = json(&[
+        "inspect",
+        "scenarios/charles-the-bold/saint-aubin.scenario.ron",
+    ]);
+    assert_eq!(aubin["sides"][0]["training"], "Well");
+    assert!(aubin.get("siege").is_none(), "no other system's field");
+    let brampton = json(&[
+        "inspect",
+        "scenarios/and-gentlemen-all/brampton-field.scenario.ron",
+    ]);
+    assert_eq!(brampton["scale"]["figures"], "Mm15");
+    let civitate = json(&["inspect", CIVITATE]);
+    assert_eq!(civitate["sides"][0]["army_morale"], 19);
+    assert!(civitate["sides"][0].get("rout").is_none(), "unset: absent");
+}

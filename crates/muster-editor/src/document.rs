@@ -7,8 +7,9 @@
 use crate::disk::{OnDisk, Stamp};
 use muster_check::{keep_comments, load_value, LoadError};
 use muster_hex::GridSpec;
-use muster_model::canonical::{map_layout, scenario_layout, Layout};
+use muster_model::canonical::{map_layout, Layout};
 use muster_model::{ArmyListFile, FileKind, MapFile, OverlayFile, ScenarioFile};
+use muster_rules::canonical::scenario_layout;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

@@ -1772,7 +1772,10 @@ mod properties {
     fn a_sides_army_morale_is_its_systems_field_and_saved_after_the_commander() {
         let (dir, mut app) = crate::common::st_albans("props-morale");
         click_hex(&mut app, "1403");
-        assert!(crate::common::shows(&app, "army morale"), "the system's field is offered");
+        assert!(
+            crate::common::shows(&app, "army morale"),
+            "the system's field is offered"
+        );
         type_in(&mut app, Field::SideNumber(0, "army_morale"), "nine");
         assert!(side0(&app).system.get("army_morale").is_none(), "refused");
         type_in(&mut app, Field::SideNumber(0, "army_morale"), "9");

@@ -4,10 +4,9 @@
 use crate::docs::Docs;
 use crate::text;
 use lsp_types::{DocumentFormattingParams, Range, TextEdit};
-use muster_model::canonical::{
-    army_list_layout, map_layout, overlay_layout, scenario_layout, Layout, WriteError,
-};
+use muster_model::canonical::{army_list_layout, map_layout, overlay_layout, Layout, WriteError};
 use muster_model::{ArmyListFile, FileKind, MapFile, OverlayFile, ScenarioFile, Syntax};
+use muster_rules::canonical::scenario_layout;
 use std::path::Path;
 use std::sync::Arc;
 

@@ -98,19 +98,26 @@ pub fn indent(out: &mut String, depth: usize) {
     }
 }
 
-struct Writer {
+struct Writer<'s> {
     layout: Layout,
     depth: usize,
     /// The pointer of the value being written.
     path: String,
+    /// The scenario schema, which shapes each game system's fields (`Null`: none).
+    schema: &'s serde_json::Value,
 }
 
-impl Writer {
+impl<'s> Writer<'s> {
     fn new() -> Self {
+        Writer::shaped_by(&serde_json::Value::Null)
+    }
+
+    fn shaped_by(schema: &'s serde_json::Value) -> Self {
         Writer {
             layout: Layout::default(),
             depth: 0,
             path: String::new(),
+            schema,
         }
     }
 
@@ -154,11 +161,29 @@ impl Writer {
         Ok(())
     }
 
-    /// A game system's own fields, one line each, in the order written.
-    fn system(&mut self, fields: &SystemFields) -> Result<(), WriteError> {
-        for (name, value) in fields.iter().filter(|(_, v)| !v.is_null()) {
-            let slot = Slot::Open(self.child(name));
-            self.line(format!("{name}: {},", ron_value(value)?), slot);
+    /// A game system's own fields, one line each, in the order its type declares them
+    /// (`level`: the pointer of the object schema they belong to).
+    /// A list is written one item a line, as the shared lists are.
+    fn system(&mut self, fields: &SystemFields, level: &str) -> Result<(), WriteError> {
+        for (name, value, shape) in system_fields(fields, self.schema, level) {
+            match value {
+                serde_json::Value::Array(items) if items.is_empty() => {}
+                serde_json::Value::Array(items) => {
+                    let item = shape.and_then(|s| crate::shaped::items_of(s, self.schema));
+                    self.open(&format!("{name}: ["), name);
+                    for (i, v) in items.iter().enumerate() {
+                        let text = crate::shaped::ron_shaped(v, item, self.schema)?;
+                        let slot = Slot::Open(self.child(&i.to_string()));
+                        self.line(format!("{text},"), slot);
+                    }
+                    self.close("],");
+                }
+                _ => {
+                    let text = crate::shaped::ron_shaped(value, shape, self.schema)?;
+                    let slot = Slot::Open(self.child(name));
+                    self.line(format!("{name}: {text},"), slot);
+                }
+            }
         }
         Ok(())
     }
@@ -234,7 +259,7 @@ pub fn overlay_layout(o: &OverlayFile) -> Result<Layout, WriteError> {
 
 /// A unit on one line, `(id: "…", name: "…", kind: "…", …)`, with the fields of its
 /// game system after the shared ones.
-fn unit(u: &UnitDef) -> Result<String, WriteError> {
+fn unit(u: &UnitDef, schema: &serde_json::Value) -> Result<String, WriteError> {
     let mut parts = vec![
         format!("id: {}", inline(&u.id)?),
         format!("name: {}", inline(&u.name)?),
@@ -254,69 +279,55 @@ fn unit(u: &UnitDef) -> Result<String, WriteError> {
         part("mp", inline(&mp)?);
     }
     part("provenance", inline(&u.provenance)?);
-    for (name, value) in u.system.iter().filter(|(_, v)| !v.is_null()) {
-        part(name, ron_value(value)?);
-    }
-    if let Some(r) = &u.regiment {
-        part("regiment", inline(r)?);
-    }
     if let Some(e) = &u.list_entry {
         part("list_entry", inline(e)?);
     }
-    if let Some(r) = u.ranks {
-        part("ranks", inline(&r)?);
-    }
-    if let Some(g) = &u.group {
-        part("group", inline(g)?);
-    }
-    if u.charges_cavalry {
-        part("charges_cavalry", inline(&true)?);
-    }
-    if let Some(k) = u.shooting_skill {
-        part("shooting_skill", inline(&k)?);
+    for (name, value, shape) in system_fields(&u.system, schema, "/$defs/UnitDef") {
+        part(name, crate::shaped::ron_shaped(value, shape, schema)?);
     }
     Ok(format!("({})", parts.join(", ")))
 }
 
-/// A value read from the file written back as RON: records as `(name: value, …)`, lists
-/// as `[…]`, strings quoted (a system's enum value reads back from a quoted string).
-fn ron_value(v: &serde_json::Value) -> Result<String, WriteError> {
-    use serde_json::Value;
-    Ok(match v {
-        Value::Null => "None".into(),
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) => n.to_string(),
-        Value::String(s) => inline(s)?,
-        Value::Array(items) => {
-            let items: Result<Vec<String>, WriteError> = items.iter().map(ron_value).collect();
-            format!("[{}]", items?.join(", "))
-        }
-        Value::Object(fields) => {
-            let mut parts = Vec::new();
-            for (k, v) in fields.iter().filter(|(_, v)| !v.is_null()) {
-                parts.push(format!("{k}: {}", ron_value(v)?));
-            }
-            format!("({})", parts.join(", "))
-        }
-    })
+/// A game system's fields with their shapes: first those the level's schema (at pointer
+/// `level` of the scenario schema `schema`) lists, in its order, then any it does not list,
+/// as written; unset (`null`) ones left out.
+fn system_fields<'f>(
+    fields: &'f SystemFields,
+    schema: &'f serde_json::Value,
+    level: &str,
+) -> Vec<(
+    &'f str,
+    &'f serde_json::Value,
+    Option<&'f serde_json::Value>,
+)> {
+    let listed = schema
+        .pointer(&format!("{level}/properties"))
+        .and_then(serde_json::Value::as_object);
+    let rank = |name: &str| {
+        listed
+            .and_then(|p| p.keys().position(|k| k == name))
+            .unwrap_or(usize::MAX)
+    };
+    let mut set: Vec<(&str, &serde_json::Value)> =
+        fields.iter().filter(|(_, v)| !v.is_null()).collect();
+    set.sort_by_key(|(name, _)| rank(name));
+    set.into_iter()
+        .map(|(name, value)| (name, value, listed.and_then(|p| p.get(name))))
+        .collect()
 }
 
-fn side(w: &mut Writer, index: usize, s: &Side) -> Result<(), WriteError> {
+fn side(w: &mut Writer<'_>, index: usize, s: &Side) -> Result<(), WriteError> {
     w.open("(", &index.to_string());
     w.field("id", &s.id)?;
     w.field("name", &s.name)?;
     w.opt("commander", &s.commander)?;
-    w.system(&s.system)?;
-    w.opt("army_morale_number", &s.army_morale_number)?;
-    w.list("commands", &s.commands)?;
-    w.opt("training", &s.training)?;
-    w.opt("break_proportion", &s.break_proportion)?;
+    w.system(&s.system, "/$defs/Side")?;
     if !s.army_lists.is_empty() {
         w.field("army_lists", &s.army_lists)?;
     }
     w.open("units: [", "units");
     for (i, u) in s.units.iter().enumerate() {
-        let v = unit(u)?;
+        let v = unit(u, w.schema)?;
         let slot = Slot::Open(w.child(&i.to_string()));
         w.line(format!("{v},"), slot);
     }
@@ -327,9 +338,11 @@ fn side(w: &mut Writer, index: usize, s: &Side) -> Result<(), WriteError> {
     Ok(())
 }
 
-/// The canonical lines of a scenario.
-pub fn scenario_layout(s: &ScenarioFile) -> Result<Layout, WriteError> {
-    let mut w = Writer::new();
+/// The canonical lines of a scenario, each game system's fields shaped by `schema`, the
+/// scenario schema (JSON) that lists them (`muster_rules::canonical` passes it; with
+/// `Value::Null`, records are written as records and strings quoted).
+pub fn scenario_layout(s: &ScenarioFile, schema: &serde_json::Value) -> Result<Layout, WriteError> {
+    let mut w = Writer::shaped_by(schema);
     w.open("(", "");
     w.field("title", &s.title)?;
     w.field("ruleset", &s.ruleset)?;
@@ -352,10 +365,7 @@ pub fn scenario_layout(s: &ScenarioFile) -> Result<Layout, WriteError> {
     w.list("victory", &s.victory)?;
     w.list("errata", &s.errata)?;
     w.list("army_lists", &s.army_lists)?;
-    w.system(&s.system)?;
-    w.opt("scale", &s.scale)?;
-    w.list("terrain_classes", &s.terrain_classes)?;
-    w.opt("siege", &s.siege)?;
+    w.system(&s.system, "")?;
     w.list("pieces", &s.pieces)?;
     w.list("markers", &s.markers)?;
     w.close(")");
@@ -367,7 +377,7 @@ pub fn map_to_ron(m: &MapFile) -> Result<String, WriteError> {
     Ok(map_layout(m)?.render())
 }
 
-/// The canonical text of a scenario.
-pub fn scenario_to_ron(s: &ScenarioFile) -> Result<String, WriteError> {
-    Ok(scenario_layout(s)?.render())
+/// The canonical text of a scenario (see [`scenario_layout`]).
+pub fn scenario_to_ron(s: &ScenarioFile, schema: &serde_json::Value) -> Result<String, WriteError> {
+    Ok(scenario_layout(s, schema)?.render())
 }

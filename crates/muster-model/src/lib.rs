@@ -1,8 +1,11 @@
 //! Muster's file model.
 //!
 //! These serde types are the single source of truth for every file a pack holds: the JSON
-//! Schemas in `schemas/` are derived from them ([`schema::all`]) and a test fails when the
-//! committed schemas drift. Files are RON first (JSON accepted) and are written so that a
+//! Schemas in `schemas/` are derived from them ([`schema::all_with`], which
+//! `muster_rules::schema` calls with each game system's own field types) and a test fails
+//! when the committed schemas drift. What a game system alone reads is not here: a
+//! scenario, a side and a unit keep their system's fields as written ([`SystemFields`]),
+//! typed by the system's folder in `muster-rules`. Files are RON first (JSON accepted) and are written so that a
 //! printed set-up line becomes one line of the file: printed hex ids as strings, counts as
 //! counts, zones that read like the rule.
 #![forbid(unsafe_code)]
@@ -19,6 +22,7 @@ mod overlay;
 mod ruleset;
 mod scenario;
 pub mod schema;
+mod shaped;
 mod siege;
 mod system_fields;
 mod zone;
@@ -34,11 +38,9 @@ pub use ruleset::{
     CoverKind, FeatureDef, HexsideEffect, MarkerDef, PieceDef, Ruleset, TerrainDef, UnitKindDef,
 };
 pub use scenario::{
-    CommandDef, Cover, FigureScale, FootKind, Formation, HorseKind, Regiment, Reinforcement, Scale,
-    ScenarioFile, SetupEntry, Side, Step, TerrainClass, Training, TroopRating, UnitDef, UnitRef,
-    UnitRefError, MAX_COUNT,
+    Reinforcement, ScenarioFile, SetupEntry, Side, Step, UnitDef, UnitRef, UnitRefError, MAX_COUNT,
 };
-pub use siege::{Level, Marker, Piece, Rations, SiegeSettings};
+pub use siege::{Level, Marker, Piece};
 pub use system_fields::SystemFields;
 pub use zone::{Zone, ZoneError, MAX_NAMED_EXPANSIONS, MAX_STEPS_PER_CELL};
 

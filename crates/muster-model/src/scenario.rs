@@ -61,16 +61,6 @@ pub struct ScenarioFile {
     /// The game system's own scenario fields, as written (read by the system's folder).
     #[serde(flatten)]
     pub system: SystemFields,
-    /// Ground and figure scale, for systems written in inches (And Gentlemen All).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scale: Option<Scale>,
-    /// How the scenario classes the map's terrain (And Gentlemen All §6: "difficult terrain
-    /// should be defined at the start of each scenario"; §7 cover classes).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub terrain_classes: Vec<TerrainClass>,
-    /// Siege settings: days, markers available, rations (Siege).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub siege: Option<crate::SiegeSettings>,
     /// Pieces on (or off) the map: siege engines, horses, carts, screens (Siege).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pieces: Vec<crate::Piece>,
@@ -102,9 +92,6 @@ impl ScenarioFile {
             errata: vec![],
             army_lists: vec![],
             system: SystemFields::default(),
-            scale: None,
-            terrain_classes: vec![],
-            siege: None,
             pieces: vec![],
             markers: vec![],
         }
@@ -119,151 +106,12 @@ impl Side {
             name: name.into(),
             commander: None,
             system: SystemFields::default(),
-            army_morale_number: None,
-            commands: vec![],
-            training: None,
-            break_proportion: None,
             army_lists: vec![],
             units: vec![],
             setup: vec![],
             reinforcements: vec![],
         }
     }
-}
-
-/// The scale a scenario plays at on a hex map.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Scale {
-    /// Inches of the printed rules per hex.
-    #[schemars(range(min = 0.5, max = 24.0))]
-    pub inches_per_hex: f32,
-    /// Figure scale, which picks the movement and range columns.
-    pub figures: FigureScale,
-}
-
-/// Figure scale.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub enum FigureScale {
-    /// 15 mm and smaller (the rules' main columns).
-    Mm15,
-    /// 25 mm (the rules' figures in parentheses).
-    Mm25,
-}
-
-/// Cover a terrain gives (And Gentlemen All §7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub enum Cover {
-    /// Light cover (woods, hedges): +2.
-    Light,
-    /// Medium cover (buildings, stone walls): +3.
-    Medium,
-    /// Heavy cover (earthworks, fortifications): +4.
-    Heavy,
-}
-
-/// How a scenario classes one terrain type.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TerrainClass {
-    /// Terrain id (a hex terrain or a hexside feature).
-    pub terrain: String,
-    /// Difficult: movement at half speed.
-    pub difficult: bool,
-    /// Cover it gives, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cover: Option<Cover>,
-}
-
-/// A command of an army (centre, wings, reserve).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CommandDef {
-    /// Identifier used by regiments.
-    pub id: String,
-    /// Display name.
-    pub name: String,
-    /// Declared morale number of the command, when the scenario plays by command (§10).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub morale_number: Option<u32>,
-    /// The general commanding the group (a unit id of the side), Charles the Bold.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub general: Option<String>,
-}
-
-/// How well an army is trained (Charles the Bold §2.0).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub enum Training {
-    /// Command range 6 hexes.
-    Well,
-    /// Command range 4 hexes.
-    Poorly,
-}
-
-/// A regiment's organisation and state (And Gentlemen All §3, §6).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Regiment {
-    /// Stands in the regiment.
-    #[schemars(range(min = 1, max = 8))]
-    pub stands: u32,
-    /// Foot organisation, for foot.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub foot: Option<FootKind>,
-    /// Horse kind, for horse.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub horse: Option<HorseKind>,
-    /// Troop rating.
-    pub rating: TroopRating,
-    /// Formation at set-up.
-    pub formation: Formation,
-    /// Dragoons: mounted at set-up.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mounted: Option<bool>,
-    /// The command it belongs to (a command id of its side).
-    pub command: String,
-}
-
-/// Foot organisation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub enum FootKind {
-    /// 2 musket + 1 pike.
-    Balanced,
-    /// 3 musket.
-    MusketHeavy,
-    /// 2 musket + 2 pike (an extra pike stand behind).
-    PikeHeavy,
-}
-
-/// Kinds of horse.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub enum HorseKind {
-    /// Horse.
-    Horse,
-    /// Cuirassiers.
-    Cuirassier,
-    /// Lancers.
-    Lancer,
-}
-
-/// Troop rating (§3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub enum TroopRating {
-    /// Green.
-    Green,
-    /// Regular.
-    Regular,
-    /// Veteran.
-    Veteran,
-}
-
-/// Formation (§6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub enum Formation {
-    /// Deployed.
-    Deployed,
-    /// March column.
-    MarchColumn,
 }
 
 /// One side of a scenario.
@@ -277,24 +125,10 @@ pub struct Side {
     /// morale in A la Charge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commander: Option<String>,
-    /// The game system's own side fields, as written (A la Charge's `army_morale` and
-    /// `rout`), read by the system's folder.
+    /// The game system's own side fields, as written (A la Charge's `army_morale`, Charles
+    /// the Bold's `training` …), read by the system's folder.
     #[serde(flatten)]
     pub system: SystemFields,
-    /// Declared army morale number (And Gentlemen All §10); checked against the computed one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub army_morale_number: Option<u32>,
-    /// Commands of the army (centre, wings, reserve; Charles the Bold's command groups).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub commands: Vec<CommandDef>,
-    /// How well the army is trained (Charles the Bold §2.0: command range 6H, or 4H when
-    /// poorly trained).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub training: Option<Training>,
-    /// Proportion of the army's break points whose loss breaks it (§14), e.g. `"1/3"`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(pattern(r"^[0-9]+/[0-9]+$"))]
-    pub break_proportion: Option<String>,
     /// Army lists this side's stands come from (Charles the Bold), as paths relative to
     /// the scenario: a stand's `list_entry` is looked up in these first, then in the
     /// scenario's shared `army_lists`.
@@ -342,31 +176,13 @@ pub struct UnitDef {
     /// Printed, or supplied by us because the source does not give the values.
     #[serde(default)]
     pub provenance: Provenance,
+    /// The line of the army lists this unit is (a Charles the Bold stand): the lists are
+    /// files Muster reads (`*.armylist.ron`), so the reference into them is shared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub list_entry: Option<String>,
     /// The game system's own unit fields, as written, read by the system's folder.
     #[serde(flatten)]
     pub system: SystemFields,
-    /// Regiment organisation and state (And Gentlemen All).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub regiment: Option<Regiment>,
-    /// The army-list line of a stand (Charles the Bold).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub list_entry: Option<String>,
-    /// Extra ranks in the same hex (Charles the Bold §7.4): pikes up to 2, long spears,
-    /// heavy infantry and double-rank longbows 1.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ranks: Option<u32>,
-    /// The command group the stand belongs to (Charles the Bold), or the sergeant (a unit
-    /// id) a character is placed under (Siege 6.5, option `command-control`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub group: Option<String>,
-    /// Infantry that may move to contact cavalry (§10: only where the scenario says).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub charges_cavalry: bool,
-    /// Shooting skill, −3 to +3, added to the shooter's die rolls (Siege 6.22, option
-    /// `aiming`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = -3, max = 3))]
-    pub shooting_skill: Option<i32>,
 }
 
 impl UnitDef {
@@ -382,13 +198,8 @@ impl UnitDef {
             rating: None,
             mp: None,
             provenance: Provenance::Original,
-            system: SystemFields::default(),
-            regiment: None,
             list_entry: None,
-            ranks: None,
-            group: None,
-            charges_cavalry: false,
-            shooting_skill: None,
+            system: SystemFields::default(),
         }
     }
 }

@@ -1,45 +1,10 @@
-//! What a siege scenario adds to a set-up: the siege's settings, pieces on the map
-//! (engines, horses, carts, screens) and markers on hexes (Siege, Cry Havoc).
+//! Pieces on the map (engines, horses, carts, screens), markers on hexes and the level a
+//! character stands on, of the kinds a ruleset defines (Siege, Cry Havoc). The siege's own
+//! settings are Siege's (`muster_rules::siege::fields`).
 
 use crate::common::HexId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-
-/// A siege's settings.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SiegeSettings {
-    /// Days the scenario covers: 1 for a single-day assault, more for a siege.
-    #[schemars(range(min = 1, max = 366))]
-    pub days: u32,
-    /// "Filled moat" (fascine) markers the besieger may place (2.2).
-    #[serde(default)]
-    pub filled_moat_markers: u32,
-    /// Rubble markers the attacker places before a single-day assault (2.31).
-    #[serde(default)]
-    pub rubble_markers: u32,
-    /// The defenders' rations (6.71).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rations: Option<Rations>,
-    /// Days of half rations before quarter rations start (Scenario 5: 7).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub quarter_rations_after: Option<u32>,
-    /// The id of the side that holds the castle: its characters inside the castle neither
-    /// panic nor rout (6.1, important note 2).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub defender: Option<String>,
-}
-
-/// The defenders' rations (6.71).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub enum Rations {
-    /// Full rations.
-    Full,
-    /// Half rations: the defenders' attacks one column left.
-    Half,
-    /// Quarter rations: also attacks on the defenders one column right.
-    Quarter,
-}
 
 /// The level a character stands on in a hex with a siege tower (2.42, 2.46).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]

@@ -13,14 +13,21 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::any::Any;
 use std::borrow::Cow;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
+
+/// How many typed readings of one level's fields are kept (one system reads a level as one
+/// type; a few more cover a front end or a test that reads it as another).
+const READINGS: usize = 4;
+
+/// A typed reading, kept.
+type Reading = OnceLock<Box<dyn Any + Send + Sync>>;
 
 /// One level's system fields (a scenario's, a side's or a unit's), in the order written,
 /// with the typed reading of the system that reads them kept once made.
 #[derive(Default)]
 pub struct SystemFields {
     values: Map<String, Value>,
-    typed: OnceLock<Arc<dyn Any + Send + Sync>>,
+    typed: [Reading; READINGS],
 }
 
 impl SystemFields {
@@ -39,7 +46,7 @@ impl SystemFields {
                 self.values.shift_remove(name);
             }
         }
-        self.typed = OnceLock::new();
+        self.typed = Default::default();
     }
 
     /// The fields set, in the order written.
@@ -55,18 +62,23 @@ impl SystemFields {
     /// The fields read as the system's type `T` (fields of other systems are left out;
     /// a value of the wrong type, which the schema refuses before this is read, reads as
     /// `T`'s default). Read once and kept: a system's checks ask for their fields many
-    /// times.
-    pub fn typed<T: DeserializeOwned + Default + Send + Sync + 'static>(&self) -> Arc<T> {
-        let read =
-            || Arc::new(T::deserialize(Value::Object(self.values.clone())).unwrap_or_default());
-        let kept = self
-            .typed
-            .get_or_init(|| read() as Arc<dyn Any + Send + Sync>);
-        match kept.clone().downcast::<T>() {
-            Ok(t) => t,
-            // Read as another type before (never by one system's code): read again.
-            Err(_) => read(),
+    /// times, and borrow from them as long as from the file.
+    ///
+    /// # Panics
+    ///
+    /// When one value is read as more than four different types: code reads a level as
+    /// its system's one type, so this is a bug of the caller, never of the file.
+    pub fn typed<T: DeserializeOwned + Default + Send + Sync + 'static>(&self) -> &T {
+        for slot in &self.typed {
+            let kept = slot.get_or_init(|| {
+                let read = T::deserialize(Value::Object(self.values.clone()));
+                Box::new(read.unwrap_or_default())
+            });
+            if let Some(t) = kept.downcast_ref::<T>() {
+                return t;
+            }
         }
+        panic!("system fields read as more than {READINGS} types")
     }
 }
 
@@ -74,7 +86,7 @@ impl Clone for SystemFields {
     fn clone(&self) -> Self {
         SystemFields {
             values: self.values.clone(),
-            typed: OnceLock::new(),
+            typed: Default::default(),
         }
     }
 }
@@ -101,7 +113,7 @@ impl<'de> Deserialize<'de> for SystemFields {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         Ok(SystemFields {
             values: Map::deserialize(d)?,
-            typed: OnceLock::new(),
+            typed: Default::default(),
         })
     }
 }
@@ -145,7 +157,7 @@ mod tests {
         assert_eq!(
             f.typed::<Theirs>().days,
             Some(3),
-            "a second type reads again"
+            "a second type is read and kept beside"
         );
         assert_eq!(f.typed::<Mine>().level, Some(12), "the first stays kept");
     }
@@ -164,6 +176,6 @@ mod tests {
     #[test]
     fn a_value_of_the_wrong_type_reads_as_the_default() {
         let f = fields(serde_json::json!({"level": "twelve"}));
-        assert_eq!(*f.typed::<Mine>(), Mine::default());
+        assert_eq!(f.typed::<Mine>(), &Mine::default());
     }
 }

@@ -59,7 +59,7 @@ fn a_new_systems_side_field_is_in_the_schema_and_read_typed() {
 
     let file: ScenarioFile = serde_json::from_value(scenario(r#", "supply": 3"#)).unwrap();
     assert_eq!(file.sides[0].system.typed::<FifthSide>().supply, Some(3));
-    let text = scenario_to_ron(&file).unwrap();
+    let text = scenario_to_ron(&file, &schema).unwrap();
     assert!(
         text.contains("            commander: \"Boss\",\n            supply: 3,\n"),
         "written where it was read, after the commander:\n{text}"

@@ -39,6 +39,7 @@ macro_rules! doc {
 pub mod a_la_charge;
 pub mod and_gentlemen_all;
 mod army_lists;
+pub mod canonical;
 pub mod charles_the_bold;
 mod collision_report;
 mod diagnostic;

@@ -2,7 +2,7 @@
 //! system's example unit (as JSON, the form a unit with its system's own fields is read
 //! from, see `muster_model::SystemFields`) and set-up line (RON, as a designer writes it).
 
-use muster_model::{CommandDef, ScenarioFile, SetupEntry, UnitDef};
+use muster_model::{ScenarioFile, SetupEntry, UnitDef};
 
 /// Adds one example unit (JSON) and its set-up line (RON) to the first side of `s`.
 pub(crate) fn example(s: &mut ScenarioFile, unit: &str, line: &str) {
@@ -28,12 +28,11 @@ pub(crate) fn example(s: &mut ScenarioFile, unit: &str, line: &str) {
 /// The first side's one command group `main`, led by `general` when the system names one.
 pub(crate) fn command(s: &mut ScenarioFile, general: Option<&str>) {
     if let Some(side) = s.sides.first_mut() {
-        side.commands = vec![CommandDef {
-            id: "main".into(),
-            name: "Main body".into(),
-            morale_number: None,
-            general: general.map(String::from),
-        }];
+        let mut main = serde_json::json!({"id": "main", "name": "Main body"});
+        if let Some(g) = general {
+            main["general"] = g.into();
+        }
+        side.system.set("commands", Some(serde_json::json!([main])));
     }
 }
 

@@ -230,6 +230,12 @@ pub fn command_area(s: &Scenario, side: usize, command: usize) -> Result<Command
     answering(s, Query::Command)?.command_area(s, side, command)
 }
 
+/// The ids of side `side`'s command groups, in the order the file lists them: `command` of
+/// [`command_area`] indexes them. Empty where the system has none.
+pub fn command_groups(s: &Scenario, side: usize) -> Vec<String> {
+    crate::system(&s.file.ruleset).map_or_else(Vec::new, |sys| sys.command_groups(s, side))
+}
+
 /// The odds of a combat.
 pub fn odds(s: &Scenario, ask: &OddsAsk) -> Result<Odds, QueryError> {
     answering(s, Query::Odds)?.odds(s, ask)

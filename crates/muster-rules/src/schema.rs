@@ -22,3 +22,10 @@ pub fn for_kind(kind: FileKind) -> Schema {
 pub fn all() -> Vec<(String, String)> {
     all_with(&systems)
 }
+
+/// The scenario schema as JSON, made once: what the canonical writer shapes each game
+/// system's fields by ([`crate::canonical`]) and the validator checks scenarios with.
+pub fn scenario_json() -> &'static serde_json::Value {
+    static SCHEMA: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
+    SCHEMA.get_or_init(|| for_kind(FileKind::Scenario).into())
+}

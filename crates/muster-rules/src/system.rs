@@ -223,6 +223,13 @@ pub trait GameSystem: Sync {
     /// editor's counters, VASSAL pieces).
     fn counter_ratings(&self, s: &Scenario, side: usize, def: &UnitDef) -> CounterRatings;
 
+    /// The ids of side `side`'s command groups, in the file's order (`command` of
+    /// [`GameSystem::command_area`] indexes them).
+    fn command_groups(&self, s: &Scenario, side: usize) -> Vec<String> {
+        let _ = (s, side);
+        Vec::new()
+    }
+
     /// The hexes within command group `command` of side `side`'s command range.
     fn command_area(
         &self,

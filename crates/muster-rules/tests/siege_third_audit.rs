@@ -407,14 +407,9 @@ fn item_16_si419_without_a_named_defender_warns_inside_the_castle() {
     // inside the castle." Regression: with no `defender` named the test never ran.
     let case = Case::new(castle_with(&["0603:courtyard"])).with(|s| {
         s.options.push("panic-and-rout".into());
-        s.siege = Some(muster_model::SiegeSettings {
-            days: 1,
-            filled_moat_markers: 0,
-            rubble_markers: 0,
-            rations: None,
-            quarter_rations_after: None,
-            defender: None,
-        });
+        let settings =
+            serde_json::json!({"days": 1, "filled_moat_markers": 0, "rubble_markers": 0});
+        s.system.set("siege", Some(settings));
         put(s, 1, "soldier", &[("0603", None)], None);
         s.markers.push(marker("panic", "0603"));
     });

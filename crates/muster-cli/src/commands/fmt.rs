@@ -1,10 +1,9 @@
 //! `muster fmt [--check] PATH...`: rewrite files in canonical form.
 
 use muster_check::{discover_except, keep_comments, Loaded};
-use muster_model::canonical::{
-    army_list_layout, map_layout, overlay_layout, scenario_layout, Layout, WriteError,
-};
+use muster_model::canonical::{army_list_layout, map_layout, overlay_layout, Layout, WriteError};
 use muster_model::{ArmyListFile, FileKind, MapFile, OverlayFile, ScenarioFile, Syntax};
+use muster_rules::canonical::scenario_layout;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

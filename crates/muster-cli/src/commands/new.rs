@@ -2,8 +2,9 @@
 
 use super::fmt::write_atomically;
 use muster_hex::GridSpec;
-use muster_model::canonical::{map_to_ron, scenario_to_ron};
+use muster_model::canonical::map_to_ron;
 use muster_model::{MapFile, ScenarioFile};
+use muster_rules::canonical::scenario_to_ron;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

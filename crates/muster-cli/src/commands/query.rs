@@ -296,10 +296,10 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 .iter()
                 .enumerate()
                 .filter(|(_, sd)| side_filter.as_ref().is_none_or(|f| &sd.id == f))
-                .filter_map(|(si, sd)| {
-                    sd.commands
+                .filter_map(|(si, _)| {
+                    muster_rules::queries::command_groups(&s, si)
                         .iter()
-                        .position(|c| c.id == gid)
+                        .position(|c| *c == gid)
                         .map(|ci| (si, ci))
                 })
                 .collect();
@@ -311,13 +311,15 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                         .file
                         .sides
                         .iter()
-                        .filter(|sd| side_filter.as_ref().is_none_or(|f| &sd.id == f))
-                        .flat_map(|sd| {
-                            sd.commands.iter().map(move |c| {
+                        .enumerate()
+                        .filter(|(_, sd)| side_filter.as_ref().is_none_or(|f| &sd.id == f))
+                        .flat_map(|(si, sd)| {
+                            let groups = muster_rules::queries::command_groups(&s, si);
+                            groups.into_iter().map(move |c| {
                                 if qualify {
-                                    format!("{}/{}", sd.id, c.id)
+                                    format!("{}/{c}", sd.id)
                                 } else {
-                                    c.id.clone()
+                                    c
                                 }
                             })
                         })
@@ -345,11 +347,11 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
                 }
             };
             let side = &s.file.sides[si];
-            let cmd = &side.commands[ci];
+            let group = &muster_rules::queries::command_groups(&s, si)[ci];
             let area =
                 muster_rules::queries::command_area(&s, si, ci).map_err(anyhow::Error::msg)?;
             let v = json!({
-                "group": cmd.id,
+                "group": group,
                 "side": side.id,
                 "general": area.general,
                 "from": s.world.grid.to_printed(area.from),
@@ -359,7 +361,7 @@ pub fn run(q: Query) -> anyhow::Result<ExitCode> {
             print(&v, format, || {
                 format!(
                     "{} ({}) from {}: {} hexes within {}",
-                    clean(&cmd.id),
+                    clean(group),
                     clean(&area.general),
                     v["from"].as_str().unwrap_or(""),
                     area.hexes.len(),

@@ -4,7 +4,8 @@
 use super::{emit, tell};
 use crate::commands::fmt::write_atomically;
 use muster_check::keep_comments;
-use muster_model::canonical::{inline, scenario_layout};
+use muster_model::canonical::inline;
+use muster_rules::canonical::scenario_layout;
 use muster_transcribe::{Severity, Transcript};
 use std::io::Read;
 use std::path::PathBuf;

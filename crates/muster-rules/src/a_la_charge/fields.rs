@@ -3,7 +3,6 @@
 use muster_model::Side;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use std::sync::Arc;
 
 /// A side's A la Charge fields.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
@@ -32,6 +31,6 @@ fn one() -> u32 {
 }
 
 /// A side's A la Charge fields, as the file sets them.
-pub fn side(side: &Side) -> Arc<SideFields> {
+pub fn side(side: &Side) -> &SideFields {
     side.system.typed()
 }

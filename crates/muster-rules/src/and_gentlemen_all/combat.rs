@@ -1,7 +1,7 @@
 //! Fire (§7), melee (§8) and morale (§9): the modifier sums and the comparison of rolls.
 
+use super::fields::{Cover, TroopRating};
 use super::tables::{rating_combat, rating_morale, rating_target};
-use muster_model::{Cover, TroopRating};
 
 /// Range band.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,6 +5,7 @@
 
 use super::arcs::{behind_flank, quarter, Quarter};
 use super::tables::UnitType;
+use crate::and_gentlemen_all::fields;
 use crate::placement::Assume;
 use crate::scenario::Scenario;
 use muster_hex::{Direction, Hex};
@@ -13,7 +14,7 @@ use muster_hex::{Direction, Hex};
 /// horse unit").
 fn foot_or_horse(s: &Scenario, side: usize, u: usize) -> bool {
     let def = &s.file.sides[side].units[u];
-    def.regiment.as_ref().is_some_and(|r| {
+    fields::unit(def).regiment.as_ref().is_some_and(|r| {
         matches!(
             UnitType::of(&def.kind, r.mounted.unwrap_or(false)),
             Some(UnitType::Foot | UnitType::Horse)
@@ -23,7 +24,9 @@ fn foot_or_horse(s: &Scenario, side: usize, u: usize) -> bool {
 
 /// Whether a unit of the set-up is a regiment (any type; a general is not).
 fn regiment(s: &Scenario, side: usize, u: usize) -> bool {
-    s.file.sides[side].units[u].regiment.is_some()
+    fields::unit(&s.file.sides[side].units[u])
+        .regiment
+        .is_some()
 }
 
 /// The hexes next to `hex` where an enemy of `side` that `counts` certainly stands (and is

@@ -9,16 +9,17 @@
 use super::arcs::{facing_name, facing_of, quarter, Quarter};
 use super::combat::{self, Band, Fire, Melee, MoraleResult};
 use super::contact::{contacted, foot_or_horse_behind_flank, foot_or_horse_contacts};
+use super::fields::{Formation, HorseKind, Regiment, TroopRating};
 use super::sight::{cover_rank, target_cover};
 use super::tables::{
     behind_flank_hexes, behind_flank_inches, range_hexes, rating_combat, rating_morale,
     rating_target, unit_type_modifiers, Source, UnitType,
 };
+use crate::and_gentlemen_all::fields;
 use crate::and_gentlemen_all::vocabulary::{features, terrain};
 use crate::fire::FireEnd;
 use crate::scenario::Scenario;
 use muster_hex::{Direction, Hex};
-use muster_model::{Formation, HorseKind, Regiment, TroopRating};
 
 /// One modifier to a roll.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,7 +112,7 @@ struct Unit<'a> {
 
 fn unit<'a>(s: &'a Scenario, side: usize, u: usize) -> Result<Unit<'a>, String> {
     let def = &s.file.sides[side].units[u];
-    let reg = def
+    let reg = fields::unit(def)
         .regiment
         .as_ref()
         .ok_or_else(|| format!("`{}` is not a regiment (no `regiment`)", def.id))?;
@@ -190,8 +191,7 @@ pub fn fire(
     (tside, tu): (usize, usize),
     m: &Moment,
 ) -> Result<Engagement, String> {
-    let scale = s
-        .file
+    let scale = fields::scenario(s.file)
         .scale
         .as_ref()
         .ok_or("the scenario declares no scale (AG209)")?;
@@ -597,7 +597,7 @@ fn behind_flank_term(
     claimed: bool,
 ) -> Result<Option<Modifier>, String> {
     const WHAT: &str = "Enemy foot or horse behind flank";
-    let Some(scale) = &s.file.scale else {
+    let Some(scale) = &fields::scenario(s.file).scale else {
         return match claimed {
             true => Err(
                 "the scenario declares no scale (AG209): \"within 4\" (6\")\" (§9) needs one"

@@ -8,6 +8,7 @@ mod checks;
 pub mod combat;
 pub mod contact;
 pub mod engage;
+pub mod fields;
 pub mod morale_number;
 pub mod reach;
 pub mod sight;

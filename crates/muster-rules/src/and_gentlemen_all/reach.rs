@@ -8,15 +8,16 @@
 //! Wheels, turns and drift (facing) are not modelled: the answer is the hexes within the
 //! allowance.
 
+use super::fields::Formation;
 use super::tables::{movement_hexes, UnitType};
+use crate::and_gentlemen_all::fields;
 use crate::and_gentlemen_all::vocabulary::{paths, terrain};
 use crate::movement::Reach;
 use crate::scenario::Scenario;
 use muster_hex::Hex;
-use muster_model::Formation;
 
 fn difficult(s: &Scenario, id: &str) -> bool {
-    s.file
+    fields::scenario(s.file)
         .terrain_classes
         .iter()
         .any(|c| c.terrain == id && c.difficult)
@@ -40,10 +41,10 @@ fn reach_assuming(
     assume: crate::placement::Assume,
 ) -> Reach {
     let def = &s.file.sides[side].units[unit];
-    let Some(reg) = &def.regiment else {
+    let Some(reg) = &fields::unit(def).regiment else {
         return Reach::none(0, "not a regiment (no `regiment`)");
     };
-    let Some(scale) = &s.file.scale else {
+    let Some(scale) = &fields::scenario(s.file).scale else {
         return Reach::none(0, "the scenario declares no scale");
     };
     let Some(t) = UnitType::of(&def.kind, reg.mounted.unwrap_or(false)) else {

@@ -11,11 +11,12 @@
 //! hex.
 
 use super::arcs::{facing_name, facing_of, in_fire_arc};
+use super::fields::{Cover, Formation};
 use super::tables::{range_hexes, UnitType};
+use crate::and_gentlemen_all::fields;
 use crate::fire::LineOfFire;
 use crate::scenario::Scenario;
 use muster_hex::{hex_line, Hex, LinePolicy, LineStep};
-use muster_model::{Cover, Formation};
 
 /// The ruleset's policy for a line along a hexside (`line_policy`), "blocked-if-both"
 /// unless it says "blocked-if-either".
@@ -105,7 +106,7 @@ fn hidden_between(s: &Scenario, path: &[Hex], shooter: Option<usize>) -> Vec<Hex
 
 /// The cover class the scenario gives a terrain or hexside feature.
 fn cover_of(s: &Scenario, terrain: &str) -> Option<Cover> {
-    s.file
+    fields::scenario(s.file)
         .terrain_classes
         .iter()
         .find(|c| c.terrain == terrain)
@@ -178,7 +179,7 @@ fn shooter(s: &Scenario, from: Hex, to: Hex) -> (Vec<String>, Vec<String>, Optio
             def.id
         )),
     }
-    let kind = def
+    let kind = fields::unit(def)
         .regiment
         .as_ref()
         .and_then(|r| UnitType::of(&def.kind, r.mounted.unwrap_or(false)));
@@ -188,13 +189,15 @@ fn shooter(s: &Scenario, from: Hex, to: Hex) -> (Vec<String>, Vec<String>, Optio
         kind,
         Some(UnitType::LightArtillery | UnitType::HeavyArtillery)
     );
-    if artillery && def.regiment.as_ref().map(|r| r.formation) == Some(Formation::MarchColumn) {
+    if artillery
+        && fields::unit(def).regiment.as_ref().map(|r| r.formation) == Some(Formation::MarchColumn)
+    {
         fails.push(format!(
             "`{}` is artillery in march column: artillery may only fire when in deployed formation (§7)",
             def.id
         ));
     }
-    let range = match (kind, &s.file.scale) {
+    let range = match (kind, &fields::scenario(s.file).scale) {
         (Some(t), Some(scale)) => {
             let (d, long) = (muster_hex::distance(from, to), range_hexes(t, scale)[2]);
             if d > long {

@@ -1,6 +1,7 @@
 //! And Gentlemen All in the system table.
 
 use super::engage::{self, Engagement};
+use crate::and_gentlemen_all::fields;
 use crate::fire::{FireEnd, LineOfFire};
 use crate::movement::Reach;
 use crate::queries::{After, EngageAsk, FireAnswer, MoraleAnswer, MoraleAsk, Pick, Query};
@@ -23,16 +24,11 @@ impl GameSystem for System {
     fn prepare_new_scenario(&self, s: &mut muster_model::ScenarioFile) {
         // §2 and §6: a scenario states its scale and whether the map's terrain (a new
         // map's is all the first terrain of the ruleset) is difficult.
-        s.scale = Some(muster_model::Scale {
-            inches_per_hex: 2.0,
-            figures: muster_model::FigureScale::Mm15,
-        });
+        let scale = serde_json::json!({"inches_per_hex": 2.0, "figures": "Mm15"});
+        s.system.set("scale", Some(scale));
         if let Some(t) = self.ruleset().terrain.first() {
-            s.terrain_classes = vec![muster_model::TerrainClass {
-                terrain: t.id.clone(),
-                difficult: false,
-                cover: None,
-            }];
+            let class = serde_json::json!([{"terrain": t.id, "difficult": false}]);
+            s.system.set("terrain_classes", Some(class));
         }
         crate::new_scenario::command(s, None);
         crate::new_scenario::example(
@@ -54,14 +50,14 @@ impl GameSystem for System {
         })
     }
 
-    fn fields(&self) -> &'static [&'static str] {
-        &[
-            "/scale",
-            "/terrain_classes",
-            "/sides/*/army_morale_number",
-            "/sides/*/commands",
-            "/sides/*/units/*/regiment",
-        ]
+    // The system's own scenario, side and unit fields (`fields.rs`).
+    fn field_schemas(&self, g: &mut schemars::SchemaGenerator) -> [schemars::Schema; 3] {
+        use crate::fields::schemas_of;
+        schemas_of::<
+            super::fields::ScenarioFields,
+            super::fields::SideFields,
+            super::fields::UnitFields,
+        >(g)
     }
 
     fn reach(&self, s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {
@@ -98,7 +94,8 @@ impl GameSystem for System {
     fn counter_ratings(&self, _: &Scenario, _: usize, def: &UnitDef) -> CounterRatings {
         CounterRatings::of([
             ratings::leader(def),
-            def.regiment
+            fields::unit(def)
+                .regiment
                 .as_ref()
                 .map(|reg| format!("{} st {:?}", reg.stands, reg.rating)),
             ratings::mp(def),

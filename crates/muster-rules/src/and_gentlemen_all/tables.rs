@@ -10,10 +10,10 @@
 //! inches a hex: [1, 1, 2], no effective band): [`collapsed_bands`] names it and AG211
 //! reports it.
 
-use crate::and_gentlemen_all::vocabulary::{features, terrain};
-use muster_model::{
+use super::fields::{
     Cover, FigureScale, FootKind, Formation, HorseKind, Regiment, Scale, TroopRating,
 };
+use crate::and_gentlemen_all::vocabulary::{features, terrain};
 
 /// The unit types of the tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -216,8 +216,8 @@ pub fn allowed_stands(kind: &str, foot: Option<FootKind>) -> Option<&'static [u3
 mod tests {
     use super::*;
 
-    fn balanced() -> muster_model::Regiment {
-        muster_model::Regiment {
+    fn balanced() -> super::super::fields::Regiment {
+        super::super::fields::Regiment {
             stands: 3,
             foot: Some(FootKind::Balanced),
             horse: None,
@@ -317,7 +317,7 @@ mod tests {
         assert_eq!(rating_morale(TroopRating::Green).1, Source::Supplied);
         assert_eq!(rating_target(TroopRating::Veteran), 1);
         // §8 example: "a regular (+1) musket heavy foot unit (-1)".
-        let musket_heavy = muster_model::Regiment {
+        let musket_heavy = super::super::fields::Regiment {
             foot: Some(FootKind::MusketHeavy),
             ..balanced()
         };

@@ -3,6 +3,7 @@
 //! morale test (§7), read off the set-up and its army list.
 
 use super::morale::{adjusted_morale, fire_dice, test, Outcome, Test};
+use crate::charles_the_bold::fields;
 use crate::queries::{After, EngageAsk, MoraleAsk};
 use crate::scenario::Scenario;
 use crate::system::QueryError;
@@ -182,7 +183,7 @@ pub fn fire(s: &Scenario, ask: &EngageAsk) -> Result<StandFire, QueryError> {
         )));
     }
     let sp = entry.sp_ranks();
-    let ranks_in_hex = 1 + def.ranks.unwrap_or(0) as usize;
+    let ranks_in_hex = 1 + fields::unit(def).ranks.unwrap_or(0) as usize;
     let ranks = (0..ranks_in_hex)
         .filter_map(|rank| {
             let dice = fire_dice(entry, rank, band, ask.moves_before, ask.move_after)?;

@@ -6,7 +6,6 @@ use crate::fields::CommandDef;
 use muster_model::{Side, UnitDef};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use std::sync::Arc;
 
 /// A side's Charles the Bold fields.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
@@ -48,11 +47,11 @@ pub enum Training {
 }
 
 /// A side's Charles the Bold fields, as the file sets them.
-pub fn side(side: &Side) -> Arc<SideFields> {
+pub fn side(side: &Side) -> &SideFields {
     side.system.typed()
 }
 
 /// A stand's Charles the Bold fields.
-pub fn unit(unit: &UnitDef) -> Arc<UnitFields> {
+pub fn unit(unit: &UnitDef) -> &UnitFields {
     unit.system.typed()
 }

@@ -6,6 +6,7 @@
 pub mod answers;
 mod checks;
 pub mod facing;
+pub mod fields;
 pub mod morale;
 pub mod shooter;
 mod system;
@@ -21,12 +22,12 @@ pub fn cite(section: &str) -> String {
 }
 
 use crate::scenario::Scenario;
+use fields::Training;
 use muster_hex::Hex;
-use muster_model::Training;
 
 /// Command range of a side in hexes (§2.0): 6, or 4 for a poorly trained army.
 pub fn command_range(s: &Scenario, side: usize) -> u32 {
-    match s.file.sides[side].training {
+    match fields::side(&s.file.sides[side]).training {
         Some(Training::Poorly) => 4,
         _ => 6,
     }
@@ -37,7 +38,7 @@ pub use crate::queries::CommandArea;
 /// The command area of command `command` of side `side`, or why there is none.
 pub fn command_area(s: &Scenario, side: usize, command: usize) -> Result<CommandArea, String> {
     let sd = &s.file.sides[side];
-    let general = sd.commands[command]
+    let general = fields::side(sd).commands[command]
         .general
         .clone()
         .ok_or("the group has no general")?;

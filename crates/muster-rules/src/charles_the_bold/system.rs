@@ -1,6 +1,7 @@
 //! Charles the Bold in the system table: sight with the shooter's army-list line (archers
 //! shoot overhead), and a general's command radius on selection.
 
+use crate::charles_the_bold::fields;
 use crate::fire::{FireEnd, LineOfFire};
 use crate::queries::{CommandArea, EngageAsk, FireAnswer, MoraleAnswer, MoraleAsk, Query};
 use crate::ratings::{self, CounterRatings};
@@ -23,7 +24,7 @@ impl GameSystem for System {
     fn prepare_new_scenario(&self, s: &mut muster_model::ScenarioFile) {
         // §14: each side breaks after losing a proportion of its stands.
         for side in &mut s.sides {
-            side.break_proportion = Some("1/3".into());
+            side.system.set("break_proportion", Some("1/3".into()));
         }
         crate::new_scenario::command(s, Some("General"));
         crate::new_scenario::example(
@@ -54,14 +55,14 @@ impl GameSystem for System {
         &[
             "/army_lists",
             "/sides/*/army_lists",
-            "/sides/*/training",
-            "/sides/*/break_proportion",
-            "/sides/*/commands",
             "/sides/*/units/*/list_entry",
-            "/sides/*/units/*/ranks",
-            "/sides/*/units/*/group",
-            "/sides/*/units/*/charges_cavalry",
         ]
+    }
+
+    // The system's own scenario, side and unit fields (`fields.rs`).
+    fn field_schemas(&self, g: &mut schemars::SchemaGenerator) -> [schemars::Schema; 3] {
+        use crate::fields::{schemas_of, NoFields};
+        schemas_of::<NoFields, super::fields::SideFields, super::fields::UnitFields>(g)
     }
 
     fn faces_corners(&self) -> bool {
@@ -91,8 +92,16 @@ impl GameSystem for System {
                     Some(e) => format!("{} SP{} IF{} BP{}", e.mp, e.sp, e.impact, e.bp),
                     None => id.clone(),
                 }),
-            def.ranks.map(|r| format!("+{r} rk")),
+            fields::unit(def).ranks.map(|r| format!("+{r} rk")),
         ])
+    }
+
+    fn command_groups(&self, s: &Scenario, side: usize) -> Vec<String> {
+        fields::side(&s.file.sides[side])
+            .commands
+            .iter()
+            .map(|c| c.id.clone())
+            .collect()
     }
 
     fn command_area(
@@ -140,7 +149,7 @@ impl GameSystem for System {
             .find_map(|o| Some((o.side, o.unit?)))?;
         let sd = &s.file.sides[side];
         let id = &sd.units[unit].id;
-        let ci = sd
+        let ci = fields::side(sd)
             .commands
             .iter()
             .position(|c| c.general.as_ref() == Some(id))?;
@@ -148,7 +157,7 @@ impl GameSystem for System {
         Some(Highlight {
             status: format!(
                 "{id} commands {}: {} hexes within {}",
-                sd.commands[ci].name,
+                fields::side(sd).commands[ci].name,
                 area.hexes.len(),
                 area.range
             ),

@@ -4,7 +4,6 @@
 use muster_model::{ScenarioFile, UnitDef};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use std::sync::Arc;
 
 /// A scenario's Siege fields.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
@@ -64,11 +63,11 @@ pub enum Rations {
 }
 
 /// A scenario's Siege fields, as the file sets them.
-pub fn scenario(s: &ScenarioFile) -> Arc<ScenarioFields> {
+pub fn scenario(s: &ScenarioFile) -> &ScenarioFields {
     s.system.typed()
 }
 
 /// A character's Siege fields.
-pub fn unit(unit: &UnitDef) -> Arc<UnitFields> {
+pub fn unit(unit: &UnitDef) -> &UnitFields {
     unit.system.typed()
 }

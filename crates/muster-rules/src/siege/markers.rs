@@ -15,6 +15,7 @@
 
 use super::vocabulary::markers;
 use crate::scenario::Scenario;
+use crate::siege::fields;
 use muster_model::MarkerDef;
 
 /// Marker kinds players may always put down as many of as they need.
@@ -29,6 +30,9 @@ const UNLIMITED: [&str; 6] = [
 
 /// Whether players of `s` may put down as many markers of kind `def` as they need.
 pub fn unlimited(s: &Scenario, def: &MarkerDef) -> bool {
-    let several_days = s.file.siege.as_ref().is_some_and(|x| x.days > 1);
+    let several_days = fields::scenario(s.file)
+        .siege
+        .as_ref()
+        .is_some_and(|x| x.days > 1);
     UNLIMITED.contains(&def.id.as_str()) || (def.id == markers::RUBBLE && several_days)
 }

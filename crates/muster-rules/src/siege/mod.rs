@@ -8,6 +8,7 @@
 
 mod checks;
 pub mod field;
+pub mod fields;
 pub mod los;
 mod markers;
 pub mod movement;

@@ -8,6 +8,7 @@ use crate::movement::Reach;
 use crate::queries::Query;
 use crate::ratings::{self, CounterRatings};
 use crate::scenario::Scenario;
+use crate::siege::fields;
 use crate::system::{system_basics, GameSystem, QueryError, StandRule};
 use muster_hex::Hex;
 use muster_model::{Level, ScenarioFile, UnitDef};
@@ -51,14 +52,13 @@ impl GameSystem for System {
     }
 
     fn fields(&self) -> &'static [&'static str] {
-        &[
-            "/siege",
-            "/pieces",
-            "/markers",
-            "/sides/*/units/*/group",
-            "/sides/*/units/*/shooting_skill",
-            "/sides/*/setup/*/level",
-        ]
+        &["/pieces", "/markers", "/sides/*/setup/*/level"]
+    }
+
+    // The system's own scenario, side and unit fields (`fields.rs`).
+    fn field_schemas(&self, g: &mut schemars::SchemaGenerator) -> [schemars::Schema; 3] {
+        use crate::fields::{schemas_of, NoFields};
+        schemas_of::<super::fields::ScenarioFields, NoFields, super::fields::UnitFields>(g)
     }
 
     fn occupants_block_fire(&self) -> bool {
@@ -73,7 +73,9 @@ impl GameSystem for System {
     fn counter_ratings(&self, _: &Scenario, _: usize, def: &UnitDef) -> CounterRatings {
         CounterRatings::of([
             ratings::mp(def),
-            def.shooting_skill.map(|k| format!("skill {k:+}")),
+            fields::unit(def)
+                .shooting_skill
+                .map(|k| format!("skill {k:+}")),
         ])
     }
 
@@ -135,14 +137,9 @@ impl GameSystem for System {
     fn prepare_new_scenario(&self, s: &mut ScenarioFile) {
         // A single-day assault with no markers yet (2.2, 2.31): the settings every siege
         // scenario states.
-        s.siege = Some(muster_model::SiegeSettings {
-            days: 1,
-            filled_moat_markers: 0,
-            rubble_markers: 0,
-            rations: None,
-            quarter_rations_after: None,
-            defender: None,
-        });
+        let settings =
+            serde_json::json!({"days": 1, "filled_moat_markers": 0, "rubble_markers": 0});
+        s.system.set("siege", Some(settings));
         crate::new_scenario::example(
             s,
             r#"{"id": "Men-at-arms", "name": "Man-at-arms", "kind": "soldier", "count": 2, "mp": 6, "provenance": "Original"}"#,

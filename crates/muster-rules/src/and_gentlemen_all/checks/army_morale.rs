@@ -4,6 +4,7 @@
 use super::super::cite;
 use super::super::morale_number::army_morale;
 use super::{counted, regiments};
+use crate::and_gentlemen_all::fields;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -23,7 +24,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         let n = counted(regiments(s, si));
         let m = army_morale(n);
         let figures = format!("{} regiments count (artillery excluded): morale number {}, demoralised after {} losses, shattered after {}", m.regiments, m.number, m.demoralised_at, m.shattered_at);
-        match side.army_morale_number {
+        match fields::side(side).army_morale_number {
             Some(declared) if declared != m.number => out.push(
                 Diagnostic::error(
                     CHECK.doc.code,

@@ -1,11 +1,11 @@
 //! AG202 — artillery is never Veteran (§3).
 
 use super::super::cite;
+use super::super::fields::TroopRating;
 use super::regiments;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
-use muster_model::TroopRating;
 
 /// `AG202`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {

@@ -3,6 +3,7 @@
 use super::super::cite;
 use super::super::morale_number::army_morale;
 use super::{counted, regiments};
+use crate::and_gentlemen_all::fields;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -19,7 +20,7 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (si, side) in s.file.sides.iter().enumerate() {
-        for (ci, c) in side.commands.iter().enumerate() {
+        for (ci, c) in fields::side(side).commands.iter().enumerate() {
             let Some(declared) = c.morale_number else {
                 continue;
             };

@@ -2,6 +2,7 @@
 
 use super::super::cite;
 use super::super::tables::allowed_stands;
+use crate::and_gentlemen_all::fields;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -24,7 +25,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             if kind.is_some_and(|k| k.leader) {
                 continue;
             }
-            let Some(r) = &u.regiment else {
+            let Some(r) = &fields::unit(u).regiment else {
                 out.push(
                     Diagnostic::error(
                         CHECK.doc.code,

@@ -1,11 +1,12 @@
 //! AG210 — a terrain's cover class agrees with §7's cover classes.
 
 use super::super::cite;
+use super::super::fields::Cover;
 use super::super::tables::printed_cover;
+use crate::and_gentlemen_all::fields;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
-use muster_model::Cover;
 
 /// `AG210`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
@@ -27,7 +28,7 @@ fn name(c: Option<Cover>) -> &'static str {
 }
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    for (i, c) in s.file.terrain_classes.iter().enumerate() {
+    for (i, c) in fields::scenario(s.file).terrain_classes.iter().enumerate() {
         let at = Location::here(format!("/terrain_classes/{i}"));
         match printed_cover(&c.terrain) {
             Some(printed) if printed != c.cover => {

@@ -1,6 +1,7 @@
 //! AG213 — every regiment's set-up line faces a hexside (§7, §8).
 
 use super::super::cite;
+use crate::and_gentlemen_all::fields;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -27,7 +28,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 .filter(|r| {
                     side.units
                         .iter()
-                        .any(|u| u.id == r.unit && u.regiment.is_some())
+                        .any(|u| u.id == r.unit && fields::unit(u).regiment.is_some())
                 })
                 .map(|r| r.unit.as_str())
                 .collect();

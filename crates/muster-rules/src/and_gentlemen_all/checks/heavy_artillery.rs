@@ -1,11 +1,11 @@
 //! AG203 — deployed heavy artillery cannot move (§6), reported as information.
 
 use super::super::cite;
+use super::super::fields::Formation;
 use super::regiments;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
-use muster_model::Formation;
 
 /// `AG203`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {

@@ -1,12 +1,13 @@
 //! AG204 — horse is not deployed in built-up areas or woods (§6).
 
 use super::super::cite;
+use super::super::fields::Formation;
 use super::super::reach::closed_to_horse;
+use crate::and_gentlemen_all::fields;
 use crate::diagnostic::Diagnostic;
 use crate::placement::Stakes;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
-use muster_model::Formation;
 
 /// `AG204`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
@@ -27,7 +28,7 @@ pub(crate) fn closed(
     hex: muster_hex::Hex,
 ) -> Option<String> {
     let def = &s.file.sides[side].units[unit];
-    let r = def.regiment.as_ref()?;
+    let r = fields::unit(def).regiment.as_ref()?;
     let horse = def.kind == "horse" || (def.kind == "dragoons" && r.mounted == Some(true));
     let t = s.world.terrain(hex);
     (horse && r.formation == Formation::Deployed && closed_to_horse(t))

@@ -1,5 +1,6 @@
 //! The And Gentlemen All checks, one per file, and their table.
 
+use crate::and_gentlemen_all::fields;
 use crate::registry::ScenarioCheck;
 
 mod army_morale;
@@ -37,8 +38,9 @@ pub static CHECKS: &[ScenarioCheck] = &[
     unit_kind::CHECK,
 ];
 
+use super::fields::Regiment;
 use crate::scenario::Scenario;
-use muster_model::{Regiment, UnitDef};
+use muster_model::UnitDef;
 
 /// The regiments of a side: (unit index, def, regiment).
 pub(crate) fn regiments<'a>(
@@ -49,7 +51,7 @@ pub(crate) fn regiments<'a>(
         .units
         .iter()
         .enumerate()
-        .filter_map(|(i, u)| u.regiment.as_ref().map(|r| (i, u, r)))
+        .filter_map(|(i, u)| fields::unit(u).regiment.as_ref().map(|r| (i, u, r)))
 }
 
 /// Regiments that count for army morale (foot, horse, dragoons), each counter once.

@@ -3,6 +3,7 @@
 use super::super::cite;
 use super::super::tables::{collapsed_bands, range_hexes, range_inches, UnitType};
 use super::regiments;
+use crate::and_gentlemen_all::fields;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -18,7 +19,9 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 };
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    let Some(scale) = &s.file.scale else { return };
+    let Some(scale) = &fields::scenario(s.file).scale else {
+        return;
+    };
     let mut types = Vec::new();
     for si in 0..s.file.sides.len() {
         for (_, def, reg) in regiments(s, si) {

@@ -2,6 +2,7 @@
 
 use super::super::cite;
 use super::regiments;
+use crate::and_gentlemen_all::fields;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -19,8 +20,16 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (si, side) in s.file.sides.iter().enumerate() {
         for (ui, u, r) in regiments(s, si) {
-            if !side.commands.iter().any(|c| c.id == r.command) {
-                let ids: Vec<_> = side.commands.iter().map(|c| c.id.as_str()).collect();
+            if !fields::side(side)
+                .commands
+                .iter()
+                .any(|c| c.id == r.command)
+            {
+                let ids: Vec<_> = fields::side(side)
+                    .commands
+                    .iter()
+                    .map(|c| c.id.as_str())
+                    .collect();
                 out.push(
                     Diagnostic::error(
                         CHECK.doc.code,

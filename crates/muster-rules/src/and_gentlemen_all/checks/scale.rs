@@ -1,6 +1,7 @@
 //! AG209 — the scenario declares its scale (inches per hex, figure scale).
 
 use super::super::cite;
+use crate::and_gentlemen_all::fields;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -16,7 +17,7 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 };
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    if s.file.scale.is_none() {
+    if fields::scenario(s.file).scale.is_none() {
         out.push(Diagnostic::error(CHECK.doc.code, Location::here("/ruleset"), "this scenario does not declare its scale").rule(cite("§2")).help("add `scale: (inches_per_hex: 2.0, figures: Mm15)`: Muster's adaptation of the rules' inches to hexes"));
     }
 }

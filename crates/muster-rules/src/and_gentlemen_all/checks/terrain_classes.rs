@@ -1,6 +1,7 @@
 //! AG205 — every terrain on the map is classed as difficult or not (§6).
 
 use super::super::cite;
+use crate::and_gentlemen_all::fields;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -25,7 +26,11 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         .collect();
     used.extend(s.world.hexside_entries().map(|(_, f, _)| f.to_string()));
     for t in &used {
-        if !s.file.terrain_classes.iter().any(|c| &c.terrain == t) {
+        if !fields::scenario(s.file)
+            .terrain_classes
+            .iter()
+            .any(|c| &c.terrain == t)
+        {
             out.push(
                 Diagnostic::error(
                     CHECK.doc.code,
@@ -41,7 +46,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             );
         }
     }
-    for (i, c) in s.file.terrain_classes.iter().enumerate() {
+    for (i, c) in fields::scenario(s.file).terrain_classes.iter().enumerate() {
         let known = s.ruleset.terrain.iter().any(|t| t.id == c.terrain)
             || s.ruleset.hexside_features.iter().any(|f| f.id == c.terrain);
         if !known {

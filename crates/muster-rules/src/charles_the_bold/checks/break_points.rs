@@ -2,6 +2,7 @@
 //! reported.
 
 use super::super::cite;
+use crate::charles_the_bold::fields;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -25,12 +26,14 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             .enumerate()
             .filter_map(|(ui, u)| {
                 s.list_entry(si, ui).map(|e| {
-                    u64::from(e.bp) * u64::from(u.count) * (1 + u64::from(u.ranks.unwrap_or(0)))
+                    u64::from(e.bp)
+                        * u64::from(u.count)
+                        * (1 + u64::from(fields::unit(u).ranks.unwrap_or(0)))
                 })
             })
             .sum();
         let loc = Location::here(format!("/sides/{si}/name"));
-        let Some(p) = &side.break_proportion else {
+        let Some(p) = &fields::side(side).break_proportion else {
             out.push(
                 Diagnostic::warning(
                     CHECK.doc.code,

@@ -1,6 +1,7 @@
 //! CB308 — infantry charges cavalry only where the scenario allows (§10).
 
 use super::super::cite;
+use crate::charles_the_bold::fields;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -47,7 +48,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     }
     for (si, side) in s.file.sides.iter().enumerate() {
         for (ui, u) in side.units.iter().enumerate() {
-            if !u.charges_cavalry {
+            if !fields::unit(u).charges_cavalry {
                 continue;
             }
             let loc = Location::here(format!("/sides/{si}/units/{ui}/charges_cavalry"));

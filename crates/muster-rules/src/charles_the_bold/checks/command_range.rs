@@ -1,6 +1,7 @@
 //! CB303 — stands set up beyond their general's command range (§2.0), a warning.
 
 use super::super::cite;
+use crate::charles_the_bold::fields;
 use crate::diagnostic::Diagnostic;
 use crate::placement::Stakes;
 use crate::registry::ScenarioCheck;
@@ -33,7 +34,7 @@ impl Ranges {
             .iter()
             .enumerate()
             .map(|(side, sd)| {
-                let generals = sd
+                let generals = fields::side(sd)
                     .commands
                     .iter()
                     .map(|c| {
@@ -62,7 +63,9 @@ impl Ranges {
         hex: muster_hex::Hex,
     ) -> Option<String> {
         let (range, generals) = self.sides.get(side)?;
-        let group = s.file.sides[side].units[unit].group.as_ref()?;
+        let group = fields::unit(&s.file.sides[side].units[unit])
+            .group
+            .as_ref()?;
         let (gi, at) = generals.iter().find(|(id, _)| id == group)?.1?;
         let dist = muster_hex::distance(at, hex);
         (gi != unit && dist > *range).then(|| {

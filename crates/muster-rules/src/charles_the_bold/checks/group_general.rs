@@ -2,6 +2,7 @@
 
 use super::super::cite;
 use super::is_general;
+use crate::charles_the_bold::fields;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -18,14 +19,15 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 
 fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (si, side) in s.file.sides.iter().enumerate() {
-        for (ci, c) in side.commands.iter().enumerate() {
+        for (ci, c) in fields::side(side).commands.iter().enumerate() {
             let loc = Location::here(format!("/sides/{si}/commands/{ci}"));
             let generals: Vec<usize> = side
                 .units
                 .iter()
                 .enumerate()
                 .filter(|(ui, u)| {
-                    is_general(s, si, *ui) && u.group.as_deref() == Some(c.id.as_str())
+                    is_general(s, si, *ui)
+                        && fields::unit(u).group.as_deref() == Some(c.id.as_str())
                 })
                 .map(|(ui, _)| ui)
                 .collect();

@@ -1,6 +1,7 @@
 //! CB306 — extra ranks allowed for the stand's type (§6.1, §7.4).
 
 use super::super::cite;
+use crate::charles_the_bold::fields;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -38,7 +39,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             };
             // Rear ranks the list line gives strength for (its SP column, §16).
             let listed = e.sp_ranks().len().saturating_sub(1) as u32;
-            let ranks = u.ranks.unwrap_or(0);
+            let ranks = fields::unit(u).ranks.unwrap_or(0);
             let loc = Location::here(format!("/sides/{si}/units/{ui}/ranks"));
             if ranks > allowed(e) {
                 let mut d = Diagnostic::error(

@@ -1,6 +1,7 @@
 //! CB301 — each stand in exactly one command group (§1.1).
 
 use super::super::cite;
+use crate::charles_the_bold::fields;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
@@ -19,7 +20,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (si, side) in s.file.sides.iter().enumerate() {
         for (ui, u) in side.units.iter().enumerate() {
             let loc = Location::here(format!("/sides/{si}/units/{ui}"));
-            match &u.group {
+            match &fields::unit(u).group {
                 None => out.push(
                     Diagnostic::error(
                         CHECK.doc.code,
@@ -28,7 +29,7 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                     )
                     .rule(cite("§1.1")),
                 ),
-                Some(g) if !side.commands.iter().any(|c| &c.id == g) => out.push(
+                Some(g) if !fields::side(side).commands.iter().any(|c| &c.id == g) => out.push(
                     Diagnostic::error(
                         CHECK.doc.code,
                         Location::here(format!("/sides/{si}/units/{ui}/group")),

@@ -6,6 +6,7 @@ use crate::diagnostic::{Diagnostic, Location};
 use crate::placement::{Assume, Holder};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::fields;
 use crate::siege::vocabulary::{markers, options, unit_traits};
 
 /// `SI419`.
@@ -23,8 +24,7 @@ const INSIDE: &str = "inside the castle is our reading: its walls, arrow-slits, 
 
 fn markers(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let f = super::super::field::Field::new(s);
-    let defender = s
-        .file
+    let defender = fields::scenario(s.file)
         .siege
         .as_ref()
         .and_then(|st| st.defender.as_deref())

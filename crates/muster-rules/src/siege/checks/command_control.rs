@@ -5,6 +5,7 @@ use super::support::*;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::fields;
 use crate::siege::vocabulary::{options, unit_traits};
 use std::collections::BTreeMap;
 
@@ -25,7 +26,9 @@ fn command(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (si, side) in s.file.sides.iter().enumerate() {
         let mut under: BTreeMap<usize, u32> = BTreeMap::new();
         for (ui, u) in side.units.iter().enumerate() {
-            let Some(g) = &u.group else { continue };
+            let Some(g) = &fields::unit(u).group else {
+                continue;
+            };
             let loc = Location::here(format!("/sides/{si}/units/{ui}/group"));
             let me = s.unit(si, ui).1;
             if me.is_some_and(|k| k.has(unit_traits::KNIGHT) || k.has(unit_traits::SERGEANT)) {

@@ -4,6 +4,7 @@ use super::super::cite;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::fields;
 use crate::siege::vocabulary::markers;
 
 /// `SI404`.
@@ -17,7 +18,9 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 };
 
 fn counts(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    let Some(siege) = &s.file.siege else { return };
+    let Some(siege) = &fields::scenario(s.file).siege else {
+        return;
+    };
     for (kind, allowed, what) in [
         (
             markers::FILLED_MOAT,

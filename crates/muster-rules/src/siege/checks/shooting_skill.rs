@@ -5,6 +5,7 @@ use super::support::*;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::fields;
 use crate::siege::vocabulary::options;
 use std::collections::BTreeMap;
 
@@ -23,7 +24,9 @@ fn skill(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for (si, side) in s.file.sides.iter().enumerate() {
         let mut totals: BTreeMap<&str, (i32, Vec<usize>)> = BTreeMap::new();
         for (ui, u) in side.units.iter().enumerate() {
-            let Some(v) = u.shooting_skill else { continue };
+            let Some(v) = fields::unit(u).shooting_skill else {
+                continue;
+            };
             let loc = Location::here(format!("/sides/{si}/units/{ui}/shooting_skill"));
             let kind = s.unit(si, ui).1;
             let Some(t) = SHOOTERS.iter().find(|t| kind.is_some_and(|k| k.has(t))) else {

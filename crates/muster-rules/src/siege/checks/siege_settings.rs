@@ -1,12 +1,13 @@
 //! SI416 — The siege settings are missing or contradict each other.
 
 use super::super::cite;
+use super::super::fields::Rations;
 use super::support::*;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::siege::fields;
 use crate::siege::vocabulary::{options, unit_traits};
-use muster_model::Rations;
 
 /// `SI416`.
 pub const CHECK: ScenarioCheck = ScenarioCheck {
@@ -19,7 +20,7 @@ pub const CHECK: ScenarioCheck = ScenarioCheck {
 };
 
 fn siege(s: &Scenario, out: &mut Vec<Diagnostic>) {
-    let Some(st) = &s.file.siege else {
+    let Some(st) = &fields::scenario(s.file).siege else {
         out.push(
             Diagnostic::error(
                 CHECK.doc.code,
