@@ -157,11 +157,16 @@ fn referenced_map(docs: &Docs, c: &Cursor, written: &str) -> Option<MapFile> {
 
 /// The ruleset a file names, read from the text (for files that do not load yet).
 fn written_ruleset(text: &str) -> Option<&'static Ruleset> {
+    muster_rules::ruleset(written_ruleset_id(text)?)
+}
+
+/// The id the text's first `ruleset` field gives, as written.
+fn written_ruleset_id(text: &str) -> Option<&str> {
     let at = text.find("ruleset")?;
     let rest = &text[at..];
     let open = rest.find('"')? + 1;
     let close = open + rest[open..].find('"')?;
-    muster_rules::ruleset(&rest[open..close])
+    Some(&rest[open..close])
 }
 
 fn field<'n>(
@@ -341,14 +346,20 @@ fn def_of(root: &Value, field: Option<&str>) -> Option<String> {
     None
 }
 
-/// Field names allowed in the struct holding the cursor.
+/// Field names allowed in the struct holding the cursor; in a scenario, not those only
+/// another game system reads (they would be MU082).
 fn field_names(c: &Cursor, ctx: &Context) -> Vec<CompletionItem> {
     let root = muster_check::schema(c.kind);
     let Some(def) = def_of(root, ctx.field()) else {
         return vec![];
     };
+    let others = match (c.kind, written_ruleset_id(&c.text)) {
+        (FileKind::Scenario, Some(id)) => muster_rules::fields::others_fields(id, &def),
+        _ => Vec::new(),
+    };
     muster_check::allowed_fields(c.kind, &format!("{def}/properties"))
         .into_iter()
+        .filter(|f| !others.contains(f))
         .map(|f| {
             let mut i = item(
                 c,
@@ -473,6 +484,29 @@ mod tests {
 
     const RED: &str = "(units: [\"Red Leader\"], at: Hexes([\"0202\"])),";
     const BLUE: &str = "(units: [\"Blue Leader\"], at: Hexes([\"0503\"])),";
+
+    /// Issue 30: a side of an A la Charge scenario is offered its own system's fields
+    /// (`army_morale`) and the shared ones, never another system's (`training`).
+    #[test]
+    fn a_sides_fields_are_its_own_systems_and_the_shared_ones() {
+        let dir = pack("side-fields");
+        let text = SCENARIO.replacen(
+            "            commander:",
+            "            |\n            commander:",
+            1,
+        );
+        let l = labels(&dir, "x.scenario.ron", &text);
+        assert!(l.contains(&"army_morale".to_string()), "{l:?}");
+        assert!(l.contains(&"units".to_string()), "{l:?}");
+        for other in [
+            "training",
+            "break_proportion",
+            "army_morale_number",
+            "commands",
+        ] {
+            assert!(!l.contains(&other.to_string()), "{other} offered: {l:?}");
+        }
+    }
 
     #[test]
     fn unit_ids_of_the_lines_own_side_complete_in_an_unclosed_line() {

@@ -115,3 +115,38 @@ pub struct CommandDef {
     #[serde(default)]
     pub general: Option<String>,
 }
+
+/// The fields another game system declares, at the level whose schema is at `level` in the
+/// scenario schema (`""` the scenario, `/$defs/Side` a side, `/$defs/UnitDef` a unit), that
+/// the system `id` does not: what a front end leaves out when it offers a file of `id` its
+/// fields (an unknown `id` leaves out nothing).
+pub fn others_fields(id: &str, level: &str) -> Vec<String> {
+    let index = match level {
+        "" => 0,
+        "/$defs/Side" => 1,
+        "/$defs/UnitDef" => 2,
+        _ => return Vec::new(),
+    };
+    let Some(this) = crate::system(id) else {
+        return Vec::new();
+    };
+    let names = |s: &dyn crate::GameSystem| -> Vec<String> {
+        let schemas = s.field_schemas(&mut SchemaGenerator::default());
+        schemas[index]
+            .as_object()
+            .and_then(|o| o.get("properties"))
+            .and_then(serde_json::Value::as_object)
+            .map(|p| p.keys().cloned().collect())
+            .unwrap_or_default()
+    };
+    let ours = names(this);
+    let mut out: Vec<String> = crate::SYSTEMS
+        .iter()
+        .filter(|s| s.id() != id)
+        .flat_map(|s| names(*s))
+        .filter(|n| !ours.contains(n))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
