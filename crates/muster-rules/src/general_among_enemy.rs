@@ -35,7 +35,12 @@ fn enemy_unit(s: &Scenario, side: usize, hex: Hex, w: &Words) -> Option<String> 
     s.placements
         .certainly_held(hex)
         .into_iter()
-        .filter(|o| !o.free && o.side != side && o.unit.is_none_or(|u| !is_general(s, o.side, u)))
+        .filter(|o| {
+            !o.free
+                && o.side_sure
+                && o.side != side
+                && o.unit.is_none_or(|u| !is_general(s, o.side, u))
+        })
         .map(|o| match o.unit {
             Some(u) => format!(
                 "the enemy {} `{}`",
@@ -51,7 +56,7 @@ fn enemy_general(s: &Scenario, side: usize, hex: Hex) -> Option<String> {
     s.placements
         .certainly_held(hex)
         .into_iter()
-        .filter(|o| o.side != side)
+        .filter(|o| o.side_sure && o.side != side)
         .filter_map(|o| o.unit.map(|u| (o.side, u)))
         .find(|&(os, u)| is_general(s, os, u))
         .map(|(os, u)| format!("the enemy general `{}`", s.file.sides[os].units[u].id))
@@ -69,20 +74,25 @@ pub fn why_not(s: &Scenario, line: usize, unit: usize, hex: Hex, w: &Words) -> O
     }
 }
 
-/// Runs the check with the system's words.
+/// Runs the check with the system's words. Each line is judged with the set-up's other
+/// choices ([`Scenario::judge_all`]): a general's choice that could avoid the enemy alone,
+/// but not while every line avoids every hex its rules forbid, is an error.
 pub fn run(s: &Scenario, out: &mut Vec<Diagnostic>, w: &Words) {
     units_choosing_a_generals_hex(s, out, w);
-    for (i, l) in s.placements.lines().iter().enumerate() {
-        if !l.on_map() || !l.counters.iter().any(|c| is_general(s, l.side, c.unit)) {
-            continue;
+    let lines = s.placements.lines();
+    let has_general = |i: usize| {
+        let l = &lines[i];
+        l.counters.iter().any(|c| is_general(s, l.side, c.unit))
+    };
+    let verdicts = s.judge_all(has_general, |i, unit, hex| {
+        let side = lines[i].side;
+        if !is_general(s, side, unit) {
+            return None;
         }
-        let verdict = s.placements.judge(i, |unit, hex| {
-            if !is_general(s, l.side, unit) {
-                return None;
-            }
-            enemy_unit(s, l.side, hex, w).map(|e| format!("{e} is set up there"))
-        });
-        let side = &s.file.sides[l.side];
+        enemy_unit(s, side, hex, w).map(|e| format!("{e} is set up there"))
+    });
+    for (i, verdict) in verdicts {
+        let side = &s.file.sides[lines[i].side];
         let findings = verdict.report(s, i, w.code, &w.rule, Stakes::Forbidden, |m| {
             format!(
                 "general `{}` sets up in {}: {}",
@@ -104,20 +114,20 @@ pub fn run(s: &Scenario, out: &mut Vec<Diagnostic>, w: &Words) {
 /// general is certainly set up in. A line that fills its hexes is left to the general's own
 /// line, which is then an error.
 fn units_choosing_a_generals_hex(s: &Scenario, out: &mut Vec<Diagnostic>, w: &Words) {
-    for (i, l) in s.placements.lines().iter().enumerate() {
-        if !l.on_map()
-            || l.fills_every_hex()
-            || l.counters.iter().all(|c| is_general(s, l.side, c.unit))
-        {
-            continue;
+    let lines = s.placements.lines();
+    let a_choice_of_fighting_units = |i: usize| {
+        let l = &lines[i];
+        !l.fills_every_hex() && !l.counters.iter().all(|c| is_general(s, l.side, c.unit))
+    };
+    let verdicts = s.judge_all(a_choice_of_fighting_units, |i, unit, hex| {
+        let side = lines[i].side;
+        if is_general(s, side, unit) {
+            return None;
         }
-        let verdict = s.placements.judge(i, |unit, hex| {
-            if is_general(s, l.side, unit) {
-                return None;
-            }
-            enemy_general(s, l.side, hex).map(|g| format!("{g} is set up there"))
-        });
-        let side = &s.file.sides[l.side];
+        enemy_general(s, side, hex).map(|g| format!("{g} is set up there"))
+    });
+    for (i, verdict) in verdicts {
+        let side = &s.file.sides[lines[i].side];
         out.extend(
             verdict.report(s, i, w.code, &w.rule, Stakes::Forbidden, |m| {
                 format!(

@@ -107,7 +107,7 @@ pub fn facing_of(s: &Scenario, (side, unit): (usize, usize), hex: Hex) -> Option
     s.placements
         .certainly_held(hex)
         .into_iter()
-        .find(|o| o.side == side && o.unit == Some(unit) && !o.free)
+        .find(|o| o.sure && o.side == side && o.unit == Some(unit) && !o.free)
         .and_then(|o| s.placements.line(o.line).facing)
 }
 

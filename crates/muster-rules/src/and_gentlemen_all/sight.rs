@@ -78,9 +78,18 @@ fn blocker(s: &Scenario, h: Hex, shooter: Option<usize>) -> Option<String> {
         .certainly_held(h)
         .into_iter()
         .filter(|o| !o.free && known(shooter, o.side, s.placements.line(o.line).hidden()))
-        .find_map(|o| Some(&s.file.sides[o.side].units[o.unit?].id));
-    regiment.map(|id| {
-        format!("`{id}` stands in {at} (ours: a regiment between the ends blocks a clear line of sight, §7)")
+        .map(|o| {
+            let side = &s.file.sides[o.side];
+            match o.unit {
+                Some(u) => format!("`{}`", side.units[u].id),
+                // A line of several types, or choices that may swap: a regiment of the
+                // side stands there, which one is the owner's choice.
+                None => format!("a regiment of {}", side.name),
+            }
+        })
+        .next();
+    regiment.map(|who| {
+        format!("{who} stands in {at} (ours: a regiment between the ends blocks a clear line of sight, §7)")
     })
 }
 

@@ -39,6 +39,10 @@ pub struct Matching {
     pub owner: Vec<Option<usize>>,
     /// Whether each slot is filled by every maximum arrangement.
     pub certain: Vec<bool>,
+    /// For a certain slot that two lines can swap (an alternating cycle: each may hold it
+    /// in some maximum arrangement), every line that may hold it, sorted; the other
+    /// certain slots are held by their owner in every maximum arrangement.
+    pub swappable: std::collections::BTreeMap<usize, Vec<usize>>,
     /// Groups of lines that cannot all be placed one counter a slot.
     pub shortfalls: Vec<Shortfall>,
 }
@@ -80,14 +84,16 @@ pub fn solve(demands: &[Demand], slot_count: usize) -> Matching {
         }
     }
     let flexible = flexible_lines(demands, &owner, &lines_of);
-    let certain = owner
+    let certain: Vec<bool> = owner
         .iter()
         .map(|o| o.is_some_and(|l| !flexible[l]))
         .collect();
     let shortfalls = shortfalls(demands, &owner, &placed);
+    let swappable = swappable(demands, &owner, &certain, &lines_of);
     Matching {
         owner,
         certain,
+        swappable,
         shortfalls,
     }
 }
@@ -161,6 +167,106 @@ fn flexible_lines(demands: &[Demand], owner: &[Option<usize>], lines_of: &Flat) 
         }
     }
     flexible
+}
+
+/// The certain slots whose holder is not fixed: slot `s` held by line `a` may be held by
+/// line `b` (which lists it) in another maximum arrangement exactly when `b` taking it sets
+/// off a chain of moves that comes back to `b`: `a` takes a slot of some line, which takes
+/// a slot of another, …, until one takes the slot `b` gave up. In the graph where a line
+/// points at the lines holding slots it lists, that is `a` and `b` in one strongly
+/// connected component.
+fn swappable(
+    demands: &[Demand],
+    owner: &[Option<usize>],
+    certain: &[bool],
+    lines_of: &Flat,
+) -> std::collections::BTreeMap<usize, Vec<usize>> {
+    let component = components(demands, owner);
+    let mut out = std::collections::BTreeMap::new();
+    for (s, o) in owner.iter().enumerate() {
+        let Some(a) = *o else { continue };
+        if !certain[s] {
+            continue;
+        }
+        let mut may: Vec<usize> = lines_of
+            .get(s)
+            .iter()
+            .copied()
+            .filter(|&b| b == a || component[b] == component[a])
+            .collect();
+        if may.len() > 1 {
+            may.sort_unstable();
+            may.dedup();
+            out.insert(s, may);
+        }
+    }
+    out
+}
+
+/// Strongly connected components of the lines, where a line points at the line holding
+/// each slot it lists (Tarjan's algorithm, without recursion: a pack may hold a hundred
+/// thousand lines). Returns each line's component number.
+fn components(demands: &[Demand], owner: &[Option<usize>]) -> Vec<usize> {
+    const UNSEEN: usize = usize::MAX;
+    let n = demands.len();
+    let next = |l: usize, i: usize| -> Option<usize> {
+        demands[l].slots.get(i).map(|&s| owner[s].unwrap_or(l))
+    };
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    let mut component = vec![UNSEEN; n];
+    let (mut counter, mut components) = (0, 0);
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        // (line, next edge to look at)
+        let mut work = vec![(root, 0usize)];
+        index[root] = counter;
+        low[root] = counter;
+        counter += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (l, ref mut edge)) = work.last_mut() {
+            match next(l, *edge) {
+                Some(m) => {
+                    *edge += 1;
+                    if m == l {
+                        continue;
+                    }
+                    if index[m] == UNSEEN {
+                        index[m] = counter;
+                        low[m] = counter;
+                        counter += 1;
+                        stack.push(m);
+                        on_stack[m] = true;
+                        work.push((m, 0));
+                    } else if on_stack[m] {
+                        low[l] = low[l].min(index[m]);
+                    }
+                }
+                None => {
+                    work.pop();
+                    if let Some(&(parent, _)) = work.last() {
+                        low[parent] = low[parent].min(low[l]);
+                    }
+                    if low[l] == index[l] {
+                        while let Some(m) = stack.pop() {
+                            on_stack[m] = false;
+                            component[m] = components;
+                            if m == l {
+                                break;
+                            }
+                        }
+                        components += 1;
+                    }
+                }
+            }
+        }
+    }
+    component
 }
 
 /// The Hall violators: from each line left short, every line and slot an alternating path
@@ -245,6 +351,7 @@ mod tests {
     #[test]
     fn a_line_that_fills_its_slots_holds_each_of_them() {
         let m = solve(&[d(3, &[0, 1, 2])], 4);
+        assert!(m.swappable.is_empty());
         assert_eq!(m.certain, vec![true, true, true, false]);
         assert!(m.shortfalls.is_empty());
     }
@@ -261,6 +368,38 @@ mod tests {
         let m = solve(&[d(2, &[0, 1, 2]), d(1, &[0])], 3);
         assert_eq!(m.certain, vec![true, true, true]);
         assert!(m.shortfalls.is_empty());
+    }
+
+    #[test]
+    fn two_choices_on_two_slots_fill_both_and_may_swap() {
+        // Each of lines 0 and 1 puts one counter on slot 0 or 1: both slots are filled in
+        // every arrangement, but by either line; line 2 alone on slot 2 holds it for sure.
+        let m = solve(&[d(1, &[0, 1]), d(1, &[0, 1]), d(1, &[2])], 3);
+        assert_eq!(m.certain, vec![true, true, true]);
+        assert_eq!(m.swappable.get(&0), Some(&vec![0, 1]));
+        assert_eq!(m.swappable.get(&1), Some(&vec![0, 1]));
+        assert_eq!(m.swappable.get(&2), None);
+    }
+
+    #[test]
+    fn a_chain_of_three_swaps_round_and_a_fixed_line_stays() {
+        // 0 → {0,1}, 1 → {1,2}, 2 → {2,0}: a cycle; 3 → {3} and 4 → {3,4} with 3 fixed
+        // first: 4 must take slot 4.
+        let m = solve(
+            &[
+                d(1, &[0, 1]),
+                d(1, &[1, 2]),
+                d(1, &[2, 0]),
+                d(1, &[3]),
+                d(1, &[3, 4]),
+            ],
+            5,
+        );
+        assert_eq!(m.swappable.get(&0), Some(&vec![0, 2]));
+        assert_eq!(m.swappable.get(&1), Some(&vec![0, 1]));
+        assert_eq!(m.swappable.get(&2), Some(&vec![1, 2]));
+        assert_eq!(m.swappable.get(&3), None);
+        assert_eq!(m.swappable.get(&4), None);
     }
 
     #[test]

@@ -138,8 +138,15 @@ impl Line {
 /// Who stands in a slot in every arrangement of the set-up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Holder {
-    /// The line.
+    /// The line holding the slot in the arrangement found (one arrangement: counting
+    /// holders over several hexes counts a possible set-up). When `sure` is false, another
+    /// line may hold it instead in another arrangement: its facing, its being hidden and
+    /// its unit are not known for sure.
     pub line: usize,
+    /// Whether `line` holds the slot in every arrangement.
+    pub sure: bool,
+    /// Whether every line that may hold the slot is of `side` (always, when `sure`).
+    pub side_sure: bool,
     /// Side index.
     pub side: usize,
     /// The unit, when the line has one unit type that may not share a hex (otherwise
@@ -191,6 +198,8 @@ pub struct Placements {
     /// Line holding each slot in the arrangement found.
     owner: Vec<Option<usize>>,
     certain: Vec<bool>,
+    /// The certain slots two or more lines may hold, each with those lines.
+    swappable: std::collections::BTreeMap<usize, Vec<usize>>,
     shortfalls: Vec<Shortfall>,
     /// The hexes lines name, numbered once (per-hex lists below are by that number).
     index: hex_index::HexIndex,
@@ -335,6 +344,11 @@ impl Placements {
         let m = matching::solve(&demands, slots.len());
         let matched = m.owner.iter().filter(|o| o.is_some()).count();
         let owner = m.owner.iter().map(|o| o.map(|d| demand_line[d])).collect();
+        let swappable = m
+            .swappable
+            .into_iter()
+            .map(|(slot, ds)| (slot, ds.into_iter().map(|d| demand_line[d]).collect()))
+            .collect();
         let shortfalls = m
             .shortfalls
             .into_iter()
@@ -353,6 +367,7 @@ impl Placements {
             slots,
             owner,
             certain: m.certain,
+            swappable,
             shortfalls,
             index,
             lines_at,
@@ -389,12 +404,12 @@ impl Placements {
     fn every_line_certain(&self) -> bool {
         self.index.hexes().iter().enumerate().all(|(n, &hex)| {
             self.lines_at.get(n).iter().all(|&li| {
-                self.slots_of(hex)
-                    .any(|s| self.certain[s] && self.owner[s] == Some(li))
-                    || self
-                        .free_at
-                        .get(&hex)
-                        .is_some_and(|v| v.iter().any(|(l, _)| *l == li))
+                self.slots_of(hex).any(|s| {
+                    self.certain[s] && self.owner[s] == Some(li) && !self.swappable.contains_key(&s)
+                }) || self
+                    .free_at
+                    .get(&hex)
+                    .is_some_and(|v| v.iter().any(|(l, _)| *l == li))
             })
         })
     }
@@ -415,13 +430,22 @@ impl Placements {
     }
 
     /// Who certainly stands in a hex at the start (ground level and a tower's upper
-    /// level alike), counters that may not share a hex first, then leaders.
+    /// level alike), counters that may not share a hex first, then leaders. A hex that
+    /// every arrangement fills with counters of one line or another (two choices that may
+    /// swap) has the holder of the arrangement found, not `sure`, with a unit only when
+    /// every such line puts the same one there, and `side_sure` only when they are all of
+    /// one side.
     pub fn certainly_held(&self, hex: Hex) -> Vec<Holder> {
         let mut out: Vec<Holder> = self
             .slots_of(hex)
             .filter(|i| self.certain[*i])
-            .filter_map(|i| self.owner[i])
-            .map(|li| self.holder(li, false, None))
+            .filter_map(|i| {
+                let li = self.owner[i]?;
+                Some(match self.swappable.get(&i) {
+                    None => self.holder(li, false, None),
+                    Some(lines) => self.one_of(li, lines),
+                })
+            })
             .collect();
         for &(li, unit) in self.free_at.get(&hex).into_iter().flatten() {
             out.push(self.holder(li, true, Some(unit)));
@@ -523,9 +547,30 @@ impl Placements {
         let l = &self.lines[li];
         Holder {
             line: li,
+            sure: true,
+            side_sure: true,
             side: l.side,
             unit: unit.or_else(|| l.single_bound_unit()),
             free,
+        }
+    }
+
+    /// The holder of a slot `owner` fills in the arrangement found and any of `lines` may
+    /// fill in another.
+    fn one_of(&self, owner: usize, lines: &[usize]) -> Holder {
+        let l = &self.lines[owner];
+        let unit = l.single_bound_unit();
+        Holder {
+            line: owner,
+            sure: false,
+            side_sure: lines.iter().all(|&li| self.lines[li].side == l.side),
+            side: l.side,
+            unit: unit.filter(|_| {
+                lines
+                    .iter()
+                    .all(|&li| self.lines[li].single_bound_unit() == unit)
+            }),
+            free: false,
         }
     }
 }
