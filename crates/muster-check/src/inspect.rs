@@ -32,7 +32,7 @@
 //! `army_morale` and `rout`, Charles the Bold's `training` …), and the top level the
 //! scenario's (Siege's `siege`, And Gentlemen All's `scale`), each absent when the file
 //! does not set it (version 3 gave `army_morale`, `rout` and `siege` as `null`, and filled
-//! in `rout`'s `leader_weight`).
+//! in `rout`'s `leader_weight`); another system's field (MU082) is not listed.
 
 use crate::pipeline::LoadedScenario;
 use muster_rules::placement::{Collision, Fill, Spread};
@@ -42,15 +42,26 @@ use serde_json::{json, Value};
 /// The version of the JSON [`inspect_json`] gives (see the module documentation).
 pub const INSPECT_VERSION: u32 = 4;
 
-/// A side: its id, name and commander, then its game system's own fields as written.
-fn side(sd: &muster_model::Side) -> Value {
+/// A side: its id, name and commander, then the fields of its scenario's game system it
+/// sets.
+fn side(sd: &muster_model::Side, ruleset: &str) -> Value {
     let mut v = json!({"id": sd.id, "name": sd.name, "commander": sd.commander});
-    if let Value::Object(o) = &mut v {
-        for (name, value) in sd.system.iter() {
-            o.insert(name.to_string(), value.clone());
+    own_fields(&mut v, &sd.system, ruleset, "/$defs/Side");
+    v
+}
+
+/// Adds to `v` the fields of `fields` the game system `ruleset` reads at `level` (see
+/// `muster_rules::fields::others_fields`) and the file sets (not `None`): another system's,
+/// which `validate` warns of (MU082), are left out.
+fn own_fields(v: &mut Value, fields: &muster_model::SystemFields, ruleset: &str, level: &str) {
+    let others = muster_rules::fields::others_fields(ruleset, level);
+    if let Value::Object(o) = v {
+        for (name, value) in fields.iter() {
+            if !value.is_null() && !others.iter().any(|x| x == name) {
+                o.insert(name.to_string(), value.clone());
+            }
         }
     }
-    v
 }
 
 /// The resolved scenario as JSON.
@@ -164,7 +175,7 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
         "title": f.title,
         "turns": f.turns,
         "first_side": f.first_side,
-        "sides": f.sides.iter().map(side).collect::<Vec<_>>(),
+        "sides": f.sides.iter().map(|sd| side(sd, &f.ruleset)).collect::<Vec<_>>(),
         "placements": placements,
         "crowded": crowded,
         "ruleset": f.ruleset,
@@ -180,10 +191,6 @@ pub fn inspect_json(loaded: &LoadedScenario) -> Value {
         "markers": f.markers,
         "errata": f.errata.iter().map(|e| json!({"code": e.code, "hexes": e.hexes, "printed": e.printed, "read_as": e.read_as, "why": e.why})).collect::<Vec<_>>(),
     });
-    if let Value::Object(o) = &mut v {
-        for (name, value) in f.system.iter() {
-            o.insert(name.to_string(), value.clone());
-        }
-    }
+    own_fields(&mut v, &f.system, &f.ruleset, "");
     v
 }

@@ -417,6 +417,7 @@ fn side_fields<'a>(
         let now = side
             .system
             .get(n.name)
+            .filter(|v| !v.is_null())
             .map(|v| v.to_string())
             .unwrap_or_default();
         fields = fields.push(labelled(

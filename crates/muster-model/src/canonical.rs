@@ -290,7 +290,7 @@ fn unit(u: &UnitDef, schema: &serde_json::Value) -> Result<String, WriteError> {
 
 /// A game system's fields with their shapes: first those the level's schema (at pointer
 /// `level` of the scenario schema `schema`) lists, in its order, then any it does not list,
-/// as written; unset (`null`) ones left out.
+/// as written; unset ones (`None`, `false`) left out.
 fn system_fields<'f>(
     fields: &'f SystemFields,
     schema: &'f serde_json::Value,
@@ -308,8 +308,12 @@ fn system_fields<'f>(
             .and_then(|p| p.keys().position(|k| k == name))
             .unwrap_or(usize::MAX)
     };
-    let mut set: Vec<(&str, &serde_json::Value)> =
-        fields.iter().filter(|(_, v)| !v.is_null()).collect();
+    // Unset: `None`, and `false` (a system's flags are off unless set, as
+    // `charges_cavalry`).
+    let mut set: Vec<(&str, &serde_json::Value)> = fields
+        .iter()
+        .filter(|(_, v)| !v.is_null() && **v != serde_json::Value::Bool(false))
+        .collect();
     set.sort_by_key(|(name, _)| rank(name));
     set.into_iter()
         .map(|(name, value)| (name, value, listed.and_then(|p| p.get(name))))

@@ -40,9 +40,21 @@ pub(crate) fn ron_shaped(
             format!("[{}]", texts?.join(", "))
         }
         Value::Object(fields) => {
-            let properties = forms.iter().find_map(|f| f.get("properties"));
+            // In the order the type declares its fields, then any it does not, as written.
+            let properties = forms
+                .iter()
+                .find_map(|f| f.get("properties"))
+                .and_then(Value::as_object);
+            let rank = |name: &str| {
+                properties
+                    .and_then(|p| p.keys().position(|k| k == name))
+                    .unwrap_or(usize::MAX)
+            };
+            let mut set: Vec<(&String, &Value)> =
+                fields.iter().filter(|(_, v)| !v.is_null()).collect();
+            set.sort_by_key(|(name, _)| rank(name));
             let mut parts = Vec::new();
-            for (name, value) in fields.iter().filter(|(_, v)| !v.is_null()) {
+            for (name, value) in set {
                 let shape = properties.and_then(|p| p.get(name));
                 parts.push(format!("{name}: {}", ron_shaped(value, shape, root)?));
             }
@@ -130,10 +142,11 @@ mod tests {
         assert_eq!(text(json!("Well"), &json!({"type": "string"})), "\"Well\"");
         assert_eq!(
             text(
-                json!({"inches_per_hex": 2, "figures": "Mm25"}),
+                json!({"figures": "Mm25", "inches_per_hex": 2}),
                 &json!({"$ref": "#/$defs/Scale"})
             ),
-            "(inches_per_hex: 2.0, figures: Mm25)"
+            "(inches_per_hex: 2.0, figures: Mm25)",
+            "in the type's order, whatever the order written"
         );
         assert_eq!(
             ron_shaped(&json!({"a": [1, "x"]}), None, &root).unwrap(),

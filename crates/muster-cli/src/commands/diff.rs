@@ -154,20 +154,13 @@ enum Step {
     Index(usize),
 }
 
-/// What a field is called in game terms.
+/// What a field is called in game terms: its name in words (`army_morale` → "army
+/// morale"), with a few shared fields named as a designer says them. A game system's own
+/// fields are named by their own words, never matched here.
 fn field_words(key: &str) -> String {
     match key {
-        "army_morale_number" | "army_morale" => "army morale".into(),
-        "morale_number" => "morale".into(),
-        "commander" => "commander".into(),
-        "commands" => "command groups".into(),
         "steps" => "ratings".into(),
         "mp" => "movement points".into(),
-        "special_rules" => "special rules".into(),
-        "terrain_classes" => "terrain classes".into(),
-        "break_proportion" => "break proportion".into(),
-        "default_terrain" => "default terrain".into(),
-        "army_lists" => "army lists".into(),
         other => other.replace('_', " "),
     }
 }

@@ -9,10 +9,11 @@ use std::process::ExitCode;
 
 /// Print a scenario resolved: its sides and every set-up line with its units and hexes.
 ///
-/// The JSON is a versioned contract (`"version": 3`; see the README): `placements` holds
+/// The JSON is a versioned contract (`"version": 4`; see the README): `placements` holds
 /// one entry per set-up line or reinforcement, its units each with a `count`, a `mode`
 /// (how the line fills its hexes) and `at` (where the placement model's one arrangement
-/// puts its counters, counted).
+/// puts its counters, counted); a side, and the top level, list their game system's own
+/// fields as the file writes them.
 #[derive(clap::Args)]
 pub struct Args {
     /// The scenario file.

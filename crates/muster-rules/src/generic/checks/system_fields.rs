@@ -31,6 +31,9 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         return;
     };
     let ours = crate::fields::pointers(this);
+    // Each field set, with every other system that reads it (`group` is Charles the Bold's
+    // and Siege's): one finding naming them all.
+    let mut owners: Vec<(String, Vec<&dyn crate::GameSystem>)> = Vec::new();
     for other in crate::system::SYSTEMS {
         if other.id() == this.id() {
             continue;
@@ -47,25 +50,45 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
                 &mut found,
             );
             for pointer in found {
-                let field = pointer.rsplit('/').next().unwrap_or_default().to_string();
-                out.push(
-                    Diagnostic::warning(
-                        CHECK.doc.code,
-                        Location::here(pointer),
-                        format!(
-                            "`{field}` is a field of {}; {} does not read it",
-                            other.ruleset().name,
-                            s.ruleset.name
-                        ),
-                    )
-                    .help(format!(
-                        "remove it, or, if this scenario is for {}, set `ruleset: \"{}\"`",
-                        other.ruleset().name,
-                        other.id()
-                    )),
-                );
+                match owners.iter_mut().find(|(p, _)| *p == pointer) {
+                    Some((_, systems)) => systems.push(*other),
+                    None => owners.push((pointer, vec![*other])),
+                }
             }
         }
+    }
+    for (pointer, systems) in owners {
+        let field = pointer.rsplit('/').next().unwrap_or_default().to_string();
+        let name = |g: &&dyn crate::GameSystem| g.ruleset().name.clone();
+        let owners = joined(systems.iter().map(name), "and");
+        let names = joined(systems.iter().map(name), "or");
+        let sets = joined(
+            systems.iter().map(|g| format!("`ruleset: \"{}\"`", g.id())),
+            "or",
+        );
+        out.push(
+            Diagnostic::warning(
+                CHECK.doc.code,
+                Location::here(pointer),
+                format!(
+                    "`{field}` is a field of {owners}; {} does not read it",
+                    s.ruleset.name
+                ),
+            )
+            .help(format!(
+                "remove it, or, if this scenario is for {names}, set {sets}"
+            )),
+        );
+    }
+}
+
+/// `a`, `a or b`, `a, b or c` (with `word` "or").
+fn joined(items: impl Iterator<Item = String>, word: &str) -> String {
+    let items: Vec<String> = items.collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, init)) => format!("{} {word} {last}", init.join(", ")),
     }
 }
 
