@@ -3,7 +3,9 @@
 //! 0406" rather than a reflowed blob. Writing a file read from canonical text gives the
 //! same text back.
 
-use crate::{MapFile, OverlayFile, ScenarioFile, Side, SystemFields, UnitDef};
+use crate::{
+    MapFile, OverlayFile, Reinforcement, ScenarioFile, SetupEntry, Side, SystemFields, UnitDef,
+};
 use ron::extensions::Extensions;
 use ron::ser::PrettyConfig;
 use serde::Serialize;
@@ -188,6 +190,25 @@ impl<'s> Writer<'s> {
         Ok(())
     }
 
+    /// A list of values each written on its line by `text`.
+    fn lines<T>(
+        &mut self,
+        name: &str,
+        items: &[T],
+        text: impl Fn(&T) -> Result<String, WriteError>,
+    ) -> Result<(), WriteError> {
+        if items.is_empty() {
+            return Ok(());
+        }
+        self.open(&format!("{name}: ["), name);
+        for (i, item) in items.iter().enumerate() {
+            let slot = Slot::Open(self.child(&i.to_string()));
+            self.line(format!("{},", text(item)?), slot);
+        }
+        self.close("],");
+        Ok(())
+    }
+
     /// Opens the value at `name` (a field name or list index; `""` for the file).
     fn open(&mut self, text: &str, name: &str) {
         if !name.is_empty() {
@@ -288,6 +309,56 @@ fn unit(u: &UnitDef, schema: &serde_json::Value) -> Result<String, WriteError> {
     Ok(format!("({})", parts.join(", ")))
 }
 
+/// A set-up line on one line, `(units: […], at: …, …)`, with its game system's fields
+/// before its `source` (shaped by the scenario schema `schema`, see [`scenario_layout`]).
+pub fn setup_line(e: &SetupEntry, schema: &serde_json::Value) -> Result<String, WriteError> {
+    let mut parts = vec![
+        format!("units: {}", inline(&e.units)?),
+        format!("at: {}", inline(&e.at)?),
+    ];
+    if e.hidden {
+        parts.push("hidden: true".into());
+    }
+    if let Some(f) = &e.facing {
+        parts.push(format!("facing: {}", inline(f)?));
+    }
+    if let Some(l) = &e.level {
+        parts.push(format!("level: {}", inline(l)?));
+    }
+    for (name, value, shape) in system_fields(&e.system, schema, "/$defs/SetupEntry") {
+        parts.push(format!(
+            "{name}: {}",
+            crate::shaped::ron_shaped(value, shape, schema)?
+        ));
+    }
+    if let Some(src) = &e.source {
+        parts.push(format!("source: {}", inline(src)?));
+    }
+    Ok(format!("({})", parts.join(", ")))
+}
+
+/// A reinforcement on one line, as [`setup_line`].
+pub fn reinforcement(r: &Reinforcement, schema: &serde_json::Value) -> Result<String, WriteError> {
+    let mut parts = vec![
+        format!("units: {}", inline(&r.units)?),
+        format!("turn: {}", inline(&r.turn)?),
+        format!("enter: {}", inline(&r.enter)?),
+    ];
+    if r.moves_from_entry {
+        parts.push("moves_from_entry: true".into());
+    }
+    for (name, value, shape) in system_fields(&r.system, schema, "/$defs/Reinforcement") {
+        parts.push(format!(
+            "{name}: {}",
+            crate::shaped::ron_shaped(value, shape, schema)?
+        ));
+    }
+    if let Some(src) = &r.source {
+        parts.push(format!("source: {}", inline(src)?));
+    }
+    Ok(format!("({})", parts.join(", ")))
+}
+
 /// A game system's fields with their shapes: first those the level's schema (at pointer
 /// `level` of the scenario schema `schema`) lists, in its order, then any it does not list,
 /// as written; unset ones (`None`, `false`) left out.
@@ -336,8 +407,11 @@ fn side(w: &mut Writer<'_>, index: usize, s: &Side) -> Result<(), WriteError> {
         w.line(format!("{v},"), slot);
     }
     w.close("],");
-    w.list("setup", &s.setup)?;
-    w.list("reinforcements", &s.reinforcements)?;
+    let schema = w.schema;
+    w.lines("setup", &s.setup, |e| setup_line(e, schema))?;
+    w.lines("reinforcements", &s.reinforcements, |r| {
+        reinforcement(r, schema)
+    })?;
     w.close("),");
     Ok(())
 }

@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 // Unknown fields are refused by the schema, which knows every game system's fields
-// (`SystemFields`): serde cannot both deny them and keep a system's fields. So for `Side`
-// and `UnitDef`.
+// (`SystemFields`): serde cannot both deny them and keep a system's fields. So for `Side`,
+// `UnitDef`, `SetupEntry` and `Reinforcement`.
 /// A scenario. Each side lists its counters and its set-up the way the print does.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ScenarioFile {
@@ -213,6 +213,7 @@ impl SetupEntry {
             hidden: false,
             facing: None,
             level: None,
+            system: SystemFields::default(),
             source: None,
         }
     }
@@ -239,7 +240,6 @@ pub struct Step {
 /// owning player chooses which unit goes where ("placed in the designated hexes as the
 /// owning player chooses").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct SetupEntry {
     /// The units: `["Rudolf"]`, `["6x Chevaliers Italiens"]`, `["Somerset", "6x Archers"]`.
     pub units: Vec<UnitRef>,
@@ -255,6 +255,9 @@ pub struct SetupEntry {
     /// The level in a siege-tower hex: `Lower` (inside) or `Upper` (on top) (Siege 2.46).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<crate::Level>,
+    /// The game system's own fields of a set-up line, as written.
+    #[serde(flatten)]
+    pub system: SystemFields,
     /// Section or page of the print this line comes from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
@@ -262,7 +265,6 @@ pub struct SetupEntry {
 
 /// Units that enter the map on a given turn through an entry zone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct Reinforcement {
     /// The units.
     pub units: Vec<UnitRef>,
@@ -276,6 +278,9 @@ pub struct Reinforcement {
     /// hex costs its MP like any other hex (A la Charge §9).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub moves_from_entry: bool,
+    /// The game system's own fields of a reinforcement, as written.
+    #[serde(flatten)]
+    pub system: SystemFields,
     /// Section or page of the print.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,

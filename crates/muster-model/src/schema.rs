@@ -100,10 +100,20 @@ fn with_id<T: JsonSchema>(name: &str, title: &str) -> Schema {
     schema
 }
 
+/// The objects a game system may add fields to, as pointers into the scenario schema: the
+/// scenario, a side, a unit, a set-up line, a reinforcement.
+pub const SYSTEM_LEVELS: [&str; 5] = [
+    "",
+    "/$defs/Side",
+    "/$defs/UnitDef",
+    "/$defs/SetupEntry",
+    "/$defs/Reinforcement",
+];
+
 /// Each game system's own fields, made with the scenario schema's generator (so the types
-/// they name land in its `$defs`): the system's name, then the object schemas of its
-/// scenario, side and unit fields.
-pub type SystemFieldSchemas<'f> = &'f dyn Fn(&mut SchemaGenerator) -> Vec<(String, [Schema; 3])>;
+/// they name land in its `$defs`): the system's name, then the object schemas of its fields
+/// at each of [`SYSTEM_LEVELS`].
+pub type SystemFieldSchemas<'f> = &'f dyn Fn(&mut SchemaGenerator) -> Vec<(String, [Schema; 5])>;
 
 /// The scenario schema with every game system's fields ([`crate::SystemFields`]) put into
 /// the scenario, side and unit objects. A field two systems define alike is listed once;
@@ -113,10 +123,7 @@ fn scenario_with(systems: SystemFieldSchemas) -> Schema {
     let mut g = schemars::generate::SchemaSettings::draft2020_12().into_generator();
     let fields = systems(&mut g);
     let mut root = g.into_root_schema_for::<ScenarioFile>();
-    for (level, target) in ["", "/$defs/Side", "/$defs/UnitDef"]
-        .into_iter()
-        .enumerate()
-    {
+    for (level, target) in SYSTEM_LEVELS.into_iter().enumerate() {
         let Some(Value::Object(object)) = root.pointer_mut(target) else {
             continue;
         };

@@ -16,3 +16,13 @@ pub fn scenario_layout(s: &ScenarioFile) -> Result<Layout, WriteError> {
 pub fn scenario_to_ron(s: &ScenarioFile) -> Result<String, WriteError> {
     muster_model::canonical::scenario_to_ron(s, crate::schema::scenario_json())
 }
+
+/// A set-up line on one line, as the canonical text writes it.
+pub fn setup_line(e: &muster_model::SetupEntry) -> Result<String, WriteError> {
+    muster_model::canonical::setup_line(e, crate::schema::scenario_json())
+}
+
+/// A reinforcement on one line, as the canonical text writes it.
+pub fn reinforcement(r: &muster_model::Reinforcement) -> Result<String, WriteError> {
+    muster_model::canonical::reinforcement(r, crate::schema::scenario_json())
+}

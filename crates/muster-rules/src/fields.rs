@@ -1,4 +1,5 @@
-//! A game system's own scenario, side and unit fields: their types live in the system's
+//! A game system's own scenario, side, unit, set-up line and reinforcement fields: their
+//! types live in the system's
 //! folder (`src/<system>/fields.rs`), which the system names in the table
 //! ([`crate::GameSystem::field_schemas`], with [`schemas_of`]); the file keeps them beside
 //! the shared fields ([`muster_model::SystemFields`]) and the system reads them with
@@ -11,34 +12,57 @@ use schemars::{JsonSchema, Schema, SchemaGenerator};
 #[derive(Debug, Default, serde::Deserialize, JsonSchema)]
 pub struct NoFields {}
 
-/// The object schemas of a system's scenario, side and unit field types, made with `g`
-/// (the scenario schema's generator, so the types they name land in its `$defs`).
-pub fn schemas_of<Sc: JsonSchema, Si: JsonSchema, U: JsonSchema>(
-    g: &mut SchemaGenerator,
-) -> [Schema; 3] {
-    [Sc::json_schema(g), Si::json_schema(g), U::json_schema(g)]
+/// The object schemas of a system's field types at each level a system may add fields to
+/// (`muster_model::schema::SYSTEM_LEVELS`: the scenario, a side, a unit, a set-up line, a
+/// reinforcement), made with `g` (the scenario schema's generator, so the types they name
+/// land in its `$defs`).
+pub fn schemas_of<Sc, Si, U, L, R>(g: &mut SchemaGenerator) -> [Schema; 5]
+where
+    Sc: JsonSchema,
+    Si: JsonSchema,
+    U: JsonSchema,
+    L: JsonSchema,
+    R: JsonSchema,
+{
+    [
+        Sc::json_schema(g),
+        Si::json_schema(g),
+        U::json_schema(g),
+        L::json_schema(g),
+        R::json_schema(g),
+    ]
+}
+
+/// Where each level's fields are in a scenario file, as the field-of-another-system check
+/// reads them (`*` for any index), in the order of `muster_model::schema::SYSTEM_LEVELS`.
+const PLACES: [&str; 5] = [
+    "",
+    "/sides/*",
+    "/sides/*/units/*",
+    "/sides/*/setup/*",
+    "/sides/*/reinforcements/*",
+];
+
+/// The field names `system` declares at each level.
+fn names_by_level(system: &dyn crate::GameSystem) -> [Vec<String>; 5] {
+    system
+        .field_schemas(&mut SchemaGenerator::default())
+        .map(|s| {
+            s.as_object()
+                .and_then(|o| o.get("properties"))
+                .and_then(serde_json::Value::as_object)
+                .map(|p| p.keys().cloned().collect())
+                .unwrap_or_default()
+        })
 }
 
 /// The JSON pointers of a system's own fields, `*` for any index (`/sides/*/army_morale`),
 /// as the field-of-another-system check reads them.
 pub fn pointers(system: &dyn crate::GameSystem) -> Vec<String> {
-    let mut g = SchemaGenerator::default();
-    let [scenario, side, unit] = system.field_schemas(&mut g);
-    let names = |s: &Schema| -> Vec<String> {
-        s.as_object()
-            .and_then(|o| o.get("properties"))
-            .and_then(serde_json::Value::as_object)
-            .map(|p| p.keys().cloned().collect())
-            .unwrap_or_default()
-    };
     let mut out: Vec<String> = system.fields().iter().map(|p| p.to_string()).collect();
-    out.extend(names(&scenario).into_iter().map(|n| format!("/{n}")));
-    out.extend(names(&side).into_iter().map(|n| format!("/sides/*/{n}")));
-    out.extend(
-        names(&unit)
-            .into_iter()
-            .map(|n| format!("/sides/*/units/*/{n}")),
-    );
+    for (place, names) in PLACES.iter().zip(names_by_level(system)) {
+        out.extend(names.into_iter().map(|n| format!("{place}/{n}")));
+    }
     out
 }
 
@@ -60,10 +84,8 @@ pub fn side_numbers(system: &dyn crate::GameSystem) -> &'static [NumberField] {
         crate::SYSTEMS
             .iter()
             .map(|s| {
-                (
-                    s.id(),
-                    numbers(&s.field_schemas(&mut SchemaGenerator::default())[1]),
-                )
+                let [_, side, ..] = s.field_schemas(&mut SchemaGenerator::default());
+                (s.id(), numbers(&side))
             })
             .collect()
     });
@@ -117,33 +139,24 @@ pub struct CommandDef {
 }
 
 /// The fields another game system declares, at the level whose schema is at `level` in the
-/// scenario schema (`""` the scenario, `/$defs/Side` a side, `/$defs/UnitDef` a unit), that
-/// the system `id` does not: what a front end leaves out when it offers a file of `id` its
-/// fields (an unknown `id` leaves out nothing).
+/// scenario schema (one of `muster_model::schema::SYSTEM_LEVELS`: `""` the scenario,
+/// `/$defs/Side` a side …), that the system `id` does not: what a front end leaves out
+/// when it offers a file of `id` its fields (an unknown `id` leaves out nothing).
 pub fn others_fields(id: &str, level: &str) -> Vec<String> {
-    let index = match level {
-        "" => 0,
-        "/$defs/Side" => 1,
-        "/$defs/UnitDef" => 2,
-        _ => return Vec::new(),
+    let Some(index) = muster_model::schema::SYSTEM_LEVELS
+        .iter()
+        .position(|l| *l == level)
+    else {
+        return Vec::new();
     };
     let Some(this) = crate::system(id) else {
         return Vec::new();
     };
-    let names = |s: &dyn crate::GameSystem| -> Vec<String> {
-        let schemas = s.field_schemas(&mut SchemaGenerator::default());
-        schemas[index]
-            .as_object()
-            .and_then(|o| o.get("properties"))
-            .and_then(serde_json::Value::as_object)
-            .map(|p| p.keys().cloned().collect())
-            .unwrap_or_default()
-    };
-    let ours = names(this);
+    let ours = &names_by_level(this)[index];
     let mut out: Vec<String> = crate::SYSTEMS
         .iter()
         .filter(|s| s.id() != id)
-        .flat_map(|s| names(*s))
+        .flat_map(|s| names_by_level(*s)[index].clone())
         .filter(|n| !ours.contains(n))
         .collect();
     out.sort();

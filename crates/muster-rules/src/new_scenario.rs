@@ -1,17 +1,15 @@
 //! What `muster new` (and the editor) put into a new scenario beyond the blank one: each
-//! system's example unit (as JSON, the form a unit with its system's own fields is read
-//! from, see `muster_model::SystemFields`) and set-up line (RON, as a designer writes it).
+//! system's example unit and set-up line, as JSON (the form a unit or a line with its
+//! system's own fields is read from, see `muster_model::SystemFields`; `muster new` writes
+//! them as RON).
 
 use muster_model::{ScenarioFile, SetupEntry, UnitDef};
 
-/// Adds one example unit (JSON) and its set-up line (RON) to the first side of `s`.
+/// Adds one example unit and its set-up line (both JSON) to the first side of `s`.
 pub(crate) fn example(s: &mut ScenarioFile, unit: &str, line: &str) {
-    // As pack files are read: an optional field is written bare (`count: 2`).
-    let ron =
-        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     let (Ok(u), Ok(l)) = (
         serde_json::from_str::<UnitDef>(unit),
-        ron.from_str::<SetupEntry>(line),
+        serde_json::from_str::<SetupEntry>(line),
     ) else {
         debug_assert!(
             false,

@@ -6,7 +6,7 @@ use muster_model::schema::{all_with, for_kind_with};
 use muster_model::FileKind;
 use schemars::{Schema, SchemaGenerator};
 
-fn systems(g: &mut SchemaGenerator) -> Vec<(String, [Schema; 3])> {
+fn systems(g: &mut SchemaGenerator) -> Vec<(String, [Schema; 5])> {
     crate::SYSTEMS
         .iter()
         .map(|s| (s.ruleset().name.clone(), s.field_schemas(g)))

@@ -140,14 +140,15 @@ pub trait GameSystem: Sync {
         &[]
     }
 
-    /// The types of the system's own scenario, side and unit fields, which the file writes
+    /// The types of the system's own scenario, side, unit, set-up line and reinforcement
+    /// fields, which the file writes
     /// beside the shared ones and the system's folder reads with
     /// [`muster_model::SystemFields::typed`] (`src/<system>/fields.rs`), as object schemas
     /// made with `g` ([`crate::fields::schemas_of`]). The scenario schema lists them, so a
     /// misspelt one is refused; a scenario of another system that sets one is told (MU082).
-    fn field_schemas(&self, g: &mut schemars::SchemaGenerator) -> [schemars::Schema; 3] {
-        use crate::fields::{schemas_of, NoFields};
-        schemas_of::<NoFields, NoFields, NoFields>(g)
+    fn field_schemas(&self, g: &mut schemars::SchemaGenerator) -> [schemars::Schema; 5] {
+        use crate::fields::{schemas_of, NoFields as No};
+        schemas_of::<No, No, No, No, No>(g)
     }
 
     /// Every per-hex rule of the system's set-up checks, as one: why unit `unit` of set-up

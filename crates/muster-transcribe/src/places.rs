@@ -499,6 +499,7 @@ impl Reader<'_, '_> {
                 hidden,
                 facing: None,
                 level: None,
+                system: Default::default(),
                 source,
             }),
             Place::Enter {
@@ -510,6 +511,7 @@ impl Reader<'_, '_> {
                 turn,
                 enter: zone,
                 moves_from_entry,
+                system: Default::default(),
                 source,
             }),
         }

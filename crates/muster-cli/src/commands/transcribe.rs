@@ -4,8 +4,7 @@
 use super::{emit, tell};
 use crate::commands::fmt::write_atomically;
 use muster_check::keep_comments;
-use muster_model::canonical::inline;
-use muster_rules::canonical::scenario_layout;
+use muster_rules::canonical::{reinforcement, scenario_layout, setup_line};
 use muster_transcribe::{Severity, Transcript};
 use std::io::Read;
 use std::path::PathBuf;
@@ -124,13 +123,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else if args.format == super::Format::Human {
         emit("setup: [")?;
         for l in &t.setup {
-            emit(format!("    {},", inline(l)?))?;
+            emit(format!("    {},", setup_line(l)?))?;
         }
         emit("],")?;
         if !t.reinforcements.is_empty() {
             emit("reinforcements: [")?;
             for r in &t.reinforcements {
-                emit(format!("    {},", inline(r)?))?;
+                emit(format!("    {},", reinforcement(r)?))?;
             }
             emit("],")?;
         }

@@ -19,7 +19,7 @@ impl GameSystem for System {
         crate::new_scenario::example(
             s,
             r#"{"id": "Knights", "name": "Knights", "kind": "knights", "count": 2, "steps": [{"strength": 4, "mp": 6}, {"strength": 2, "mp": 6}], "provenance": "Original"}"#,
-            r#"(units: ["2x Knights"], at: Hexes(["0101", "0201"]))"#,
+            r#"{"units": ["2x Knights"], "at": {"Hexes": ["0101", "0201"]}}"#,
         );
     }
 
@@ -33,9 +33,10 @@ impl GameSystem for System {
     }
 
     // A side's army morale level and rout threshold (`fields.rs`).
-    fn field_schemas(&self, g: &mut schemars::SchemaGenerator) -> [schemars::Schema; 3] {
+    fn field_schemas(&self, g: &mut schemars::SchemaGenerator) -> [schemars::Schema; 5] {
+        use super::fields::SideFields;
         use crate::fields::{schemas_of, NoFields};
-        schemas_of::<NoFields, super::fields::SideFields, NoFields>(g)
+        schemas_of::<NoFields, SideFields, NoFields, NoFields, NoFields>(g)
     }
 
     /// "There is no unit facing in this game" (St Albans §3; Normans and Byzantines §3).

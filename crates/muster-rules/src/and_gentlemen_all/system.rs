@@ -34,7 +34,7 @@ impl GameSystem for System {
         crate::new_scenario::example(
             s,
             r#"{"id": "Blue Regiment", "name": "Blue Regiment", "kind": "foot", "provenance": "Original", "regiment": {"stands": 3, "foot": "Balanced", "rating": "Regular", "formation": "Deployed", "command": "main"}}"#,
-            r#"(units: ["Blue Regiment"], at: Hexes(["0101"]), facing: "N")"#,
+            r#"{"units": ["Blue Regiment"], "at": {"Hexes": ["0101"]}, "facing": "N"}"#,
         );
     }
 
@@ -51,13 +51,10 @@ impl GameSystem for System {
     }
 
     // The system's own scenario, side and unit fields (`fields.rs`).
-    fn field_schemas(&self, g: &mut schemars::SchemaGenerator) -> [schemars::Schema; 3] {
-        use crate::fields::schemas_of;
-        schemas_of::<
-            super::fields::ScenarioFields,
-            super::fields::SideFields,
-            super::fields::UnitFields,
-        >(g)
+    fn field_schemas(&self, g: &mut schemars::SchemaGenerator) -> [schemars::Schema; 5] {
+        use super::fields::{ScenarioFields, SideFields, UnitFields};
+        use crate::fields::{schemas_of, NoFields};
+        schemas_of::<ScenarioFields, SideFields, UnitFields, NoFields, NoFields>(g)
     }
 
     fn reach(&self, s: &Scenario, side: usize, unit: usize, from: Hex) -> Reach {

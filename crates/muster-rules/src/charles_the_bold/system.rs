@@ -30,7 +30,7 @@ impl GameSystem for System {
         crate::new_scenario::example(
             s,
             r#"{"id": "General", "name": "General", "kind": "general", "rating": 1, "mp": 6, "provenance": "Original", "group": "main"}"#,
-            r#"(units: ["General"], at: Hexes(["0101"]))"#,
+            r#"{"units": ["General"], "at": {"Hexes": ["0101"]}}"#,
         );
     }
 
@@ -60,9 +60,10 @@ impl GameSystem for System {
     }
 
     // The system's own scenario, side and unit fields (`fields.rs`).
-    fn field_schemas(&self, g: &mut schemars::SchemaGenerator) -> [schemars::Schema; 3] {
+    fn field_schemas(&self, g: &mut schemars::SchemaGenerator) -> [schemars::Schema; 5] {
+        use super::fields::{SideFields, UnitFields};
         use crate::fields::{schemas_of, NoFields};
-        schemas_of::<NoFields, super::fields::SideFields, super::fields::UnitFields>(g)
+        schemas_of::<NoFields, SideFields, UnitFields, NoFields, NoFields>(g)
     }
 
     fn faces_corners(&self) -> bool {

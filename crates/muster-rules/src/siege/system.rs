@@ -56,9 +56,10 @@ impl GameSystem for System {
     }
 
     // The system's own scenario, side and unit fields (`fields.rs`).
-    fn field_schemas(&self, g: &mut schemars::SchemaGenerator) -> [schemars::Schema; 3] {
+    fn field_schemas(&self, g: &mut schemars::SchemaGenerator) -> [schemars::Schema; 5] {
+        use super::fields::{ScenarioFields, UnitFields};
         use crate::fields::{schemas_of, NoFields};
-        schemas_of::<super::fields::ScenarioFields, NoFields, super::fields::UnitFields>(g)
+        schemas_of::<ScenarioFields, NoFields, UnitFields, NoFields, NoFields>(g)
     }
 
     fn occupants_block_fire(&self) -> bool {
@@ -143,7 +144,7 @@ impl GameSystem for System {
         crate::new_scenario::example(
             s,
             r#"{"id": "Men-at-arms", "name": "Man-at-arms", "kind": "soldier", "count": 2, "mp": 6, "provenance": "Original"}"#,
-            r#"(units: ["2x Men-at-arms"], at: Hexes(["0101", "0201"]))"#,
+            r#"{"units": ["2x Men-at-arms"], "at": {"Hexes": ["0101", "0201"]}}"#,
         );
     }
 }

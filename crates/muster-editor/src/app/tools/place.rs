@@ -50,6 +50,7 @@ impl App {
                     turn,
                     enter: Zone::Hexes(hexes.into_iter().map(HexId).collect()),
                     moves_from_entry: false,
+                    system: Default::default(),
                     source: None,
                 });
             return Some(Edit::Scenario(Box::new(next)));
