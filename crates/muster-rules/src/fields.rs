@@ -33,37 +33,116 @@ where
     ]
 }
 
-/// Where each level's fields are in a scenario file, as the field-of-another-system check
-/// reads them (`*` for any index), in the order of `muster_model::schema::SYSTEM_LEVELS`.
-const PLACES: [&str; 5] = [
-    "",
-    "/sides/*",
-    "/sides/*/units/*",
-    "/sides/*/setup/*",
-    "/sides/*/reinforcements/*",
-];
-
-/// The field names `system` declares at each level.
-fn names_by_level(system: &dyn crate::GameSystem) -> [Vec<String>; 5] {
-    system
-        .field_schemas(&mut SchemaGenerator::default())
-        .map(|s| {
-            s.as_object()
-                .and_then(|o| o.get("properties"))
-                .and_then(serde_json::Value::as_object)
-                .map(|p| p.keys().cloned().collect())
-                .unwrap_or_default()
-        })
+/// What the table says of each system's fields, found once: its id and the field names it
+/// declares at each level (`muster_model::schema::SYSTEM_LEVELS`).
+struct Declared {
+    id: &'static str,
+    names: [Vec<String>; 5],
 }
 
-/// The JSON pointers of a system's own fields, `*` for any index (`/sides/*/army_morale`),
-/// as the field-of-another-system check reads them.
-pub fn pointers(system: &dyn crate::GameSystem) -> Vec<String> {
-    let mut out: Vec<String> = system.fields().iter().map(|p| p.to_string()).collect();
-    for (place, names) in PLACES.iter().zip(names_by_level(system)) {
-        out.extend(names.into_iter().map(|n| format!("{place}/{n}")));
+fn declared() -> &'static [Declared] {
+    static FOUND: std::sync::OnceLock<Vec<Declared>> = std::sync::OnceLock::new();
+    FOUND.get_or_init(|| {
+        crate::SYSTEMS
+            .iter()
+            .map(|system| Declared {
+                id: system.id(),
+                names: system
+                    .field_schemas(&mut SchemaGenerator::default())
+                    .map(|s| {
+                        s.as_object()
+                            .and_then(|o| o.get("properties"))
+                            .and_then(serde_json::Value::as_object)
+                            .map(|p| p.keys().cloned().collect())
+                            .unwrap_or_default()
+                    }),
+            })
+            .collect()
+    })
+}
+
+/// The field names `system` declares at each level (`muster_model::schema::SYSTEM_LEVELS`).
+pub fn names_by_level(system: &dyn crate::GameSystem) -> &'static [Vec<String>; 5] {
+    static NONE: [Vec<String>; 5] = [const { Vec::new() }; 5];
+    declared()
+        .iter()
+        .find(|d| d.id == system.id())
+        .map_or(&NONE, |d| &d.names)
+}
+
+/// A field of the model that only some systems read, which a system claims
+/// ([`crate::GameSystem::shared_fields`]) so that another system's scenario setting it is
+/// told (MU082): the model keeps it because a front end reads it without knowing the
+/// system (army lists are files Muster reads; pieces and markers are drawn; a tower's level
+/// places counters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shared {
+    /// The army lists a scenario or a side draws on (`army_lists`).
+    ArmyLists,
+    /// A unit's army-list line (`list_entry`).
+    ListEntry,
+    /// Pieces on the map (`pieces`).
+    Pieces,
+    /// Markers on hexes (`markers`).
+    Markers,
+    /// A set-up line's level in a tower hex (`level`).
+    Level,
+    /// Reinforcements that count their movement from their entry hex (`moves_from_entry`).
+    MovesFromEntry,
+}
+
+impl Shared {
+    /// The pointers where `f` sets this field.
+    pub fn set_in(self, f: &muster_model::ScenarioFile) -> Vec<String> {
+        let mut out = Vec::new();
+        let sides = f.sides.iter().enumerate();
+        match self {
+            Shared::ArmyLists => {
+                if !f.army_lists.is_empty() {
+                    out.push("/army_lists".into());
+                }
+                for (i, _) in sides.filter(|(_, sd)| !sd.army_lists.is_empty()) {
+                    out.push(format!("/sides/{i}/army_lists"));
+                }
+            }
+            Shared::ListEntry => {
+                for (i, sd) in sides {
+                    for (j, _) in sd
+                        .units
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, u)| u.list_entry.is_some())
+                    {
+                        out.push(format!("/sides/{i}/units/{j}/list_entry"));
+                    }
+                }
+            }
+            Shared::Pieces if !f.pieces.is_empty() => out.push("/pieces".into()),
+            Shared::Markers if !f.markers.is_empty() => out.push("/markers".into()),
+            Shared::Level => {
+                for (i, sd) in sides {
+                    for (j, _) in sd
+                        .setup
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, e)| e.level.is_some())
+                    {
+                        out.push(format!("/sides/{i}/setup/{j}/level"));
+                    }
+                }
+            }
+            Shared::MovesFromEntry => {
+                for (i, sd) in sides {
+                    let entering = sd.reinforcements.iter().enumerate();
+                    for (j, _) in entering.filter(|(_, r)| r.moves_from_entry) {
+                        out.push(format!("/sides/{i}/reinforcements/{j}/moves_from_entry"));
+                    }
+                }
+            }
+            Shared::Pieces | Shared::Markers => {}
+        }
+        out
     }
-    out
 }
 
 /// A side field of a system that holds a whole number (A la Charge's `army_morale`), which
@@ -156,7 +235,7 @@ pub fn others_fields(id: &str, level: &str) -> Vec<String> {
     let mut out: Vec<String> = crate::SYSTEMS
         .iter()
         .filter(|s| s.id() != id)
-        .flat_map(|s| names_by_level(*s)[index].clone())
+        .flat_map(|s| names_by_level(*s)[index].iter().cloned())
         .filter(|n| !ours.contains(n))
         .collect();
     out.sort();

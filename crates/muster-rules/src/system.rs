@@ -133,10 +133,10 @@ pub trait GameSystem: Sync {
         ))
     }
 
-    /// The scenario fields only this system reads, as JSON pointers into the scenario
-    /// file with `*` for any index (`"/sides/*/army_morale"`). A scenario of another system
-    /// that sets one is told (MU082): its rules would silently ignore it.
-    fn fields(&self) -> &'static [&'static str] {
+    /// The model's shared fields only this system reads ([`crate::fields::Shared`]): a
+    /// scenario of another system that sets one is told (MU082), as for the system's own
+    /// fields ([`GameSystem::field_schemas`]).
+    fn shared_fields(&self) -> &'static [crate::fields::Shared] {
         &[]
     }
 

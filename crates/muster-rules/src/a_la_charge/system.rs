@@ -28,8 +28,9 @@ impl GameSystem for System {
         Box::new(move |_, _, hex| super::checks::impassable::closed(s, hex))
     }
 
-    fn fields(&self) -> &'static [&'static str] {
-        &["/sides/*/reinforcements/*/moves_from_entry"]
+    fn shared_fields(&self) -> &'static [crate::fields::Shared] {
+        use crate::fields::Shared;
+        &[Shared::MovesFromEntry]
     }
 
     // A side's army morale level and rout threshold (`fields.rs`).
@@ -161,8 +162,8 @@ impl GameSystem for System {
 }
 
 /// The units the set-up may put in `hex`: the combat unit certainly there (every type of
-/// its line when the line mixes types), else every unit of every line that may put one
-/// there, and the leaders certainly there.
+/// its line when the line mixes types, every unit of each line that may swap there), else
+/// every unit of every line that may put one there, and the leaders certainly there.
 fn units_that_may_be_in(s: &Scenario, hex: Hex) -> Vec<(usize, usize)> {
     let p = &s.placements;
     let held = p.certainly_held(hex);
@@ -175,7 +176,8 @@ fn units_that_may_be_in(s: &Scenario, hex: Hex) -> Vec<(usize, usize)> {
     let lines: Vec<usize> = match held.iter().find(|o| !o.free) {
         Some(o) => match o.unit {
             Some(unit) => return vec![(o.side, unit)],
-            None => vec![o.line],
+            // A line of several types, or lines that may swap in the hex: each of theirs.
+            None => p.lines_holding(hex),
         },
         None => {
             for o in held.iter().filter(|o| o.free) {

@@ -84,7 +84,9 @@ fn blocker(s: &Scenario, h: Hex, shooter: Option<usize>) -> Option<String> {
                 Some(u) => format!("`{}`", side.units[u].id),
                 // A line of several types, or choices that may swap: a regiment of the
                 // side stands there, which one is the owner's choice.
-                None => format!("a regiment of {}", side.name),
+                None if o.side_sure => format!("a regiment of {}", side.name),
+                // Lines of both sides may swap there.
+                None => "a regiment".to_string(),
             }
         })
         .next();

@@ -63,7 +63,8 @@ pub fn stands_at(s: &Scenario, hex: Hex) -> Vec<Candidate> {
                     moved: 0,
                 }];
             }
-            None => vec![o.line],
+            // A line of several types, or lines that may swap in the hex: each of theirs.
+            None => p.lines_holding(hex),
         },
         None => p.who_could_be(hex).to_vec(),
     };

@@ -51,12 +51,9 @@ impl GameSystem for System {
         })
     }
 
-    fn fields(&self) -> &'static [&'static str] {
-        &[
-            "/army_lists",
-            "/sides/*/army_lists",
-            "/sides/*/units/*/list_entry",
-        ]
+    fn shared_fields(&self) -> &'static [crate::fields::Shared] {
+        use crate::fields::Shared;
+        &[Shared::ArmyLists, Shared::ListEntry]
     }
 
     // The system's own scenario, side and unit fields (`fields.rs`).

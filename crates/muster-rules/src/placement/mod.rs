@@ -453,6 +453,18 @@ impl Placements {
         out
     }
 
+    /// The lines whose counter fills a hex that every arrangement fills (not leaders): the
+    /// one that holds it in every arrangement, or each of the lines that may swap there.
+    pub fn lines_holding(&self, hex: Hex) -> Vec<usize> {
+        self.slots_of(hex)
+            .filter(|i| self.certain[*i])
+            .flat_map(|i| match self.swappable.get(&i) {
+                Some(lines) => lines.clone(),
+                None => self.owner[i].into_iter().collect(),
+            })
+            .collect()
+    }
+
     /// Who stands in a hex under an assumption: the certain holders, and in the worst case
     /// every other line naming the hex too.
     pub fn held(&self, hex: Hex, assume: Assume) -> Vec<Holder> {
@@ -559,17 +571,20 @@ impl Placements {
     /// fill in another.
     fn one_of(&self, owner: usize, lines: &[usize]) -> Holder {
         let l = &self.lines[owner];
-        let unit = l.single_bound_unit();
+        let side_sure = lines.iter().all(|&li| self.lines[li].side == l.side);
+        // A unit is a side's unit: the same index on the other side is another unit.
+        let unit = l.single_bound_unit().filter(|_| {
+            side_sure
+                && lines
+                    .iter()
+                    .all(|&li| self.lines[li].single_bound_unit() == l.single_bound_unit())
+        });
         Holder {
             line: owner,
             sure: false,
-            side_sure: lines.iter().all(|&li| self.lines[li].side == l.side),
+            side_sure,
             side: l.side,
-            unit: unit.filter(|_| {
-                lines
-                    .iter()
-                    .all(|&li| self.lines[li].single_bound_unit() == unit)
-            }),
+            unit,
             free: false,
         }
     }

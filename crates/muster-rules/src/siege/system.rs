@@ -51,8 +51,9 @@ impl GameSystem for System {
         super::markers::unlimited(s, marker)
     }
 
-    fn fields(&self) -> &'static [&'static str] {
-        &["/pieces", "/markers", "/sides/*/setup/*/level"]
+    fn shared_fields(&self) -> &'static [crate::fields::Shared] {
+        use crate::fields::Shared;
+        &[Shared::Pieces, Shared::Markers, Shared::Level]
     }
 
     // The system's own scenario, side and unit fields (`fields.rs`).

@@ -48,7 +48,12 @@ fn leaders_with_enemies(s: &Scenario, out: &mut Vec<Diagnostic>) {
     for hex in hexes {
         let held = s.placements.certainly_held(hex);
         for leader in held.iter().filter(|h| h.free) {
-            // A side with a combat unit here is stacking combat units (reported above).
+            // A side with a combat unit here is stacking combat units (reported above). A
+            // combat unit of lines of both sides that may swap here is neither: which side
+            // stands with the leader is the owners' choice.
+            if held.iter().any(|h| !h.side_sure) {
+                continue;
+            }
             let own_combat = held.iter().any(|h| h.side == leader.side && !h.free);
             let enemy = held.iter().find(|h| h.side != leader.side);
             let (Some(enemy), false) = (enemy, own_combat) else {

@@ -4,8 +4,11 @@
 //! Charge scenario passed with no finding before).
 
 use crate::diagnostic::{Diagnostic, Location};
+use crate::fields::names_by_level;
 use crate::registry::ScenarioCheck;
 use crate::scenario::Scenario;
+use crate::GameSystem;
+use muster_model::{ScenarioFile, SystemFields};
 use serde_json::Value;
 
 /// `MU082`: a field of another game system.
@@ -27,36 +30,49 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
     let Some(this) = crate::system(&s.file.ruleset) else {
         return;
     };
-    let Ok(file) = serde_json::to_value(s.file) else {
-        return;
-    };
-    let ours = crate::fields::pointers(this);
+    let others: Vec<&dyn GameSystem> = crate::SYSTEMS
+        .iter()
+        .copied()
+        .filter(|g| g.id() != this.id())
+        .collect();
     // Each field set, with every other system that reads it (`group` is Charles the Bold's
     // and Siege's): one finding naming them all.
-    let mut owners: Vec<(String, Vec<&dyn crate::GameSystem>)> = Vec::new();
-    for other in crate::system::SYSTEMS {
-        if other.id() == this.id() {
-            continue;
-        }
-        for pattern in crate::fields::pointers(*other) {
-            if ours.contains(&pattern) {
+    let mut owners: Vec<(String, Vec<&dyn GameSystem>)> = Vec::new();
+    let mut owned = |pointer: String, g: &'static dyn GameSystem| match owners
+        .iter_mut()
+        .find(|(p, _)| *p == pointer)
+    {
+        Some((_, systems)) => systems.push(g),
+        None => owners.push((pointer, vec![g])),
+    };
+    // The systems' own fields, as the file keeps them at each level.
+    let ours = names_by_level(this);
+    for (level, at, fields) in levels(s.file) {
+        for (name, _) in fields.iter().filter(|(_, v)| is_set(v)) {
+            if ours[level].iter().any(|n| n == name) {
                 continue;
             }
-            let mut found = Vec::new();
-            expand(
-                &file,
-                pattern.trim_start_matches('/'),
-                String::new(),
-                &mut found,
-            );
-            for pointer in found {
-                match owners.iter_mut().find(|(p, _)| *p == pointer) {
-                    Some((_, systems)) => systems.push(*other),
-                    None => owners.push((pointer, vec![*other])),
-                }
+            for g in others
+                .iter()
+                .filter(|g| names_by_level(**g)[level].iter().any(|n| n == name))
+            {
+                owned(format!("{at}/{name}"), *g);
             }
         }
     }
+    // The model's shared fields a system alone reads.
+    for g in &others {
+        for shared in g
+            .shared_fields()
+            .iter()
+            .filter(|f| !this.shared_fields().contains(f))
+        {
+            for pointer in shared.set_in(s.file) {
+                owned(pointer, *g);
+            }
+        }
+    }
+    owners.sort_by(|a, b| a.0.cmp(&b.0));
     for (pointer, systems) in owners {
         let field = pointer.rsplit('/').next().unwrap_or_default().to_string();
         let name = |g: &&dyn crate::GameSystem| g.ruleset().name.clone();
@@ -92,36 +108,27 @@ fn joined(items: impl Iterator<Item = String>, word: &str) -> String {
     }
 }
 
-/// The pointers below `at` (written `prefix`) that `pattern` (`a/*/b`) names and that hold
-/// a value (not null, false, an empty list or an empty record).
-fn expand(at: &Value, pattern: &str, prefix: String, found: &mut Vec<String>) {
-    let (head, rest) = match pattern.split_once('/') {
-        Some((h, r)) => (h, Some(r)),
-        None => (pattern, None),
-    };
-    let children: Vec<(String, &Value)> = match (head, at) {
-        ("*", Value::Array(items)) => items
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (i.to_string(), v))
-            .collect(),
-        (key, Value::Object(map)) => map
-            .get(key)
-            .map(|v| (key.to_string(), v))
-            .into_iter()
-            .collect(),
-        _ => Vec::new(),
-    };
-    for (key, value) in children {
-        let pointer = format!("{prefix}/{key}");
-        match rest {
-            Some(rest) => expand(value, rest, pointer, found),
-            None if is_set(value) => found.push(pointer),
-            None => {}
+/// Every object of the file that keeps a game system's fields, with its level (an index
+/// into `muster_model::schema::SYSTEM_LEVELS`) and its pointer.
+fn levels(f: &ScenarioFile) -> Vec<(usize, String, &SystemFields)> {
+    let mut out = vec![(0, String::new(), &f.system)];
+    for (i, sd) in f.sides.iter().enumerate() {
+        out.push((1, format!("/sides/{i}"), &sd.system));
+        for (j, u) in sd.units.iter().enumerate() {
+            out.push((2, format!("/sides/{i}/units/{j}"), &u.system));
+        }
+        for (j, e) in sd.setup.iter().enumerate() {
+            out.push((3, format!("/sides/{i}/setup/{j}"), &e.system));
+        }
+        for (j, r) in sd.reinforcements.iter().enumerate() {
+            out.push((4, format!("/sides/{i}/reinforcements/{j}"), &r.system));
         }
     }
+    out.retain(|(_, _, fields)| !fields.is_empty());
+    out
 }
 
+/// A value that says something (not null, false, an empty list or an empty record).
 fn is_set(v: &Value) -> bool {
     match v {
         Value::Null | Value::Bool(false) => false,

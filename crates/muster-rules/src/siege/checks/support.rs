@@ -37,7 +37,9 @@ pub(super) fn horse_ban(f: &Field, h: Hex) -> Option<String> {
 pub(super) fn o_name(s: &Scenario, o: crate::placement::Holder) -> String {
     match o.unit {
         Some(u) => format!("`{}`", s.file.sides[o.side].units[u].id),
-        None => format!("a character of {}", s.file.sides[o.side].name),
+        None if o.side_sure => format!("a character of {}", s.file.sides[o.side].name),
+        // Lines of both sides may swap there.
+        None => "a character".to_string(),
     }
 }
 
