@@ -507,3 +507,51 @@ fn level_to_level_across_a_hill_top_is_named_ours() {
         "{v}"
     );
 }
+
+/// Issue 30 (review): Red Foot and Blue Archers are each an owner's choice of 0304 or 0305.
+/// Both hexes are filled in every arrangement, by either side: the queries no longer name
+/// the unit the first arrangement found. Combat odds need a unit certainly there; line of
+/// fire judges every unit that may be there (an archer among them).
+#[test]
+fn a_hex_two_sides_may_swap_into_is_no_ones_for_sure() {
+    let dir = std::env::temp_dir().join(format!("muster-swap-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let case = root().join("tests/cases/valid-minimal");
+    std::fs::copy(case.join("x.map.ron"), dir.join("x.map.ron")).unwrap();
+    let text = std::fs::read_to_string(case.join("x.scenario.ron")).unwrap();
+    let swapped = text
+        .replacen(
+            r#"(units: ["Red Foot"], at: Hexes(["0204"]))"#,
+            r#"(units: ["Red Foot"], at: Hexes(["0304", "0305"]))"#,
+            1,
+        )
+        .replacen(
+            r#"(units: ["Blue Archers"], at: Hexes(["0504"]))"#,
+            r#"(units: ["Blue Archers"], at: Hexes(["0304", "0305"]))"#,
+            1,
+        );
+    assert_eq!(
+        swapped.matches(r#"Hexes(["0304", "0305"])"#).count(),
+        2,
+        "both lines moved"
+    );
+    let scenario = dir.join("x.scenario.ron");
+    std::fs::write(&scenario, swapped).unwrap();
+    let s = scenario.to_str().unwrap();
+    let (code, _, err) = muster(&["query", "odds", s, "0202", "0304"]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("no combat unit is certainly set up in 0304"),
+        "{err}"
+    );
+    let (_, out, err) = muster(&["query", "los", s, "0304", "0502", "--format", "human"]);
+    assert!(
+        !out.contains("Red Foot") && !err.contains("Red Foot"),
+        "{out}{err}"
+    );
+    assert!(
+        out.contains("no archer is certainly set up in 0304"),
+        "{out}"
+    );
+}
