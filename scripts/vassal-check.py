@@ -87,10 +87,10 @@ def main(module, inspects):
                 if not basic or not images or any("images/" + i not in names for i in images):
                     fail(f"{title}: {loc}: a counter without its image")
                 have[(loc, slot["entryName"])] += 1
-        # What Muster says stands where: inspect's contract version 3, each unit's counters
+        # What Muster says stands where: inspect's contract version 4, each unit's counters
         # at the hexes of the placement model's one arrangement (`at`), counted.
-        if sc.get("version") != 3:
-            fail(f"{title}: inspect contract version {sc.get('version')}, expected 3")
+        if sc.get("version") != 4:
+            fail(f"{title}: inspect contract version {sc.get('version')}, expected 4")
         for p in sc["placements"]:
             if "turn" in p or p.get("hidden"):
                 continue

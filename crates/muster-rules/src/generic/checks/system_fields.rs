@@ -1,5 +1,6 @@
-//! A field another game system owns: each system declares the scenario fields only it
-//! reads ([`crate::GameSystem::fields`]); a scenario of another system that sets one is
+//! A field another game system owns: each system declares its own fields
+//! ([`crate::GameSystem::field_schemas`]) and the model's shared fields only it reads
+//! ([`crate::GameSystem::shared_fields`]); a scenario of another system that sets one is
 //! told, since no rule of its own system will ever read it (a Siege block on an A la
 //! Charge scenario passed with no finding before).
 
@@ -37,13 +38,9 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
         .collect();
     // Each field set, with every other system that reads it (`group` is Charles the Bold's
     // and Siege's): one finding naming them all.
-    let mut owners: Vec<(String, Vec<&dyn GameSystem>)> = Vec::new();
-    let mut owned = |pointer: String, g: &'static dyn GameSystem| match owners
-        .iter_mut()
-        .find(|(p, _)| *p == pointer)
-    {
-        Some((_, systems)) => systems.push(g),
-        None => owners.push((pointer, vec![g])),
+    let mut owners: std::collections::BTreeMap<String, Vec<&dyn GameSystem>> = Default::default();
+    let mut owned = |pointer: String, g: &'static dyn GameSystem| {
+        owners.entry(pointer).or_default().push(g);
     };
     // The systems' own fields, as the file keeps them at each level.
     let ours = names_by_level(this);
@@ -72,7 +69,6 @@ fn run(s: &Scenario, out: &mut Vec<Diagnostic>) {
             }
         }
     }
-    owners.sort_by(|a, b| a.0.cmp(&b.0));
     for (pointer, systems) in owners {
         let field = pointer.rsplit('/').next().unwrap_or_default().to_string();
         let name = |g: &&dyn crate::GameSystem| g.ruleset().name.clone();
@@ -111,20 +107,29 @@ fn joined(items: impl Iterator<Item = String>, word: &str) -> String {
 /// Every object of the file that keeps a game system's fields, with its level (an index
 /// into `muster_model::schema::SYSTEM_LEVELS`) and its pointer.
 fn levels(f: &ScenarioFile) -> Vec<(usize, String, &SystemFields)> {
-    let mut out = vec![(0, String::new(), &f.system)];
+    // Pointers are written only for the objects that keep any field (most keep none).
+    let mut out = Vec::new();
+    if !f.system.is_empty() {
+        out.push((0, String::new(), &f.system));
+    }
     for (i, sd) in f.sides.iter().enumerate() {
-        out.push((1, format!("/sides/{i}"), &sd.system));
-        for (j, u) in sd.units.iter().enumerate() {
-            out.push((2, format!("/sides/{i}/units/{j}"), &u.system));
+        if !sd.system.is_empty() {
+            out.push((1, format!("/sides/{i}"), &sd.system));
         }
-        for (j, e) in sd.setup.iter().enumerate() {
-            out.push((3, format!("/sides/{i}/setup/{j}"), &e.system));
-        }
-        for (j, r) in sd.reinforcements.iter().enumerate() {
-            out.push((4, format!("/sides/{i}/reinforcements/{j}"), &r.system));
+        let units = sd.units.iter().map(|u| &u.system);
+        let lines = sd.setup.iter().map(|e| &e.system);
+        let entering = sd.reinforcements.iter().map(|r| &r.system);
+        let kinds: [(usize, &str, Vec<&SystemFields>); 3] = [
+            (2, "units", units.collect()),
+            (3, "setup", lines.collect()),
+            (4, "reinforcements", entering.collect()),
+        ];
+        for (level, list, all) in kinds {
+            for (j, fields) in all.into_iter().enumerate().filter(|(_, x)| !x.is_empty()) {
+                out.push((level, format!("/sides/{i}/{list}/{j}"), fields));
+            }
         }
     }
-    out.retain(|(_, _, fields)| !fields.is_empty());
     out
 }
 
