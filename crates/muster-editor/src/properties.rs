@@ -416,13 +416,13 @@ fn side_fields<'a>(
     for n in numbers {
         let now = side
             .system
-            .get(n.name)
+            .get(&n.name)
             .filter(|v| !v.is_null())
             .map(|v| v.to_string())
             .unwrap_or_default();
         fields = fields.push(labelled(
-            n.label,
-            field(props, Field::SideNumber(si, n.name), now, "none"),
+            &n.label,
+            field(props, Field::SideNumber(si, n.name.as_str()), now, "none"),
         ));
     }
     fields.into()

@@ -278,85 +278,98 @@ pub fn overlay_layout(o: &OverlayFile) -> Result<Layout, WriteError> {
     Ok(w.layout)
 }
 
+/// A record written on one line, `(name: value, …)`, field by field.
+struct Record<'s> {
+    parts: Vec<String>,
+    schema: &'s serde_json::Value,
+}
+
+impl<'s> Record<'s> {
+    fn new(schema: &'s serde_json::Value) -> Self {
+        Record {
+            parts: Vec::new(),
+            schema,
+        }
+    }
+
+    fn field<T: Serialize + ?Sized>(&mut self, name: &str, value: &T) -> Result<(), WriteError> {
+        self.parts.push(format!("{name}: {}", inline(value)?));
+        Ok(())
+    }
+
+    fn opt<T: Serialize>(&mut self, name: &str, value: &Option<T>) -> Result<(), WriteError> {
+        match value {
+            Some(v) => self.field(name, v),
+            None => Ok(()),
+        }
+    }
+
+    /// A flag, written only when set.
+    fn flag(&mut self, name: &str, on: bool) {
+        if on {
+            self.parts.push(format!("{name}: true"));
+        }
+    }
+
+    /// A game system's fields of the object whose schema is at `level`.
+    fn system(&mut self, fields: &SystemFields, level: &str) -> Result<(), WriteError> {
+        for (name, value, shape) in system_fields(fields, self.schema, level) {
+            let text = crate::shaped::ron_shaped(value, shape, self.schema)?;
+            self.parts.push(format!("{name}: {text}"));
+        }
+        Ok(())
+    }
+
+    fn close(self) -> String {
+        format!("({})", self.parts.join(", "))
+    }
+}
+
 /// A unit on one line, `(id: "…", name: "…", kind: "…", …)`, with the fields of its
 /// game system after the shared ones.
 fn unit(u: &UnitDef, schema: &serde_json::Value) -> Result<String, WriteError> {
-    let mut parts = vec![
-        format!("id: {}", inline(&u.id)?),
-        format!("name: {}", inline(&u.name)?),
-        format!("kind: {}", inline(&u.kind)?),
-    ];
-    let mut part = |name: &str, text: String| parts.push(format!("{name}: {text}"));
+    let mut r = Record::new(schema);
+    r.field("id", &u.id)?;
+    r.field("name", &u.name)?;
+    r.field("kind", &u.kind)?;
     if u.count != 1 {
-        part("count", inline(&u.count)?);
+        r.field("count", &u.count)?;
     }
     if !u.steps.is_empty() {
-        part("steps", inline(&u.steps)?);
+        r.field("steps", &u.steps)?;
     }
-    if let Some(r) = u.rating {
-        part("rating", inline(&r)?);
-    }
-    if let Some(mp) = u.mp {
-        part("mp", inline(&mp)?);
-    }
-    part("provenance", inline(&u.provenance)?);
-    if let Some(e) = &u.list_entry {
-        part("list_entry", inline(e)?);
-    }
-    for (name, value, shape) in system_fields(&u.system, schema, "/$defs/UnitDef") {
-        part(name, crate::shaped::ron_shaped(value, shape, schema)?);
-    }
-    Ok(format!("({})", parts.join(", ")))
+    r.opt("rating", &u.rating)?;
+    r.opt("mp", &u.mp)?;
+    r.field("provenance", &u.provenance)?;
+    r.opt("list_entry", &u.list_entry)?;
+    r.system(&u.system, "/$defs/UnitDef")?;
+    Ok(r.close())
 }
 
 /// A set-up line on one line, `(units: […], at: …, …)`, with its game system's fields
 /// before its `source` (shaped by the scenario schema `schema`, see [`scenario_layout`]).
 pub fn setup_line(e: &SetupEntry, schema: &serde_json::Value) -> Result<String, WriteError> {
-    let mut parts = vec![
-        format!("units: {}", inline(&e.units)?),
-        format!("at: {}", inline(&e.at)?),
-    ];
-    if e.hidden {
-        parts.push("hidden: true".into());
-    }
-    if let Some(f) = &e.facing {
-        parts.push(format!("facing: {}", inline(f)?));
-    }
-    if let Some(l) = &e.level {
-        parts.push(format!("level: {}", inline(l)?));
-    }
-    for (name, value, shape) in system_fields(&e.system, schema, "/$defs/SetupEntry") {
-        parts.push(format!(
-            "{name}: {}",
-            crate::shaped::ron_shaped(value, shape, schema)?
-        ));
-    }
-    if let Some(src) = &e.source {
-        parts.push(format!("source: {}", inline(src)?));
-    }
-    Ok(format!("({})", parts.join(", ")))
+    let mut r = Record::new(schema);
+    r.field("units", &e.units)?;
+    r.field("at", &e.at)?;
+    r.flag("hidden", e.hidden);
+    r.opt("facing", &e.facing)?;
+    r.opt("level", &e.level)?;
+    r.system(&e.system, "/$defs/SetupEntry")?;
+    r.opt("source", &e.source)?;
+    Ok(r.close())
 }
 
 /// A reinforcement on one line, as [`setup_line`].
-pub fn reinforcement(r: &Reinforcement, schema: &serde_json::Value) -> Result<String, WriteError> {
-    let mut parts = vec![
-        format!("units: {}", inline(&r.units)?),
-        format!("turn: {}", inline(&r.turn)?),
-        format!("enter: {}", inline(&r.enter)?),
-    ];
-    if r.moves_from_entry {
-        parts.push("moves_from_entry: true".into());
-    }
-    for (name, value, shape) in system_fields(&r.system, schema, "/$defs/Reinforcement") {
-        parts.push(format!(
-            "{name}: {}",
-            crate::shaped::ron_shaped(value, shape, schema)?
-        ));
-    }
-    if let Some(src) = &r.source {
-        parts.push(format!("source: {}", inline(src)?));
-    }
-    Ok(format!("({})", parts.join(", ")))
+pub fn reinforcement(e: &Reinforcement, schema: &serde_json::Value) -> Result<String, WriteError> {
+    let mut r = Record::new(schema);
+    r.field("units", &e.units)?;
+    r.field("turn", &e.turn)?;
+    r.field("enter", &e.enter)?;
+    r.flag("moves_from_entry", e.moves_from_entry);
+    r.system(&e.system, "/$defs/Reinforcement")?;
+    r.opt("source", &e.source)?;
+    Ok(r.close())
 }
 
 /// A game system's fields with their shapes: first those the level's schema (at pointer

@@ -147,7 +147,7 @@ fn scenario_with(systems: SystemFieldSchemas) -> Schema {
                     None => {
                         properties.insert(name, schema);
                     }
-                    Some(had) => merge(had, schema, system),
+                    Some(had) => merge(had, schema),
                 }
             }
         }
@@ -168,7 +168,7 @@ fn said_by(schema: &mut Value, system: &str) {
 }
 
 /// A field a second system also defines: one schema if both say the same, else either.
-fn merge(had: &mut Value, theirs: Value, system: &str) {
+fn merge(had: &mut Value, theirs: Value) {
     let strip = |v: &Value| {
         let mut v = v.clone();
         if let Value::Object(o) = &mut v {
@@ -190,16 +190,9 @@ fn merge(had: &mut Value, theirs: Value, system: &str) {
         let either = vec![strip(had), strip(&theirs)];
         *had = serde_json::json!({ "anyOf": either });
     }
-    let _ = system;
     if let Value::Object(o) = had {
         o.insert("description".into(), joined.into());
     }
-}
-
-/// The schema of one kind of file, without any game system's fields: the scenario schema
-/// a front end validates with is `muster_rules::schema::for_kind`, which adds them.
-pub fn for_kind(kind: FileKind) -> Schema {
-    for_kind_with(kind, &|_| Vec::new())
 }
 
 /// The schema of one kind of file, with the game systems' fields in a scenario's.
@@ -244,11 +237,6 @@ pub fn all_with(systems: SystemFieldSchemas) -> Vec<(String, String)> {
             (format!("{}.schema.json", k.schema_name()), text)
         })
         .collect()
-}
-
-/// Every schema without any game system's fields (see [`all_with`]).
-pub fn all() -> Vec<(String, String)> {
-    all_with(&|_| Vec::new())
 }
 
 #[cfg(test)]

@@ -33,11 +33,13 @@ where
     ]
 }
 
-/// What the table says of each system's fields, found once: its id and the field names it
-/// declares at each level (`muster_model::schema::SYSTEM_LEVELS`).
+/// What the table says of each system's fields, found once: its id, the field names it
+/// declares at each level (`muster_model::schema::SYSTEM_LEVELS`) and its whole-number side
+/// fields.
 struct Declared {
     id: &'static str,
     names: [Vec<String>; 5],
+    side_numbers: Vec<NumberField>,
 }
 
 fn declared() -> &'static [Declared] {
@@ -45,29 +47,32 @@ fn declared() -> &'static [Declared] {
     FOUND.get_or_init(|| {
         crate::SYSTEMS
             .iter()
-            .map(|system| Declared {
-                id: system.id(),
-                names: system
-                    .field_schemas(&mut SchemaGenerator::default())
-                    .map(|s| {
+            .map(|system| {
+                let schemas = system.field_schemas(&mut SchemaGenerator::default());
+                Declared {
+                    id: system.id(),
+                    side_numbers: numbers(&schemas[1]),
+                    names: schemas.map(|s| {
                         s.as_object()
                             .and_then(|o| o.get("properties"))
                             .and_then(serde_json::Value::as_object)
                             .map(|p| p.keys().cloned().collect())
                             .unwrap_or_default()
                     }),
+                }
             })
             .collect()
     })
 }
 
+fn declared_by(system: &dyn crate::GameSystem) -> Option<&'static Declared> {
+    declared().iter().find(|d| d.id == system.id())
+}
+
 /// The field names `system` declares at each level (`muster_model::schema::SYSTEM_LEVELS`).
 pub fn names_by_level(system: &dyn crate::GameSystem) -> &'static [Vec<String>; 5] {
     static NONE: [Vec<String>; 5] = [const { Vec::new() }; 5];
-    declared()
-        .iter()
-        .find(|d| d.id == system.id())
-        .map_or(&NONE, |d| &d.names)
+    declared_by(system).map_or(&NONE, |d| &d.names)
 }
 
 /// A field of the model that only some systems read, which a system claims
@@ -106,38 +111,24 @@ impl Shared {
                 }
             }
             Shared::ListEntry => {
-                for (i, sd) in sides {
-                    for (j, _) in sd
-                        .units
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, u)| u.list_entry.is_some())
-                    {
-                        out.push(format!("/sides/{i}/units/{j}/list_entry"));
-                    }
-                }
+                out = each(f, "units", "list_entry", |sd| {
+                    sd.units.iter().map(|u| u.list_entry.is_some()).collect()
+                })
             }
             Shared::Pieces if !f.pieces.is_empty() => out.push("/pieces".into()),
             Shared::Markers if !f.markers.is_empty() => out.push("/markers".into()),
             Shared::Level => {
-                for (i, sd) in sides {
-                    for (j, _) in sd
-                        .setup
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, e)| e.level.is_some())
-                    {
-                        out.push(format!("/sides/{i}/setup/{j}/level"));
-                    }
-                }
+                out = each(f, "setup", "level", |sd| {
+                    sd.setup.iter().map(|e| e.level.is_some()).collect()
+                })
             }
             Shared::MovesFromEntry => {
-                for (i, sd) in sides {
-                    let entering = sd.reinforcements.iter().enumerate();
-                    for (j, _) in entering.filter(|(_, r)| r.moves_from_entry) {
-                        out.push(format!("/sides/{i}/reinforcements/{j}/moves_from_entry"));
-                    }
-                }
+                out = each(f, "reinforcements", "moves_from_entry", |sd| {
+                    sd.reinforcements
+                        .iter()
+                        .map(|r| r.moves_from_entry)
+                        .collect()
+                })
             }
             Shared::Pieces | Shared::Markers => {}
         }
@@ -145,38 +136,38 @@ impl Shared {
     }
 }
 
+/// `/sides/{i}/{list}/{j}/{field}` for each item of each side's `list` that `set` marks.
+fn each(
+    f: &muster_model::ScenarioFile,
+    list: &str,
+    field: &str,
+    set: impl Fn(&muster_model::Side) -> Vec<bool>,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, sd) in f.sides.iter().enumerate() {
+        for (j, _) in set(sd).into_iter().enumerate().filter(|(_, on)| *on) {
+            out.push(format!("/sides/{i}/{list}/{j}/{field}"));
+        }
+    }
+    out
+}
+
 /// A side field of a system that holds a whole number (A la Charge's `army_morale`), which
 /// a front end may offer to edit without knowing the system.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NumberField {
     /// The field's name in the file.
-    pub name: &'static str,
+    pub name: String,
     /// The name in words (`army morale`).
-    pub label: &'static str,
+    pub label: String,
 }
 
 /// The whole-number side fields of `system`, in the order its type declares them.
 pub fn side_numbers(system: &dyn crate::GameSystem) -> &'static [NumberField] {
-    use std::sync::OnceLock;
-    static FOUND: OnceLock<Vec<(&'static str, Vec<NumberField>)>> = OnceLock::new();
-    let found = FOUND.get_or_init(|| {
-        crate::SYSTEMS
-            .iter()
-            .map(|s| {
-                let [_, side, ..] = s.field_schemas(&mut SchemaGenerator::default());
-                (s.id(), numbers(&side))
-            })
-            .collect()
-    });
-    found
-        .iter()
-        .find(|(id, _)| *id == system.id())
-        .map(|(_, n)| n.as_slice())
-        .unwrap_or_default()
+    declared_by(system).map_or(&[], |d| &d.side_numbers)
 }
 
-/// The properties of an object schema whose type is an integer (or an optional one). The
-/// names are made once per system, from code, and kept for the program's life.
+/// The properties of an object schema whose type is an integer (or an optional one).
 fn numbers(schema: &Schema) -> Vec<NumberField> {
     let Some(properties) = schema
         .as_object()
@@ -193,8 +184,8 @@ fn numbers(schema: &Schema) -> Vec<NumberField> {
             _ => false,
         })
         .map(|(name, _)| NumberField {
-            name: Box::leak(name.clone().into_boxed_str()),
-            label: Box::leak(name.replace('_', " ").into_boxed_str()),
+            name: name.clone(),
+            label: name.replace('_', " "),
         })
         .collect()
 }

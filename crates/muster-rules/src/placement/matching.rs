@@ -39,10 +39,6 @@ pub struct Matching {
     pub owner: Vec<Option<usize>>,
     /// Whether each slot is filled by every maximum arrangement.
     pub certain: Vec<bool>,
-    /// For a certain slot that two lines can swap (an alternating cycle: each may hold it
-    /// in some maximum arrangement), every line that may hold it, sorted; the other
-    /// certain slots are held by their owner in every maximum arrangement.
-    pub swappable: std::collections::BTreeMap<usize, Vec<usize>>,
     /// Groups of lines that cannot all be placed one counter a slot.
     pub shortfalls: Vec<Shortfall>,
 }
@@ -89,11 +85,9 @@ pub fn solve(demands: &[Demand], slot_count: usize) -> Matching {
         .map(|o| o.is_some_and(|l| !flexible[l]))
         .collect();
     let shortfalls = shortfalls(demands, &owner, &placed);
-    let swappable = swappable(demands, &owner, &certain, &lines_of);
     Matching {
         owner,
         certain,
-        swappable,
         shortfalls,
     }
 }
@@ -175,12 +169,20 @@ fn flexible_lines(demands: &[Demand], owner: &[Option<usize>], lines_of: &Flat) 
 /// a slot of another, …, until one takes the slot `b` gave up. In the graph where a line
 /// points at the lines holding slots it lists, that is `a` and `b` in one strongly
 /// connected component.
-fn swappable(
+///
+/// For each such slot, every line that may hold it, sorted. Asked of the placement model's
+/// one matching only (the judges' many fit tests never need it).
+pub fn swappable(
     demands: &[Demand],
-    owner: &[Option<usize>],
-    certain: &[bool],
-    lines_of: &Flat,
+    m: &Matching,
 ) -> std::collections::BTreeMap<usize, Vec<usize>> {
+    let (owner, certain) = (&m.owner, &m.certain);
+    let lines_of = Flat::group(owner.len(), || {
+        demands
+            .iter()
+            .enumerate()
+            .flat_map(|(l, d)| d.slots.iter().map(move |s| (*s, l)))
+    });
     let component = components(demands, owner);
     let mut out = std::collections::BTreeMap::new();
     for (s, o) in owner.iter().enumerate() {
@@ -351,7 +353,7 @@ mod tests {
     #[test]
     fn a_line_that_fills_its_slots_holds_each_of_them() {
         let m = solve(&[d(3, &[0, 1, 2])], 4);
-        assert!(m.swappable.is_empty());
+        assert!(swappable(&[d(3, &[0, 1, 2])], &m).is_empty());
         assert_eq!(m.certain, vec![true, true, true, false]);
         assert!(m.shortfalls.is_empty());
     }
@@ -374,32 +376,32 @@ mod tests {
     fn two_choices_on_two_slots_fill_both_and_may_swap() {
         // Each of lines 0 and 1 puts one counter on slot 0 or 1: both slots are filled in
         // every arrangement, but by either line; line 2 alone on slot 2 holds it for sure.
-        let m = solve(&[d(1, &[0, 1]), d(1, &[0, 1]), d(1, &[2])], 3);
+        let demands = [d(1, &[0, 1]), d(1, &[0, 1]), d(1, &[2])];
+        let m = solve(&demands, 3);
         assert_eq!(m.certain, vec![true, true, true]);
-        assert_eq!(m.swappable.get(&0), Some(&vec![0, 1]));
-        assert_eq!(m.swappable.get(&1), Some(&vec![0, 1]));
-        assert_eq!(m.swappable.get(&2), None);
+        let sw = swappable(&demands, &m);
+        assert_eq!(sw.get(&0), Some(&vec![0, 1]));
+        assert_eq!(sw.get(&1), Some(&vec![0, 1]));
+        assert_eq!(sw.get(&2), None);
     }
 
     #[test]
     fn a_chain_of_three_swaps_round_and_a_fixed_line_stays() {
         // 0 → {0,1}, 1 → {1,2}, 2 → {2,0}: a cycle; 3 → {3} and 4 → {3,4} with 3 fixed
         // first: 4 must take slot 4.
-        let m = solve(
-            &[
-                d(1, &[0, 1]),
-                d(1, &[1, 2]),
-                d(1, &[2, 0]),
-                d(1, &[3]),
-                d(1, &[3, 4]),
-            ],
-            5,
-        );
-        assert_eq!(m.swappable.get(&0), Some(&vec![0, 2]));
-        assert_eq!(m.swappable.get(&1), Some(&vec![0, 1]));
-        assert_eq!(m.swappable.get(&2), Some(&vec![1, 2]));
-        assert_eq!(m.swappable.get(&3), None);
-        assert_eq!(m.swappable.get(&4), None);
+        let demands = [
+            d(1, &[0, 1]),
+            d(1, &[1, 2]),
+            d(1, &[2, 0]),
+            d(1, &[3]),
+            d(1, &[3, 4]),
+        ];
+        let sw = swappable(&demands, &solve(&demands, 5));
+        assert_eq!(sw.get(&0), Some(&vec![0, 2]));
+        assert_eq!(sw.get(&1), Some(&vec![0, 1]));
+        assert_eq!(sw.get(&2), Some(&vec![1, 2]));
+        assert_eq!(sw.get(&3), None);
+        assert_eq!(sw.get(&4), None);
     }
 
     #[test]

@@ -344,8 +344,7 @@ impl Placements {
         let m = matching::solve(&demands, slots.len());
         let matched = m.owner.iter().filter(|o| o.is_some()).count();
         let owner = m.owner.iter().map(|o| o.map(|d| demand_line[d])).collect();
-        let swappable = m
-            .swappable
+        let swappable = matching::swappable(&demands, &m)
             .into_iter()
             .map(|(slot, ds)| (slot, ds.into_iter().map(|d| demand_line[d]).collect()))
             .collect();
